@@ -1,0 +1,189 @@
+//===--- SharedAccessProfile.cpp - Bank cost of every shared access -------===//
+
+#include "Analysis/SharedAccessProfile.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace smemlint {
+namespace {
+
+// Offsets can be negative (an index below zero); the bank model takes
+// unsigned addresses. A bias that is a multiple of every bank cycle keeps
+// banks and words unchanged.
+constexpr int64_t AddressBias = int64_t(1) << 40;
+
+class BankCostObserver : public ExecutionObserver {
+public:
+  BankCostObserver(const SharedMemoryBanking &Banking, unsigned Threads,
+                   SharedAccessProfile &Profile)
+      : Banking(Banking), Threads(Threads), Profile(Profile) {}
+
+  void onMemoryAccess(const MemoryAccessEvent &Event) override {
+    if (!Event.Address.Object.IsShared)
+      return;
+    AccessStats &Stats = statsFor(Event);
+    Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
+    Stats.Symbols |= Event.Address.Symbols;
+    Stats.Loops.insert(Event.EnclosingLoops.begin(), Event.EnclosingLoops.end());
+    for (const std::string &Assumption : Event.Assumptions)
+      if (llvm::find(Stats.Assumptions, Assumption) == Stats.Assumptions.end())
+        Stats.Assumptions.push_back(Assumption);
+
+    // Odd-sized objects (float3, structs) are moved in 4-byte pieces.
+    unsigned Width = Event.WidthBytes;
+    unsigned Pieces = 1;
+    if (Width == 0 || Width > 16 || (Width & (Width - 1)) != 0) {
+      Pieces = std::max(1u, (Width + 3) / 4);
+      Width = 4;
+    }
+    for (unsigned Warp = 0; Warp * Banking.WarpSize < Threads; ++Warp)
+      for (unsigned Piece = 0; Piece < Pieces; ++Piece)
+        serveWarp(Stats, Event, Warp, Width, Piece * Width);
+  }
+
+  void onLoopSampled(const clang::Stmt *Loop,
+                     const std::string &Reason) override {
+    Profile.SampledLoops.emplace(Loop, Reason);
+  }
+
+private:
+  AccessStats &statsFor(const MemoryAccessEvent &Event) {
+    auto Key = std::make_pair(Event.Site, unsigned(Event.Kind));
+    auto [It, Inserted] = Index.try_emplace(Key, Profile.Accesses.size());
+    if (Inserted) {
+      AccessStats Stats;
+      Stats.Site = Event.Site;
+      Stats.Kind = Event.Kind;
+      Stats.Array = llvm::dyn_cast_or_null<clang::VarDecl>(
+          Event.Address.Object.Decl);
+      Stats.WidthBytes = Event.WidthBytes;
+      Profile.Accesses.push_back(std::move(Stats));
+    }
+    return Profile.Accesses[It->second];
+  }
+
+  void serveWarp(AccessStats &Stats, const MemoryAccessEvent &Event,
+                 unsigned Warp, unsigned Width, int64_t PieceOffset) {
+    unsigned First = Warp * Banking.WarpSize;
+    unsigned End = std::min(Threads, First + Banking.WarpSize);
+    if (Event.Active.find_first_in(First, End) < 0)
+      return;
+    Lanes.assign(End - First, std::nullopt);
+    bool AnyActive = false;
+    for (unsigned T = First; T < End; ++T) {
+      if (!Event.Active[T])
+        continue;
+      if (!Event.Address.Known[T]) {
+        if (Stats.UnknownReason.empty())
+          Stats.UnknownReason = Event.Address.UnknownReason.empty()
+                                    ? "the address is not known"
+                                    : Event.Address.UnknownReason;
+        continue;
+      }
+      AnyActive = true;
+      Lanes[T - First] = uint64_t(Event.Address.Values[T] + PieceOffset +
+                                  AddressBias);
+    }
+    if (!AnyActive)
+      return;
+    WarpRequestCost Cost = serveWarpRequest(
+        Banking, Width,
+        Event.Kind == AccessKind::Load ? RequestKind::Load : RequestKind::Store,
+        Lanes);
+    ++Stats.WarpInstructions;
+    Stats.TotalWavefronts += Cost.Wavefronts;
+    Stats.TotalIdealWavefronts += Cost.IdealWavefronts;
+    if (Stats.Worst && Cost.Wavefronts <= Stats.Worst->Cost.Wavefronts)
+      return;
+    WarpExample Example;
+    Example.Warp = Warp;
+    for (const LaneAddress &Lane : Lanes)
+      Example.LaneOffsets.push_back(
+          Lane ? std::optional<int64_t>(int64_t(*Lane) - AddressBias)
+               : std::nullopt);
+    Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
+    Example.Cost = std::move(Cost);
+    Stats.Worst = std::move(Example);
+  }
+
+  const SharedMemoryBanking &Banking;
+  unsigned Threads;
+  SharedAccessProfile &Profile;
+  llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
+  std::vector<LaneAddress> Lanes;
+};
+
+} // namespace
+
+std::string
+SharedAccessProfile::samplingReason(const AccessStats &Access) const {
+  for (const clang::Stmt *Loop : Access.Loops) {
+    auto It = SampledLoops.find(Loop);
+    if (It != SampledLoops.end())
+      return It->second;
+  }
+  return "";
+}
+
+const AccessStats *SharedAccessProfile::find(const clang::Expr *Site,
+                                             AccessKind Kind) const {
+  for (const AccessStats &Access : Accesses)
+    if (Access.Site == Site && Access.Kind == Kind)
+      return &Access;
+  return nullptr;
+}
+
+SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl *Kernel,
+                                          const EvaluationOptions &Options,
+                                          SymbolTable &Symbols,
+                                          const SharedMemoryBanking &Banking) {
+  SharedAccessProfile Profile;
+  BankCostObserver Observer(Banking, Options.Block.threads(), Profile);
+  Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Observer);
+  return Profile;
+}
+
+std::map<unsigned, std::vector<SymbolEffect>>
+sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+             const EvaluationOptions &Options, SymbolTable &Symbols,
+             const SharedMemoryBanking &Banking,
+             const SharedAccessProfile &Baseline) {
+  std::map<unsigned, std::vector<SymbolEffect>> Effects;
+  SymbolSet Swept = 0;
+  for (const AccessStats &Access : Baseline.Accesses)
+    Swept |= Access.Symbols;
+  // A sweep re-evaluates the kernel once per value: spend at most what a few
+  // baseline runs cost.
+  uint64_t BudgetPerRun =
+      std::max<uint64_t>(Baseline.Summary.Steps * 2, 10'000);
+  for (unsigned Symbol = 0; Symbol < 64; ++Symbol) {
+    if (!(Swept >> Symbol & 1))
+      continue;
+    std::map<unsigned, std::vector<unsigned>> WaysByAccess;
+    for (unsigned Value = 1; Value <= SymbolSweepLimit; ++Value) {
+      EvaluationOptions Varied = Options;
+      Varied.SymbolValues[Symbol] = Value;
+      Varied.StepBudget = std::min(Options.StepBudget, BudgetPerRun);
+      SharedAccessProfile Run =
+          profileSharedAccesses(Ctx, Kernel, Varied, Symbols, Banking);
+      for (auto [I, Access] : llvm::enumerate(Baseline.Accesses)) {
+        if (!(Access.Symbols >> Symbol & 1))
+          continue;
+        const AccessStats *Same = Run.find(Access.Site, Access.Kind);
+        WaysByAccess[I].push_back(Same ? Same->ways() : 0);
+      }
+    }
+    for (auto &[I, Ways] : WaysByAccess) {
+      bool Varies = llvm::any_of(
+          Ways, [&](unsigned W) { return W != Ways.front(); });
+      if (Varies)
+        Effects[I].push_back({Symbol, std::move(Ways)});
+    }
+  }
+  return Effects;
+}
+
+} // namespace smemlint

@@ -1,0 +1,109 @@
+//===--- SharedAccessProfile.h - Bank cost of every shared access -*- C++ -*-===//
+//
+// Runs the evaluator over one kernel and block shape and feeds every shared
+// access, warp by warp, through the bank model: per source access the worst
+// warp instruction, the mean, the number of warp instructions and why the
+// numbers may be approximate. Also varies the uniform symbols an address
+// depends on, to say how the conflict degree depends on them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_ANALYSIS_SHAREDACCESSPROFILE_H
+#define SMEMLINT_ANALYSIS_SHAREDACCESSPROFILE_H
+
+#include "Evaluation/KernelEvaluator.h"
+#include "Model/BankModel.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace smemlint {
+
+/// The most expensive warp instruction of an access, kept to explain it.
+struct WarpExample {
+  unsigned Warp = 0;
+  /// Byte offset into the array per lane; nullopt for inactive lanes.
+  std::vector<std::optional<int64_t>> LaneOffsets;
+  WarpRequestCost Cost;
+};
+
+/// Everything measured about one source-level shared access (one load, store
+/// or atomic at one place in the source).
+struct AccessStats {
+  const clang::Expr *Site = nullptr;
+  AccessKind Kind = AccessKind::Load;
+  const clang::VarDecl *Array = nullptr;
+  unsigned WidthBytes = 0;
+  uint64_t WarpInstructions = 0;
+  uint64_t TotalWavefronts = 0;
+  uint64_t TotalIdealWavefronts = 0;
+  std::optional<WarpExample> Worst;
+  /// Every execution addressed the array through its declared shape.
+  bool ThroughDeclaredShape = true;
+  /// Set when some active thread's address was unknown.
+  std::string UnknownReason;
+  SymbolSet Symbols = 0;
+  std::set<const clang::Stmt *> Loops;
+  std::vector<std::string> Assumptions;
+
+  unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
+  unsigned idealWavefronts() const {
+    return Worst ? Worst->Cost.IdealWavefronts : 0;
+  }
+  unsigned ways() const { return Worst ? Worst->Cost.ways() : 0; }
+  double meanWavefronts() const {
+    return WarpInstructions ? double(TotalWavefronts) / WarpInstructions : 0;
+  }
+};
+
+/// How one access's conflict degree changes with a uniform symbol.
+struct SymbolEffect {
+  unsigned Symbol = 0;
+  /// Ways with the symbol set to 1, 2, ..., SweepLimit.
+  std::vector<unsigned> WaysByValue;
+};
+
+struct SharedAccessProfile {
+  std::vector<AccessStats> Accesses; ///< In the order first executed.
+  /// Loops that were not enumerated to the end, with the reason.
+  std::map<const clang::Stmt *, std::string> SampledLoops;
+  EvaluationSummary Summary;
+
+  /// Why \p Access was seen only in part ("" when fully enumerated).
+  std::string samplingReason(const AccessStats &Access) const;
+  const AccessStats *find(const clang::Expr *Site, AccessKind Kind) const;
+};
+
+/// Evaluates \p Kernel and profiles its shared accesses.
+SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl *Kernel,
+                                          const EvaluationOptions &Options,
+                                          SymbolTable &Symbols,
+                                          const SharedMemoryBanking &Banking);
+
+/// Symbol values tried when an access's address depends on a symbol.
+constexpr unsigned SymbolSweepLimit = 64;
+
+/// For each access of \p Baseline whose address depends on uniform symbols,
+/// the effect of each such symbol on its conflict degree (only symbols that
+/// change it). Keyed by index into Baseline.Accesses.
+std::map<unsigned, std::vector<SymbolEffect>>
+sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+             const EvaluationOptions &Options, SymbolTable &Symbols,
+             const SharedMemoryBanking &Banking,
+             const SharedAccessProfile &Baseline);
+
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,49 @@
+//===--- TranslationUnitAnalysis.h - Analyse one parsed file ----*- C++ -*-===//
+//
+// From a parsed translation unit to its report: discover kernels, choose the
+// block shapes to analyse each with, evaluate, run the checks, and describe
+// every kernel, shared variable and access for the JSON output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_ANALYSIS_TRANSLATIONUNITANALYSIS_H
+#define SMEMLINT_ANALYSIS_TRANSLATIONUNITANALYSIS_H
+
+#include "Evaluation/BlockShape.h"
+#include "Hardware/ArchTable.h"
+#include "Report/Report.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace smemlint {
+
+/// A --block-dim option: for one kernel, or for all when Kernel is empty.
+struct BlockDimOption {
+  std::string Kernel;
+  BlockShape Block;
+};
+
+struct AnalysisOptions {
+  const ArchInfo *Arch = nullptr;
+  std::vector<BlockDimOption> BlockDims;
+  unsigned LoopIterationLimit = 1024;
+  uint64_t StepBudget = 4'000'000;
+};
+
+/// Analyses every kernel of \p Ctx's translation unit outside system headers.
+FileReport analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                  const AnalysisOptions &Options);
+
+/// The block assumed for a kernel nothing is known about (documented in
+/// docs/checks/smem-bank-conflict.md).
+BlockShape defaultBlockShape(bool UsesThreadY, bool UsesThreadZ,
+                             std::optional<unsigned> MaxThreads);
+
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,397 @@
+//===--- BankConflictCheck.cpp - smem-bank-conflict -----------------------===//
+
+#include "Checks/BankConflictCheck.h"
+
+#include "Analysis/SourcePoints.h"
+#include "Fixes/PaddingFix.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <numeric>
+
+using namespace clang;
+
+namespace smemlint {
+namespace {
+
+/// "0-31", "0, 2, ..., 30", "0-3, 8-11".
+std::string formatLanes(const std::vector<unsigned> &Lanes) {
+  if (Lanes.empty())
+    return "";
+  if (Lanes.size() >= 3) {
+    unsigned Step = Lanes[1] - Lanes[0];
+    bool Progression = Step > 1;
+    for (size_t I = 2; I < Lanes.size() && Progression; ++I)
+      Progression = Lanes[I] - Lanes[I - 1] == Step;
+    if (Progression)
+      return std::to_string(Lanes[0]) + ", " + std::to_string(Lanes[1]) +
+             ", ..., " + std::to_string(Lanes.back());
+  }
+  std::string Text;
+  for (size_t I = 0; I < Lanes.size();) {
+    size_t J = I;
+    while (J + 1 < Lanes.size() && Lanes[J + 1] == Lanes[J] + 1)
+      ++J;
+    if (!Text.empty())
+      Text += ", ";
+    Text += std::to_string(Lanes[I]);
+    if (J > I)
+      Text += "-" + std::to_string(Lanes[J]);
+    I = J + 1;
+  }
+  return Text;
+}
+
+/// The element at \p Offset bytes into \p Array, as the user would write it.
+std::string elementName(const ASTContext &Ctx, const VarDecl *Array,
+                        int64_t Offset) {
+  std::string Name = Array->getNameAsString();
+  SharedArrayLayout Layout = declaredLayout(Ctx, Array);
+  if (Layout.Dims.empty() || Layout.ElementBytes == 0)
+    return Offset ? Name + " + " + std::to_string(Offset) + " bytes" : Name;
+  int64_t Rest = Offset;
+  for (unsigned Level = 0; Level < Layout.Dims.size(); ++Level) {
+    int64_t Stride = Layout.strideBytes(Level);
+    int64_t Index = Level == 0 ? (Rest >= 0 ? Rest / Stride
+                                            : -((-Rest + Stride - 1) / Stride))
+                               : Rest / Stride;
+    Rest -= Index * Stride;
+    Name += "[" + std::to_string(Index) + "]";
+  }
+  if (Rest)
+    Name += " + " + std::to_string(Rest) + " bytes";
+  return Name;
+}
+
+/// The byte distance between consecutive active lanes, if it is constant.
+std::optional<int64_t> laneStride(const WarpExample &Warp) {
+  std::optional<std::pair<unsigned, int64_t>> First;
+  std::optional<int64_t> Stride;
+  for (auto [Lane, Offset] : llvm::enumerate(Warp.LaneOffsets)) {
+    if (!Offset)
+      continue;
+    if (!First) {
+      First.emplace(Lane, *Offset);
+      continue;
+    }
+    int64_t Distance = *Offset - First->second;
+    int64_t Lanes = int64_t(Lane) - First->first;
+    if (Distance % Lanes != 0)
+      return std::nullopt;
+    if (Stride && *Stride != Distance / Lanes)
+      return std::nullopt;
+    Stride = Distance / Lanes;
+  }
+  return Stride;
+}
+
+std::string plural(uint64_t N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
+const char *verbOf(AccessKind Kind, bool ReadModifyWrite) {
+  if (ReadModifyWrite)
+    return "read-modify-write";
+  switch (Kind) {
+  case AccessKind::Load:
+    return "read";
+  case AccessKind::Store:
+    return "write";
+  case AccessKind::Atomic:
+    return "atomic";
+  }
+  return "access";
+}
+
+std::string lineOf(const SourceManager &SM, const Expr *E) {
+  return std::to_string(toSourcePoint(SM, E->getBeginLoc()).Line);
+}
+
+/// "gcd(stride, 32)-way" or "1- to 32-way (32-way with stride = 32)".
+std::string describeEffect(const SymbolEffect &Effect, const std::string &Name,
+                           unsigned BankCount) {
+  bool IsGcd = true;
+  for (auto [I, Ways] : llvm::enumerate(Effect.WaysByValue))
+    IsGcd &= Ways == std::gcd(unsigned(I + 1), BankCount);
+  if (IsGcd)
+    return "gcd(" + Name + ", " + std::to_string(BankCount) + ")-way";
+  auto [Min, Max] = std::minmax_element(Effect.WaysByValue.begin(),
+                                        Effect.WaysByValue.end());
+  unsigned WorstValue = Max - Effect.WaysByValue.begin() + 1;
+  return std::to_string(*Min) + "- to " + std::to_string(*Max) + "-way (" +
+         std::to_string(*Max) + "-way with " + Name + " = " +
+         std::to_string(WorstValue) + ")";
+}
+
+class ConflictReporter {
+public:
+  ConflictReporter(const KernelAnalysis &Analysis,
+                   std::vector<Diagnostic> &Findings)
+      : Analysis(Analysis), Ctx(Analysis.context()),
+        SM(Ctx.getSourceManager()), Findings(Findings) {}
+
+  void report(unsigned Index, const AccessStats &Access, bool ReadModifyWrite);
+
+private:
+  std::string shapeSummary() const;
+  DiagnosticNote explainHotspot(const AccessStats &Access) const;
+  DiagnosticNote explainShape() const;
+  std::optional<DiagnosticNote> proposeFix(const AccessStats &Access);
+  unsigned symbolValue(unsigned Symbol) const;
+
+  const KernelAnalysis &Analysis;
+  const ASTContext &Ctx;
+  const SourceManager &SM;
+  std::vector<Diagnostic> &Findings;
+  std::map<const VarDecl *, std::optional<PaddingProposal>> Paddings;
+};
+
+std::string ConflictReporter::shapeSummary() const {
+  return "block " + Analysis.shape().Block.str() + ", " +
+         Analysis.arch().Name.str();
+}
+
+DiagnosticNote
+ConflictReporter::explainHotspot(const AccessStats &Access) const {
+  const WarpExample &Warp = *Access.Worst;
+  const BankHotspot &Hot = Warp.Cost.Hotspot;
+  const SharedMemoryBanking &Banking = Analysis.arch().Banking;
+  unsigned Width = Access.WidthBytes;
+  bool Phased = Warp.Cost.LanesPerPhase < Banking.WarpSize;
+
+  // The distinct words of the hot bank, named by the element a lane reads.
+  std::vector<std::string> Elements;
+  std::vector<int64_t> Words;
+  for (unsigned Lane : Hot.Lanes) {
+    int64_t Offset = *Warp.LaneOffsets[Lane];
+    for (int64_t Byte = Offset; Byte < Offset + std::max(Width, 1u);
+         Byte += Banking.BankWidthBytes) {
+      int64_t Word = Byte >= 0 ? Byte / Banking.BankWidthBytes
+                               : -((-Byte + 3) / Banking.BankWidthBytes);
+      if (((Word % Banking.BankCount) + Banking.BankCount) %
+                  Banking.BankCount != Hot.Bank ||
+          llvm::is_contained(Words, Word))
+        continue;
+      Words.push_back(Word);
+      Elements.push_back(Access.Array ? elementName(Ctx, Access.Array, Offset)
+                                      : "?");
+    }
+  }
+  std::string List;
+  for (size_t I = 0; I < Elements.size(); ++I) {
+    if (Elements.size() > 4 && I == 3) {
+      List += ", ...";
+      I = Elements.size() - 1;
+    }
+    if (!List.empty())
+      List += ", ";
+    List += Elements[I];
+  }
+  std::string Message = "lanes " + formatLanes(Hot.Lanes) + " of warp " +
+                        std::to_string(Warp.Warp) + " need " +
+                        std::to_string(Hot.DistinctWords) +
+                        " different words from bank " +
+                        std::to_string(Hot.Bank) + ": " + List;
+  if (Phased)
+    Message += " (this " + std::to_string(Width) +
+               "-byte access is served " +
+               std::to_string(Warp.Cost.LanesPerPhase) + " lanes at a time)";
+  if (std::optional<int64_t> Stride = laneStride(Warp)) {
+    if (*Stride % Banking.BankWidthBytes == 0)
+      Message += "; consecutive lanes are " +
+                 plural(std::abs(*Stride) / Banking.BankWidthBytes, "word") +
+                 " apart";
+    else
+      Message += "; consecutive lanes are " + plural(std::abs(*Stride), "byte") +
+                 " apart";
+  }
+  return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
+}
+
+DiagnosticNote ConflictReporter::explainShape() const {
+  const ChosenShape &Shape = Analysis.shape();
+  const KernelInfo &Kernel = Analysis.kernel();
+  std::string Block = Shape.Block.str();
+  switch (Shape.Source) {
+  case ShapeSource::Launch:
+    return {toSourcePoint(SM, Shape.Where),
+            "analysed with block " + Block + " from this launch", {}};
+  case ShapeSource::Annotation:
+    return {toSourcePoint(SM, Shape.Where),
+            "analysed with block " + Block + " from this annotation", {}};
+  case ShapeSource::Option:
+    return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
+            "analysed with block " + Block + " given by --block-dim", {}};
+  case ShapeSource::Default:
+    break;
+  }
+  return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
+          "analysed with the assumed block " + Block +
+              ": no launch of '" + Kernel.Name +
+              "' with a constant block shape was found; give the real shape "
+              "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
+              "comment above the kernel",
+          {}};
+}
+
+std::optional<DiagnosticNote>
+ConflictReporter::proposeFix(const AccessStats &Access) {
+  if (!Access.Array)
+    return std::nullopt;
+  auto [It, New] = Paddings.try_emplace(Access.Array);
+  if (New)
+    It->second = proposePadding(Analysis, Access.Array);
+  std::string Name = Access.Array->getNameAsString();
+  const std::optional<PaddingProposal> &Padding = It->second;
+  if (!Padding) {
+    std::string Obstacle = paddingObstacle(Analysis, Access.Array);
+    if (Obstacle.empty())
+      return DiagnosticNote{
+          toSourcePoint(SM, Access.Array->getLocation()),
+          "no padding of the rows of '" + Name + "' lowers its wavefronts "
+          "with block " + Analysis.shape().Block.str() +
+          "; change the index mapping or swizzle the layout",
+          {}};
+    std::optional<int64_t> Stride = laneStride(*Access.Worst);
+    std::string Advice = Obstacle;
+    if (Stride && Access.WidthBytes <= 4 && *Stride % 4 == 0 && *Stride)
+      Advice += "; make consecutive lanes touch consecutive words (a lane "
+                "stride of 1 word, or any odd number of words, is "
+                "conflict-free)";
+    return DiagnosticNote{toSourcePoint(SM, Access.Array->getLocation()),
+                          Advice, {}};
+  }
+
+  std::string Changes;
+  for (const PaddedAccess &Change : Padding->Accesses) {
+    bool IsThis = Change.Access == &Access;
+    if (!IsThis && Change.WavefrontsBefore == Change.WavefrontsAfter)
+      continue;
+    if (!Changes.empty())
+      Changes += ", ";
+    Changes += IsThis ? std::string("this ") + verbOf(Access.Kind, false)
+                      : std::string("the ") + verbOf(Change.Access->Kind, false) +
+                            " at line " + lineOf(SM, Change.Access->Site);
+    Changes += " " + std::to_string(Change.WavefrontsBefore) + " -> " +
+               std::to_string(Change.WavefrontsAfter);
+  }
+  std::string Bytes = "+" +
+                      std::to_string(Padding->BytesAfter - Padding->BytesBefore) +
+                      " bytes per block (" + std::to_string(Padding->BytesBefore) +
+                      " -> " + std::to_string(Padding->BytesAfter) + ")";
+  std::string Message;
+  if (Padding->ConflictFree)
+    Message = "pad the rows of '" + Name + "' to " +
+              std::to_string(Padding->RowAfter) +
+              " elements: conflict-free (" + Changes + " wavefronts), " + Bytes;
+  else
+    Message = "padding the rows of '" + Name + "' to " +
+              std::to_string(Padding->RowAfter) +
+              " elements leaves the fewest wavefronts (" + Changes + "), " +
+              Bytes + "; no padding removes every conflict of '" + Name +
+              "' with block " + Analysis.shape().Block.str();
+  return DiagnosticNote{Padding->Fix.Where, Message, {Padding->Fix}};
+}
+
+unsigned ConflictReporter::symbolValue(unsigned Symbol) const {
+  auto It = Analysis.options().SymbolValues.find(Symbol);
+  if (It != Analysis.options().SymbolValues.end())
+    return It->second;
+  return defaultSymbolValue(Analysis.symbols().symbol(Symbol));
+}
+
+void ConflictReporter::report(unsigned Index, const AccessStats &Access,
+                              bool ReadModifyWrite) {
+  const SharedMemoryBanking &Banking = Analysis.arch().Banking;
+  std::vector<SymbolEffect> Effects;
+  auto Found = Analysis.symbolEffects().find(Index);
+  if (Found != Analysis.symbolEffects().end())
+    Effects = Found->second;
+  unsigned Ways = Access.ways();
+  unsigned WorstOverSymbols = Ways;
+  for (const SymbolEffect &Effect : Effects)
+    WorstOverSymbols = std::max(
+        WorstOverSymbols,
+        *std::max_element(Effect.WaysByValue.begin(), Effect.WaysByValue.end()));
+  if (WorstOverSymbols < 2)
+    return;
+
+  std::string Array =
+      Access.Array ? Access.Array->getNameAsString() : std::string("?");
+  std::string What = std::string(verbOf(Access.Kind, ReadModifyWrite)) +
+                     " of '" + Array + "'";
+  if (Access.WidthBytes != Banking.BankWidthBytes)
+    What = std::to_string(Access.WidthBytes) + "-byte " + What;
+
+  Diagnostic D;
+  D.Check = "smem-bank-conflict";
+  D.Level = Severity::Warning;
+  D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
+  if (Ways >= 2) {
+    D.Message = std::to_string(Ways) + "-way bank conflict: " + What +
+                " takes " + plural(Access.worstWavefronts(), "wavefront") +
+                " per warp instead of " +
+                std::to_string(Access.idealWavefronts()) + " (" +
+                shapeSummary() + ")";
+    D.Notes.push_back(explainHotspot(Access));
+  } else {
+    D.Message = "up to " + std::to_string(WorstOverSymbols) +
+                "-way bank conflict: " + What +
+                " depends on a value the analysis does not know (" +
+                shapeSummary() + ")";
+  }
+  for (const SymbolEffect &Effect : Effects) {
+    std::string Name = Analysis.symbols().symbol(Effect.Symbol).spelling();
+    D.Notes.push_back(
+        {D.Where,
+         "the conflict degree depends on '" + Name + "': " +
+             describeEffect(Effect, Name, Banking.BankCount) +
+             "; evaluated with " + Name + " = " +
+             std::to_string(symbolValue(Effect.Symbol)),
+         {}});
+  }
+  std::string Sampled = Analysis.profile().samplingReason(Access);
+  if (!Sampled.empty())
+    D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
+  for (const std::string &Assumption : Access.Assumptions)
+    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
+  D.Notes.push_back(explainShape());
+  if (Ways >= 2)
+    if (std::optional<DiagnosticNote> Fix = proposeFix(Access))
+      D.Notes.push_back(std::move(*Fix));
+  Findings.push_back(std::move(D));
+}
+
+} // namespace
+
+void BankConflictCheck::checkKernel(const KernelAnalysis &Analysis,
+                                    std::vector<Diagnostic> &Findings) {
+  ConflictReporter Reporter(Analysis, Findings);
+  const std::vector<AccessStats> &Accesses = Analysis.profile().Accesses;
+  for (auto [Index, Access] : llvm::enumerate(Accesses)) {
+    if (!Access.UnknownReason.empty() || !Access.Worst)
+      continue;
+    // `s[i] += x` reads and writes the same words: one finding for both.
+    bool ReadModifyWrite = false;
+    if (Access.Kind == AccessKind::Store) {
+      const AccessStats *Load =
+          Analysis.profile().find(Access.Site, AccessKind::Load);
+      if (Load && Load->worstWavefronts() == Access.worstWavefronts() &&
+          Load->UnknownReason.empty())
+        continue;
+    }
+    if (Access.Kind == AccessKind::Load) {
+      const AccessStats *Store =
+          Analysis.profile().find(Access.Site, AccessKind::Store);
+      ReadModifyWrite =
+          Store && Store->worstWavefronts() == Access.worstWavefronts();
+    }
+    Reporter.report(Index, Access, ReadModifyWrite);
+  }
+}
+
+} // namespace smemlint

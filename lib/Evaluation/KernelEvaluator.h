@@ -1,0 +1,120 @@
+//===--- KernelEvaluator.h - Run a kernel for every thread of a block -*- C++ -*-//
+//
+// A SIMT interpreter over Clang's AST. It executes a __global__ function for
+// all threads of one block at once, each expression giving a ThreadValue, with
+// an active mask that thread-dependent branches, loops, breaks and returns
+// narrow and widen as the hardware's would. Memory accesses and barriers are
+// reported to an ExecutionObserver. The evaluator knows nothing about banks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_EVALUATION_KERNELEVALUATOR_H
+#define SMEMLINT_EVALUATION_KERNELEVALUATOR_H
+
+#include "Evaluation/BlockShape.h"
+#include "Evaluation/ExecutionObserver.h"
+#include "Evaluation/ThreadValue.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class ParmVarDecl;
+class VarDecl;
+} // namespace clang
+
+namespace smemlint {
+
+/// A value that is the same for every thread of the block but unknown to the
+/// analysis: a scalar kernel parameter, or a component of blockIdx or gridDim.
+struct UniformSymbol {
+  enum class Kind { Parameter, BlockIdx, GridDim };
+  Kind SymbolKind;
+  const clang::ParmVarDecl *Param = nullptr; ///< For Parameter.
+  unsigned Dim = 0;                          ///< 0, 1, 2 for x, y, z.
+  /// "stride", "blockIdx.x".
+  std::string spelling() const;
+  bool operator<(const UniformSymbol &O) const {
+    return std::tie(SymbolKind, Param, Dim) <
+           std::tie(O.SymbolKind, O.Param, O.Dim);
+  }
+};
+
+/// Numbers the uniform symbols of one kernel; kept across evaluations of that
+/// kernel so that a symbol keeps its bit.
+class SymbolTable {
+public:
+  /// The bit of \p Symbol (at most 64 symbols; later ones share bit 63).
+  unsigned idOf(const UniformSymbol &Symbol);
+  const UniformSymbol &symbol(unsigned Id) const { return Symbols[Id]; }
+  unsigned size() const { return Symbols.size(); }
+
+private:
+  std::vector<UniformSymbol> Symbols;
+  std::map<UniformSymbol, unsigned> Ids;
+};
+
+/// The declared dimensions of a shared array, possibly with a padded last
+/// dimension (to check a padding fix).
+struct SharedArrayLayout {
+  std::vector<uint64_t> Dims;
+  uint64_t ElementBytes = 0;
+  /// Bytes between consecutive indices of subscript level \p Level (0 is the
+  /// outermost).
+  uint64_t strideBytes(unsigned Level) const;
+  uint64_t totalBytes() const;
+};
+
+struct EvaluationOptions {
+  BlockShape Block;
+  unsigned WarpSize = 32;
+  /// Scalar parameters whose value is known (from the launch site).
+  llvm::DenseMap<const clang::ParmVarDecl *, int64_t> KnownParameters;
+  /// Values given to uniform symbols for this run; a symbol not listed takes
+  /// its default (defaultSymbolValue).
+  std::map<unsigned, int64_t> SymbolValues;
+  /// Shared arrays evaluated with another layout than declared.
+  llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> LayoutOverrides;
+  /// A loop stops being enumerated after this many iterations.
+  unsigned LoopIterationLimit = 1024;
+  /// Expression evaluations allowed for the whole kernel; past half of it,
+  /// loops stop after their current iteration, past all of it the run stops.
+  uint64_t StepBudget = 4'000'000;
+  unsigned MaxCallDepth = 16;
+};
+
+/// The value a uniform symbol takes when nothing else is known, documented in
+/// docs/checks/smem-bank-conflict.md.
+int64_t defaultSymbolValue(const UniformSymbol &Symbol);
+
+struct EvaluationSummary {
+  bool BudgetExceeded = false;
+  uint64_t Steps = 0;
+  /// Constructs the evaluator could not follow, with where they are; each
+  /// makes some values unknown.
+  std::vector<std::string> Unsupported;
+};
+
+/// The declared layout of a shared variable (dims of a constant array, none
+/// for a scalar, a single unknown dim for an incomplete extern array).
+SharedArrayLayout declaredLayout(const clang::ASTContext &Ctx,
+                                 const clang::VarDecl *Var);
+
+/// Evaluates \p Kernel for every thread of Options.Block.
+EvaluationSummary evaluateKernel(clang::ASTContext &Ctx,
+                                 const clang::FunctionDecl *Kernel,
+                                 const EvaluationOptions &Options,
+                                 SymbolTable &Symbols,
+                                 ExecutionObserver &Observer);
+
+} // namespace smemlint
+
+#endif

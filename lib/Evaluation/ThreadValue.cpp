@@ -1,0 +1,69 @@
+//===--- ThreadValue.cpp - One value for every thread of a block ----------===//
+
+#include "Evaluation/ThreadValue.h"
+
+namespace smemlint {
+
+ThreadValue ThreadValue::unknown(unsigned Threads, std::string Reason) {
+  ThreadValue V;
+  V.Values.assign(Threads, 0);
+  V.Known.resize(Threads, false);
+  V.UnknownReason = std::move(Reason);
+  return V;
+}
+
+ThreadValue ThreadValue::uniform(unsigned Threads, int64_t Value) {
+  ThreadValue V;
+  V.Values.assign(Threads, Value);
+  V.Known.resize(Threads, true);
+  return V;
+}
+
+ThreadValue ThreadValue::pointerTo(MemoryObject Object, unsigned Threads) {
+  ThreadValue V = uniform(Threads, 0);
+  V.ValueKind = Kind::Pointer;
+  V.Object = Object;
+  return V;
+}
+
+bool ThreadValue::knownFor(const ThreadMask &Active) const {
+  // Active & ~Known is empty.
+  return !Active.test(Known);
+}
+
+void ThreadValue::forget(const ThreadMask &Threads, const std::string &Reason) {
+  if (!Threads.anyCommon(Known))
+    return;
+  Known.reset(Threads);
+  if (UnknownReason.empty())
+    UnknownReason = Reason;
+}
+
+void ThreadValue::assign(const ThreadValue &Other, const ThreadMask &Active) {
+  if (Values.size() != Other.Values.size() || Active.all()) {
+    *this = Other;
+    return;
+  }
+  // Mixing a pointer with an integer, or pointers into two objects, gives a
+  // value the analysis cannot name for those threads.
+  if (ValueKind != Other.ValueKind || !(Object == Other.Object)) {
+    bool WasAllUnknown = Known.none();
+    if (WasAllUnknown) {
+      ValueKind = Other.ValueKind;
+      Object = Other.Object;
+    } else {
+      Known.reset(Active);
+      UnknownReason = "threads hold pointers to different objects";
+      return;
+    }
+  }
+  for (unsigned T : Active.set_bits()) {
+    Values[T] = Other.Values[T];
+    Known[T] = Other.Known[T];
+  }
+  Symbols |= Other.Symbols;
+  if (UnknownReason.empty() || Known.none())
+    UnknownReason = Other.UnknownReason;
+}
+
+} // namespace smemlint

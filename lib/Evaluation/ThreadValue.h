@@ -1,0 +1,75 @@
+//===--- ThreadValue.h - One value for every thread of a block -*- C++ -*-===//
+//
+// The symbolic evaluator computes each expression for all threads of a block
+// at once. A ThreadValue holds, per thread, an integer or a byte offset into a
+// memory object (a pointer), and says which threads' values are known and, if
+// some are not, why. Values that are uniform across the block but unknown to
+// the analysis (kernel parameters, blockIdx) are evaluated with a chosen value
+// and remember which such symbols they depend on, so that a caller can vary
+// them and see what changes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_EVALUATION_THREADVALUE_H
+#define SMEMLINT_EVALUATION_THREADVALUE_H
+
+#include "llvm/ADT/BitVector.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ValueDecl;
+}
+
+namespace smemlint {
+
+/// One bit per thread of the block, in linear thread order.
+using ThreadMask = llvm::BitVector;
+
+/// The set of uniform symbols a value depends on; bit I is symbol I of the
+/// kernel's SymbolTable.
+using SymbolSet = uint64_t;
+
+/// What a pointer points into: a __shared__ variable or a pointer parameter
+/// (global memory).
+struct MemoryObject {
+  const clang::ValueDecl *Decl = nullptr;
+  bool IsShared = false;
+  bool operator==(const MemoryObject &O) const {
+    return Decl == O.Decl && IsShared == O.IsShared;
+  }
+};
+
+struct ThreadValue {
+  enum class Kind { Integer, Pointer };
+  Kind ValueKind = Kind::Integer;
+  /// For pointers: the object the byte offsets in Values are relative to.
+  MemoryObject Object;
+  /// Per thread: the integer, or the byte offset for a pointer.
+  std::vector<int64_t> Values;
+  /// Per thread: whether Values holds the thread's real value.
+  llvm::BitVector Known;
+  /// Uniform symbols the value was computed from.
+  SymbolSet Symbols = 0;
+  /// Why some threads are unknown (empty when all are known).
+  std::string UnknownReason;
+
+  static ThreadValue unknown(unsigned Threads, std::string Reason);
+  static ThreadValue uniform(unsigned Threads, int64_t Value);
+  static ThreadValue pointerTo(MemoryObject Object, unsigned Threads);
+
+  unsigned threads() const { return Values.size(); }
+  bool isPointer() const { return ValueKind == Kind::Pointer; }
+  /// True if every thread in \p Active has a known value.
+  bool knownFor(const ThreadMask &Active) const;
+  /// Marks the threads in \p Threads unknown for \p Reason.
+  void forget(const ThreadMask &Threads, const std::string &Reason);
+  /// Copies \p Other's values into the threads of \p Active.
+  void assign(const ThreadValue &Other, const ThreadMask &Active);
+};
+
+} // namespace smemlint
+
+#endif

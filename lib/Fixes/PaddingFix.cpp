@@ -1,0 +1,141 @@
+//===--- PaddingFix.cpp - Pad a shared array's rows, proven by re-analysis -===//
+
+#include "Fixes/PaddingFix.h"
+
+#include "Analysis/SourcePoints.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/TypeLoc.h"
+
+using namespace clang;
+
+namespace smemlint {
+namespace {
+
+/// The size expression of the innermost array dimension as written.
+const Expr *lastDimensionSize(const VarDecl *Array) {
+  const TypeSourceInfo *TSI = Array->getTypeSourceInfo();
+  if (!TSI)
+    return nullptr;
+  const Expr *Size = nullptr;
+  TypeLoc TL = TSI->getTypeLoc();
+  while (auto ArrayLoc = TL.getAs<ArrayTypeLoc>()) {
+    Size = ArrayLoc.getSizeExpr();
+    TL = ArrayLoc.getElementLoc();
+  }
+  return Size;
+}
+
+uint64_t wavefrontsOf(const SharedAccessProfile &Profile,
+                      const VarDecl *Array) {
+  uint64_t Total = 0;
+  for (const AccessStats &Access : Profile.Accesses)
+    if (Access.Array == Array)
+      Total += Access.TotalWavefronts;
+  return Total;
+}
+
+} // namespace
+
+std::string paddingObstacle(const KernelAnalysis &Analysis,
+                            const VarDecl *Array) {
+  SharedArrayLayout Layout = declaredLayout(Analysis.context(), Array);
+  if (Array->hasExternalStorage() || llvm::is_contained(Layout.Dims, 0u))
+    return "'" + Array->getNameAsString() +
+           "' is dynamic shared memory; its layout is in the index arithmetic";
+  if (Layout.Dims.size() < 2)
+    return "'" + Array->getNameAsString() +
+           "' is one-dimensional; padding has to go into the index arithmetic";
+  if (!lastDimensionSize(Array))
+    return "the declaration of '" + Array->getNameAsString() +
+           "' has no size to change";
+  for (const AccessStats &Access : Analysis.profile().Accesses)
+    if (Access.Array == Array) {
+      if (!Access.ThroughDeclaredShape)
+        return "'" + Array->getNameAsString() +
+               "' is also accessed through a pointer, which padding would "
+               "break";
+      if (!Access.UnknownReason.empty())
+        return "an access of '" + Array->getNameAsString() +
+               "' could not be evaluated";
+    }
+  return "";
+}
+
+std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
+                                              const VarDecl *Array) {
+  if (!paddingObstacle(Analysis, Array).empty())
+    return std::nullopt;
+  ASTContext &Ctx = Analysis.context();
+  const SharedMemoryBanking &Banking = Analysis.arch().Banking;
+  SharedArrayLayout Declared = declaredLayout(Ctx, Array);
+  uint64_t Baseline = wavefrontsOf(Analysis.profile(), Array);
+
+  // One full turn of the banks is enough: padding by more repeats a mapping
+  // already tried.
+  uint64_t BankCycle = uint64_t(Banking.BankCount) * Banking.BankWidthBytes;
+  unsigned MaxPad = std::max<uint64_t>(
+      1, BankCycle / std::max<uint64_t>(1, Declared.ElementBytes));
+  std::optional<std::pair<unsigned, SharedAccessProfile>> Best;
+  uint64_t BestWavefronts = Baseline;
+  for (unsigned Pad = 1; Pad <= MaxPad; ++Pad) {
+    SharedArrayLayout Padded = Declared;
+    Padded.Dims.back() += Pad;
+    SharedAccessProfile Profile = Analysis.reanalyse({{Array, Padded}});
+    uint64_t Wavefronts = wavefrontsOf(Profile, Array);
+    uint64_t Ideal = 0;
+    for (const AccessStats &Access : Profile.Accesses)
+      if (Access.Array == Array)
+        Ideal += Access.TotalIdealWavefronts;
+    if (Wavefronts < BestWavefronts) {
+      BestWavefronts = Wavefronts;
+      Best.emplace(Pad, std::move(Profile));
+    }
+    if (Best && Best->first == Pad && Wavefronts == Ideal)
+      break;
+  }
+  if (!Best)
+    return std::nullopt;
+
+  PaddingProposal Proposal;
+  Proposal.Array = Array;
+  Proposal.PadElements = Best->first;
+  Proposal.RowBefore = Declared.Dims.back();
+  Proposal.RowAfter = Declared.Dims.back() + Best->first;
+  Proposal.BytesBefore = Declared.totalBytes();
+  SharedArrayLayout Padded = Declared;
+  Padded.Dims.back() = Proposal.RowAfter;
+  Proposal.BytesAfter = Padded.totalBytes();
+  Proposal.ConflictFree = true;
+  for (const AccessStats &Access : Analysis.profile().Accesses) {
+    if (Access.Array != Array)
+      continue;
+    const AccessStats *After = Best->second.find(Access.Site, Access.Kind);
+    PaddedAccess Change;
+    Change.Access = &Access;
+    Change.WavefrontsBefore = Access.worstWavefronts();
+    Change.WavefrontsAfter = After ? After->worstWavefronts() : 0;
+    Change.IdealAfter = After ? After->idealWavefronts() : 0;
+    if (After && After->TotalWavefronts != After->TotalIdealWavefronts)
+      Proposal.ConflictFree = false;
+    Proposal.Accesses.push_back(Change);
+  }
+
+  const Expr *Size = lastDimensionSize(Array);
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(Size->getSourceRange());
+  std::string Replacement;
+  if (isa<IntegerLiteral>(Size->IgnoreImpCasts()) &&
+      !Size->getBeginLoc().isMacroID())
+    Replacement = std::to_string(Proposal.RowAfter);
+  else
+    Replacement = sourceText(SM, Range) + " + " +
+                  std::to_string(Proposal.PadElements);
+  Proposal.Fix = makeFixIt(SM, Range, Replacement);
+  return Proposal;
+}
+
+} // namespace smemlint

@@ -1,0 +1,343 @@
+//===--- CudaFrontend.cpp - Parse CUDA device code with Clang 19 ----------===//
+
+#include "Frontend/CudaFrontend.h"
+
+#include "Analysis/SourcePoints.h"
+#include "Frontend/Prelude.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <map>
+
+using namespace clang;
+
+namespace smemlint {
+namespace {
+
+bool hasCudaHeaders(const std::string &Path) {
+  llvm::SmallString<256> Header(Path);
+  llvm::sys::path::append(Header, "include", "cuda_runtime.h");
+  return llvm::sys::fs::exists(Header);
+}
+
+/// "13.0" from `#define CUDA_VERSION 13000` in include/cuda.h.
+std::string toolkitVersion(const std::string &Path) {
+  llvm::SmallString<256> Header(Path);
+  llvm::sys::path::append(Header, "include", "cuda.h");
+  auto Buffer = llvm::MemoryBuffer::getFile(Header);
+  if (!Buffer)
+    return "";
+  StringRef Text = (*Buffer)->getBuffer();
+  size_t At = Text.find("#define CUDA_VERSION ");
+  if (At == StringRef::npos)
+    return "";
+  unsigned Version = 0;
+  if (Text.drop_front(At + strlen("#define CUDA_VERSION "))
+          .take_while(llvm::isDigit)
+          .getAsInteger(10, Version))
+    return "";
+  return std::to_string(Version / 1000) + "." +
+         std::to_string(Version % 1000 / 10);
+}
+
+/// Collects the compiler's errors (with their notes) for the file being
+/// parsed; warnings about the user's code are the compiler's business.
+class CompileErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<Diagnostic> Errors;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Message;
+    Info.FormatDiagnostic(Message);
+    SourcePoint Where;
+    if (Info.hasSourceManager() && Info.getLocation().isValid())
+      Where = toSourcePoint(Info.getSourceManager(), Info.getLocation());
+    if (Level >= DiagnosticsEngine::Error) {
+      Diagnostic D;
+      D.Check = "clang-diagnostic-error";
+      D.Level = Severity::Error;
+      D.Where = Where;
+      D.Message = Message.str().str();
+      Errors.push_back(std::move(D));
+      LastWasError = true;
+    } else if (Level == DiagnosticsEngine::Note && LastWasError) {
+      Errors.back().Notes.push_back({Where, Message.str().str(), {}});
+    } else {
+      LastWasError = false;
+    }
+  }
+
+private:
+  bool LastWasError = false;
+};
+
+class AnalysisConsumer : public ASTConsumer {
+public:
+  AnalysisConsumer(const AnalysisOptions &Options, FileReport &Report)
+      : Options(Options), Report(Report) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    FileReport Analysed = analyzeTranslationUnit(Ctx, Options);
+    Report.Kernels = std::move(Analysed.Kernels);
+    llvm::append_range(Report.Diagnostics, Analysed.Diagnostics);
+  }
+
+private:
+  const AnalysisOptions &Options;
+  FileReport &Report;
+};
+
+class AnalysisAction : public ASTFrontendAction {
+public:
+  AnalysisAction(const AnalysisOptions &Options,
+                 std::map<std::string, FileReport> &Reports,
+                 CompileErrorCollector &Errors)
+      : Options(Options), Reports(Reports), Errors(Errors) {}
+
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &, StringRef File) override {
+    FileReport &Report = Reports[File.str()];
+    Report.File = File.str();
+    // A file given twice in a compile database is reported once.
+    Report.Kernels.clear();
+    Report.Diagnostics.clear();
+    Errors.Errors.clear();
+    return std::make_unique<AnalysisConsumer>(Options, Report);
+  }
+
+  void EndSourceFileAction() override {
+    FileReport &Report = Reports[getCurrentFile().str()];
+    Report.File = getCurrentFile().str();
+    if (!Errors.Errors.empty())
+      Report.HadCompileErrors = true;
+    Report.Diagnostics.insert(Report.Diagnostics.begin(),
+                              Errors.Errors.begin(), Errors.Errors.end());
+    Errors.Errors.clear();
+  }
+
+private:
+  const AnalysisOptions &Options;
+  std::map<std::string, FileReport> &Reports;
+  CompileErrorCollector &Errors;
+};
+
+class AnalysisActionFactory : public tooling::FrontendActionFactory {
+public:
+  AnalysisActionFactory(const AnalysisOptions &Options,
+                        std::map<std::string, FileReport> &Reports,
+                        CompileErrorCollector &Errors)
+      : Options(Options), Reports(Reports), Errors(Errors) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalysisAction>(Options, Reports, Errors);
+  }
+
+private:
+  const AnalysisOptions &Options;
+  std::map<std::string, FileReport> &Reports;
+  CompileErrorCollector &Errors;
+};
+
+} // namespace
+
+ParseMode resolveParseMode(const FrontendOptions &Options) {
+  ParseMode Mode;
+  if (Options.ForcePrelude)
+    return Mode;
+  std::vector<std::string> Candidates;
+  if (!Options.CudaPath.empty())
+    Candidates.push_back(Options.CudaPath);
+  else {
+    if (const char *Env = std::getenv("CUDA_PATH"))
+      Candidates.push_back(Env);
+    Candidates.push_back("/usr/local/cuda");
+  }
+  for (const std::string &Path : Candidates)
+    if (!Path.empty() && hasCudaHeaders(Path)) {
+      Mode.UsesToolkit = true;
+      Mode.CudaPath = Path;
+      Mode.CudaVersion = toolkitVersion(Path);
+      break;
+    }
+  return Mode;
+}
+
+std::vector<std::string> injectedFlags(const ParseMode &Mode,
+                                       const ArchInfo &Arch,
+                                       const FrontendOptions &Options) {
+  std::vector<std::string> Flags = {
+      "--cuda-device-only",
+      "--cuda-gpu-arch=" + Arch.ParseAs.str(),
+      "-Wno-unknown-cuda-version",
+      "-Wno-unused-command-line-argument",
+      // Keeps Clang from printing "N errors generated": errors are ours to
+      // report.
+      "-fno-caret-diagnostics",
+  };
+  if (!Options.ResourceDir.empty())
+    Flags.push_back("-resource-dir=" + Options.ResourceDir);
+  if (Mode.UsesToolkit) {
+    Flags.push_back("--cuda-path=" + Mode.CudaPath);
+    Flags.push_back("-isystem");
+    Flags.push_back(cuda13ShimDirectory().str());
+    llvm::SmallString<256> Cccl(Mode.CudaPath);
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      Flags.push_back("-isystem");
+      Flags.push_back(Cccl.str().str());
+    }
+  } else {
+    Flags.push_back("-nocudainc");
+    Flags.push_back("-nocudalib");
+    Flags.push_back("-isystem");
+    Flags.push_back(preludeDirectory().str());
+    Flags.push_back("-include");
+    Flags.push_back((preludeDirectory() + "/" + preludeFileName()).str());
+  }
+  return Flags;
+}
+
+std::vector<std::string>
+translateCompileCommand(const std::vector<std::string> &Command) {
+  // Flags that take the next argument when written apart.
+  auto TakesValue = [](StringRef Flag) {
+    return llvm::StringSwitch<bool>(Flag)
+        .Cases("-Xcompiler", "--compiler-options", "-Xptxas",
+               "--ptxas-options", true)
+        .Cases("-Xnvlink", "--nvlink-options", "-Xcudafe", "-ccbin",
+               "--compiler-bindir", true)
+        .Cases("-gencode", "--generate-code", "-arch", "--gpu-architecture",
+               "-code", true)
+        .Cases("--gpu-code", "-x", "-rdc", "--relocatable-device-code",
+               "-maxrregcount", true)
+        .Cases("--maxrregcount", "--default-stream", "-default-stream",
+               "--diag-suppress", "-diag-suppress", true)
+        .Default(false);
+  };
+  auto Dropped = [](StringRef Flag) {
+    static const char *const Prefixes[] = {
+        "-Xcompiler=", "--compiler-options=", "-Xptxas=", "--ptxas-options=",
+        "-Xnvlink=", "--nvlink-options=", "-ccbin=", "--compiler-bindir=",
+        "-gencode=", "--generate-code=", "-arch=", "--gpu-architecture=",
+        "-code=", "--gpu-code=", "-rdc=", "--relocatable-device-code=",
+        "--cuda-gpu-arch=", "--offload-arch=", "-maxrregcount=",
+        "--maxrregcount=", "--default-stream=", "--diag-suppress=",
+        "-diag-suppress=", "--expt-", "-expt-", "-arch=sm_", "-Werror=",
+        "--Werror", "--use_fast_math", "-use_fast_math", "--extended-lambda",
+        "-extended-lambda", "-forward-unknown-to-host-compiler",
+        "--forward-unknown-to-host-compiler", "-Wno-deprecated-gpu-targets",
+        "--cuda-device-only", "--cuda-host-only", "-lineinfo", "--keep",
+        "-dc", "-dlink", "-G", "--device-debug", "--resource-usage",
+        "-arch=compute_", "--cuda-path="};
+    for (const char *Prefix : Prefixes)
+      if (Flag.starts_with(Prefix))
+        return StringRef(Prefix).ends_with("=") ||
+               StringRef(Prefix).ends_with("-") ||
+               StringRef(Prefix).ends_with("_") || Flag == Prefix;
+    return false;
+  };
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    StringRef Arg = Command[I];
+    if (I == 0) {
+      Out.push_back(Command[I]);
+      continue;
+    }
+    if (TakesValue(Arg)) {
+      ++I; // the value goes with it
+      continue;
+    }
+    if (Dropped(Arg) || (Arg.starts_with("-x") && Arg.size() > 2))
+      continue;
+    if (Arg.starts_with("--std=")) {
+      Out.push_back("-std=" + Arg.drop_front(6).str());
+      continue;
+    }
+    if (Arg.starts_with("-isystem=")) {
+      Out.push_back("-isystem");
+      Out.push_back(Arg.drop_front(9).str());
+      continue;
+    }
+    Out.push_back(Command[I]);
+  }
+  return Out;
+}
+
+std::vector<FileReport>
+analyzeFiles(const tooling::CompilationDatabase &Database,
+             llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
+             const FrontendOptions &FrontendOpts,
+             const AnalysisOptions &AnalysisOpts) {
+  tooling::ClangTool Tool(Database, Files);
+  // mapVirtualFile keeps StringRefs: the paths must outlive Tool.run(), and
+  // the vector must not grow after the first is mapped.
+  std::vector<std::pair<std::string, StringRef>> VirtualFiles;
+  for (const auto &[Name, Text] : preludeFiles())
+    VirtualFiles.emplace_back((preludeDirectory() + "/" + Name).str(), Text);
+  for (const auto &[Name, Text] : cuda13ShimFiles())
+    VirtualFiles.emplace_back((cuda13ShimDirectory() + "/" + Name).str(), Text);
+  for (const auto &[Path, Text] : VirtualFiles)
+    Tool.mapVirtualFile(Path, Text);
+
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(
+      [](const tooling::CommandLineArguments &Args, StringRef) {
+        return translateCompileCommand(Args);
+      });
+  Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
+  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+  Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      {"-x", "cuda"}, tooling::ArgumentInsertPosition::BEGIN));
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      injectedFlags(Mode, *AnalysisOpts.Arch, FrontendOpts),
+      tooling::ArgumentInsertPosition::END));
+
+  CompileErrorCollector Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  Tool.setPrintErrorMessage(false);
+  std::map<std::string, FileReport> Reports;
+  AnalysisActionFactory Factory(AnalysisOpts, Reports, Errors);
+  Tool.run(&Factory);
+
+  std::vector<FileReport> Ordered;
+  for (const std::string &File : Files) {
+    llvm::SmallString<256> Absolute(File);
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    auto It = Reports.find(Absolute.str().str());
+    if (It == Reports.end())
+      It = Reports.find(File);
+    if (It != Reports.end()) {
+      Ordered.push_back(std::move(It->second));
+      Reports.erase(It);
+      continue;
+    }
+    FileReport Missing;
+    Missing.File = File;
+    Missing.HadCompileErrors = true;
+    Missing.Diagnostics.push_back({"clang-diagnostic-error",
+                                   Severity::Error,
+                                   {File, 0, 0, 0},
+                                   "the file could not be parsed",
+                                   {},
+                                   {}});
+    Ordered.push_back(std::move(Missing));
+  }
+  return Ordered;
+}
+
+} // namespace smemlint

@@ -1,0 +1,72 @@
+//===--- CudaFrontend.h - Parse CUDA device code with Clang 19 -*- C++ -*-===//
+//
+// Decides how to parse (the real CUDA toolkit headers when a toolkit is found,
+// the built-in prelude otherwise), adds the flags Clang 19 needs for a
+// device-side parse of one architecture, translates nvcc flags found in
+// compile databases, and runs the analysis on every file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_FRONTEND_CUDAFRONTEND_H
+#define SMEMLINT_FRONTEND_CUDAFRONTEND_H
+
+#include "Analysis/TranslationUnitAnalysis.h"
+#include "Report/Report.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+namespace tooling {
+class CompilationDatabase;
+}
+} // namespace clang
+
+namespace smemlint {
+
+struct FrontendOptions {
+  /// --cuda-path; when empty, CUDA_PATH and then /usr/local/cuda are tried.
+  std::string CudaPath;
+  /// --no-cuda-toolkit: parse with the prelude even if a toolkit exists.
+  bool ForcePrelude = false;
+  /// Clang's resource directory (baked in at configure time).
+  std::string ResourceDir;
+};
+
+/// How the files will be parsed.
+struct ParseMode {
+  bool UsesToolkit = false;
+  std::string CudaPath;
+  std::string CudaVersion;
+  std::string name() const { return UsesToolkit ? "cuda-toolkit" : "prelude"; }
+};
+
+/// Finds a usable CUDA toolkit, or settles on the prelude.
+ParseMode resolveParseMode(const FrontendOptions &Options);
+
+/// The flags smem-lint adds to every compile command (after the nvcc flags
+/// are translated), for \p Mode and \p Arch.
+std::vector<std::string> injectedFlags(const ParseMode &Mode,
+                                       const ArchInfo &Arch,
+                                       const FrontendOptions &Options);
+
+/// Translates an nvcc- or clang-style command line into one Clang accepts for
+/// a device-side parse: drops nvcc-only and arch flags (smem-lint sets its
+/// own), maps `-x cu` to `-x cuda`.
+std::vector<std::string> translateCompileCommand(
+    const std::vector<std::string> &Command);
+
+/// Parses and analyses \p Files; one FileReport per file, in order.
+/// Compiler errors in the user's code are reported in each file's
+/// diagnostics.
+std::vector<FileReport>
+analyzeFiles(const clang::tooling::CompilationDatabase &Database,
+             llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
+             const FrontendOptions &FrontendOpts,
+             const AnalysisOptions &AnalysisOpts);
+
+} // namespace smemlint
+
+#endif

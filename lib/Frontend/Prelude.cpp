@@ -1,0 +1,329 @@
+//===--- Prelude.cpp - Declarations for parsing without a CUDA toolkit ----===//
+
+#include "Frontend/Prelude.h"
+
+#include <cstring>
+#include <string>
+
+namespace smemlint {
+namespace {
+
+constexpr llvm::StringLiteral PreludeText = R"cuda(
+// smem-lint prelude: parsing without the CUDA toolkit's headers.
+#pragma once
+#define __SMEM_LINT_PRELUDE__ 1
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __align__(n) __attribute__((aligned(n)))
+#define __restrict__ __restrict
+#define __grid_constant__
+#define __device_builtin__
+#define CUDART_VERSION 13000
+
+#include <__clang_cuda_builtin_vars.h>
+
+typedef __SIZE_TYPE__ size_t;
+
+struct dim3 {
+  unsigned int x, y, z;
+  __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
+                                     unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+};
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1 };
+typedef enum cudaError cudaError_t;
+enum cudaMemcpyKind {
+  cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
+  cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
+  cudaMemcpyDefault = 4
+};
+enum cudaFuncAttribute {
+  cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+};
+extern "C" {
+int cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0,
+                      cudaStream_t stream = 0);
+unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0,
+                                     void *stream = 0);
+cudaError_t cudaMalloc(void **ptr, size_t size);
+cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned flags = 1);
+cudaError_t cudaFree(void *ptr);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
+                       enum cudaMemcpyKind kind);
+cudaError_t cudaMemset(void *ptr, int value, size_t count);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t error);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr,
+                                 int value);
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+}
+template <class T>
+cudaError_t cudaMalloc(T **ptr, size_t size) {
+  return cudaMalloc((void **)ptr, size);
+}
+template <class T>
+cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr,
+                                 int value) {
+  return cudaFuncSetAttribute((const void *)func, attr, value);
+}
+
+#define SMEM_LINT_VECTOR2(T, N, A)                                           \
+  struct __align__(A) N##2 { T x, y; };                                      \
+  __host__ __device__ inline N##2 make_##N##2(T x, T y) { return {x, y}; }
+#define SMEM_LINT_VECTOR4(T, N, A)                                           \
+  struct __align__(A) N##4 { T x, y, z, w; };                                \
+  __host__ __device__ inline N##4 make_##N##4(T x, T y, T z, T w) {          \
+    return {x, y, z, w};                                                     \
+  }
+#define SMEM_LINT_VECTOR13(T, N)                                             \
+  struct N##1 { T x; };                                                      \
+  struct N##3 { T x, y, z; };                                                \
+  __host__ __device__ inline N##1 make_##N##1(T x) { return {x}; }           \
+  __host__ __device__ inline N##3 make_##N##3(T x, T y, T z) {               \
+    return {x, y, z};                                                        \
+  }
+SMEM_LINT_VECTOR13(signed char, char) SMEM_LINT_VECTOR2(signed char, char, 2)
+SMEM_LINT_VECTOR4(signed char, char, 4)
+SMEM_LINT_VECTOR13(unsigned char, uchar) SMEM_LINT_VECTOR2(unsigned char, uchar, 2)
+SMEM_LINT_VECTOR4(unsigned char, uchar, 4)
+SMEM_LINT_VECTOR13(short, short) SMEM_LINT_VECTOR2(short, short, 4)
+SMEM_LINT_VECTOR4(short, short, 8)
+SMEM_LINT_VECTOR13(unsigned short, ushort)
+SMEM_LINT_VECTOR2(unsigned short, ushort, 4)
+SMEM_LINT_VECTOR4(unsigned short, ushort, 8)
+SMEM_LINT_VECTOR13(int, int) SMEM_LINT_VECTOR2(int, int, 8)
+SMEM_LINT_VECTOR4(int, int, 16)
+SMEM_LINT_VECTOR13(unsigned int, uint) SMEM_LINT_VECTOR2(unsigned int, uint, 8)
+SMEM_LINT_VECTOR4(unsigned int, uint, 16)
+SMEM_LINT_VECTOR13(long long, longlong) SMEM_LINT_VECTOR2(long long, longlong, 16)
+SMEM_LINT_VECTOR4(long long, longlong, 16)
+SMEM_LINT_VECTOR13(unsigned long long, ulonglong)
+SMEM_LINT_VECTOR2(unsigned long long, ulonglong, 16)
+SMEM_LINT_VECTOR4(unsigned long long, ulonglong, 16)
+SMEM_LINT_VECTOR13(float, float) SMEM_LINT_VECTOR2(float, float, 8)
+SMEM_LINT_VECTOR4(float, float, 16)
+SMEM_LINT_VECTOR13(double, double) SMEM_LINT_VECTOR2(double, double, 16)
+SMEM_LINT_VECTOR4(double, double, 16)
+#undef SMEM_LINT_VECTOR2
+#undef SMEM_LINT_VECTOR4
+#undef SMEM_LINT_VECTOR13
+
+struct __align__(2) __half { unsigned short __x; };
+struct __align__(4) __half2 { __half x, y; };
+struct __align__(2) __nv_bfloat16 { unsigned short __x; };
+struct __align__(4) __nv_bfloat162 { __nv_bfloat16 x, y; };
+typedef __half half;
+typedef __half2 half2;
+__device__ __half __float2half(float);
+__device__ float __half2float(__half);
+__device__ __half __hadd(__half, __half);
+__device__ __half __hmul(__half, __half);
+
+// Barriers (__syncthreads and its _count/_and/_or forms are Clang builtins).
+__device__ void __syncwarp(unsigned mask = 0xffffffffu);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence(void);
+__device__ void __threadfence_system(void);
+__device__ unsigned __activemask(void);
+__device__ unsigned __ballot_sync(unsigned mask, int predicate);
+__device__ int __any_sync(unsigned mask, int predicate);
+__device__ int __all_sync(unsigned mask, int predicate);
+
+#define SMEM_LINT_SHUFFLES(T)                                                \
+  __device__ T __shfl_sync(unsigned mask, T var, int lane, int width = 32);  \
+  __device__ T __shfl_up_sync(unsigned mask, T var, unsigned delta,          \
+                              int width = 32);                               \
+  __device__ T __shfl_down_sync(unsigned mask, T var, unsigned delta,        \
+                                int width = 32);                             \
+  __device__ T __shfl_xor_sync(unsigned mask, T var, int lane_mask,          \
+                               int width = 32);
+SMEM_LINT_SHUFFLES(int)
+SMEM_LINT_SHUFFLES(unsigned)
+SMEM_LINT_SHUFFLES(long long)
+SMEM_LINT_SHUFFLES(unsigned long long)
+SMEM_LINT_SHUFFLES(float)
+SMEM_LINT_SHUFFLES(double)
+#undef SMEM_LINT_SHUFFLES
+
+#define SMEM_LINT_ATOMIC(NAME, T)                                            \
+  __device__ T NAME(T *address, T value);                                    \
+  __device__ T NAME##_block(T *address, T value);                            \
+  __device__ T NAME##_system(T *address, T value);
+#define SMEM_LINT_ATOMIC_INTEGERS(NAME)                                      \
+  SMEM_LINT_ATOMIC(NAME, int)                                                \
+  SMEM_LINT_ATOMIC(NAME, unsigned)                                           \
+  SMEM_LINT_ATOMIC(NAME, unsigned long long)
+SMEM_LINT_ATOMIC_INTEGERS(atomicAdd)
+SMEM_LINT_ATOMIC(atomicAdd, float)
+SMEM_LINT_ATOMIC(atomicAdd, double)
+SMEM_LINT_ATOMIC(atomicSub, int)
+SMEM_LINT_ATOMIC(atomicSub, unsigned)
+SMEM_LINT_ATOMIC_INTEGERS(atomicExch)
+SMEM_LINT_ATOMIC(atomicExch, float)
+SMEM_LINT_ATOMIC_INTEGERS(atomicMin)
+SMEM_LINT_ATOMIC_INTEGERS(atomicMax)
+SMEM_LINT_ATOMIC(atomicInc, unsigned)
+SMEM_LINT_ATOMIC(atomicDec, unsigned)
+SMEM_LINT_ATOMIC_INTEGERS(atomicAnd)
+SMEM_LINT_ATOMIC_INTEGERS(atomicOr)
+SMEM_LINT_ATOMIC_INTEGERS(atomicXor)
+#undef SMEM_LINT_ATOMIC_INTEGERS
+#undef SMEM_LINT_ATOMIC
+__device__ int atomicCAS(int *address, int compare, int value);
+__device__ unsigned atomicCAS(unsigned *address, unsigned compare,
+                              unsigned value);
+__device__ unsigned long long atomicCAS(unsigned long long *address,
+                                        unsigned long long compare,
+                                        unsigned long long value);
+
+__device__ int min(int, int);
+__device__ unsigned min(unsigned, unsigned);
+__device__ long long min(long long, long long);
+__device__ unsigned long long min(unsigned long long, unsigned long long);
+__device__ float min(float, float);
+__device__ double min(double, double);
+__device__ int max(int, int);
+__device__ unsigned max(unsigned, unsigned);
+__device__ long long max(long long, long long);
+__device__ unsigned long long max(unsigned long long, unsigned long long);
+__device__ float max(float, float);
+__device__ double max(double, double);
+__device__ unsigned umin(unsigned, unsigned);
+__device__ unsigned umax(unsigned, unsigned);
+__device__ int abs(int);
+__device__ int __mul24(int, int);
+__device__ unsigned __umul24(unsigned, unsigned);
+__device__ int __popc(unsigned);
+__device__ int __popcll(unsigned long long);
+__device__ int __clz(int);
+__device__ int __ffs(int);
+__device__ unsigned __brev(unsigned);
+
+#define SMEM_LINT_MATH1(F)                                                   \
+  __device__ float F##f(float);                                              \
+  __device__ double F(double);
+SMEM_LINT_MATH1(sqrt) SMEM_LINT_MATH1(rsqrt) SMEM_LINT_MATH1(exp)
+SMEM_LINT_MATH1(exp2) SMEM_LINT_MATH1(log) SMEM_LINT_MATH1(log2)
+SMEM_LINT_MATH1(sin) SMEM_LINT_MATH1(cos) SMEM_LINT_MATH1(tanh)
+SMEM_LINT_MATH1(fabs) SMEM_LINT_MATH1(floor) SMEM_LINT_MATH1(ceil)
+SMEM_LINT_MATH1(round) SMEM_LINT_MATH1(trunc)
+#undef SMEM_LINT_MATH1
+__device__ float fmaxf(float, float);
+__device__ float fminf(float, float);
+__device__ float powf(float, float);
+__device__ float fmaf(float, float, float);
+__device__ double fmax(double, double);
+__device__ double fmin(double, double);
+__device__ double pow(double, double);
+__device__ double fma(double, double, double);
+__device__ float __expf(float);
+__device__ float __logf(float);
+__device__ float __fdividef(float, float);
+__device__ int __float2int_rn(float);
+__device__ int __float2int_rz(float);
+__device__ float __int2float_rn(int);
+__device__ float __ldg(const float *);
+__device__ int __ldg(const int *);
+__device__ float2 __ldg(const float2 *);
+__device__ float4 __ldg(const float4 *);
+__device__ long long clock64(void);
+__device__ int clock(void);
+extern "C" __device__ int printf(const char *, ...);
+extern "C" __device__ void __assertfail(const char *, const char *, unsigned,
+                                        const char *, size_t);
+)cuda";
+
+constexpr llvm::StringLiteral CooperativeGroupsText = R"cuda(
+// smem-lint prelude: cooperative groups, the parts kernels use most.
+#pragma once
+#include "smem_lint_prelude.h"
+namespace cooperative_groups {
+struct thread_group {
+  __device__ void sync() const;
+  __device__ unsigned thread_rank() const;
+  __device__ unsigned size() const;
+  __device__ unsigned num_threads() const;
+};
+struct thread_block : thread_group {
+  __device__ dim3 group_index() const;
+  __device__ dim3 thread_index() const;
+  __device__ dim3 group_dim() const;
+};
+template <unsigned Size> struct thread_block_tile : thread_group {
+  __device__ unsigned meta_group_rank() const;
+  template <class T> __device__ T shfl(T var, int lane) const;
+  template <class T> __device__ T shfl_down(T var, unsigned delta) const;
+  template <class T> __device__ T shfl_xor(T var, unsigned mask) const;
+};
+__device__ thread_block this_thread_block();
+template <unsigned Size, class Parent>
+__device__ thread_block_tile<Size> tiled_partition(const Parent &parent);
+__device__ void sync(const thread_group &group);
+} // namespace cooperative_groups
+)cuda";
+
+constexpr llvm::StringLiteral IncludePrelude =
+    "#pragma once\n#include \"smem_lint_prelude.h\"\n";
+
+constexpr llvm::StringLiteral Cuda13Shim =
+    "// CUDA 13 removed this header; Clang 19's CUDA wrappers still include "
+    "it.\n#pragma once\n#if defined(CUDA_VERSION) && CUDA_VERSION < 13000\n"
+    "#include_next <__SHIM__>\n#endif\n";
+
+} // namespace
+
+llvm::StringRef preludeDirectory() { return "/__smem_lint__/prelude"; }
+llvm::StringRef preludeFileName() { return "smem_lint_prelude.h"; }
+
+std::vector<std::pair<llvm::StringRef, llvm::StringRef>> preludeFiles() {
+  return {{"smem_lint_prelude.h", PreludeText},
+          {"cooperative_groups.h", CooperativeGroupsText},
+          {"cuda_runtime.h", IncludePrelude},
+          {"cuda_runtime_api.h", IncludePrelude},
+          {"cuda.h", IncludePrelude},
+          {"device_launch_parameters.h", IncludePrelude},
+          {"device_functions.h", IncludePrelude},
+          {"cuda_fp16.h", IncludePrelude},
+          {"cuda_bf16.h", IncludePrelude},
+          {"vector_types.h", IncludePrelude},
+          {"sm_32_intrinsics.h", IncludePrelude},
+          {"helper_cuda.h", IncludePrelude}};
+}
+
+llvm::StringRef cuda13ShimDirectory() { return "/__smem_lint__/cuda13-shims"; }
+
+std::vector<std::pair<llvm::StringRef, llvm::StringRef>> cuda13ShimFiles() {
+  static const std::vector<std::pair<std::string, std::string>> Files = [] {
+    std::vector<std::pair<std::string, std::string>> Result;
+    for (const char *Name :
+         {"texture_fetch_functions.h", "texture_indirect_functions.h",
+          "surface_indirect_functions.h"}) {
+      std::string Text = Cuda13Shim.str();
+      Text.replace(Text.find("__SHIM__"), strlen("__SHIM__"), Name);
+      Result.emplace_back(Name, std::move(Text));
+    }
+    return Result;
+  }();
+  std::vector<std::pair<llvm::StringRef, llvm::StringRef>> Refs;
+  for (const auto &[Name, Text] : Files)
+    Refs.emplace_back(Name, Text);
+  return Refs;
+}
+
+} // namespace smemlint

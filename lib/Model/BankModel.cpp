@@ -1,0 +1,125 @@
+//===--- BankModel.cpp - How a warp's shared-memory request is served -----===//
+
+#include "Model/BankModel.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace smemlint {
+namespace {
+
+struct PhaseCost {
+  unsigned Wavefronts = 0;
+  unsigned Ideal = 0;
+  BankHotspot Hotspot;
+};
+
+PhaseCost servePhase(const SharedMemoryBanking &Banking, unsigned WidthBytes,
+                     llvm::ArrayRef<LaneAddress> Lanes, unsigned FirstLane) {
+  // One entry per (word, lane) pair; sorted by bank, then word, then lane, so
+  // that each bank's distinct words form one run. A phase has at most 32 lanes
+  // of at most 4 words each: sorting is cheaper than any map here.
+  struct WordRequest {
+    unsigned Bank;
+    uint64_t Word;
+    unsigned Lane;
+    bool operator<(const WordRequest &Other) const {
+      return std::tie(Bank, Word, Lane) <
+             std::tie(Other.Bank, Other.Word, Other.Lane);
+    }
+  };
+  llvm::SmallVector<WordRequest, 64> Requests;
+  for (auto [Offset, Address] : llvm::enumerate(Lanes)) {
+    if (!Address)
+      continue;
+    uint64_t FirstWord = *Address / Banking.BankWidthBytes;
+    uint64_t LastWord =
+        (*Address + std::max(WidthBytes, 1u) - 1) / Banking.BankWidthBytes;
+    for (uint64_t Word = FirstWord; Word <= LastWord; ++Word)
+      Requests.push_back({unsigned(Word % Banking.BankCount), Word,
+                          unsigned(FirstLane + Offset)});
+  }
+  PhaseCost Cost;
+  if (Requests.empty())
+    return Cost;
+  llvm::sort(Requests);
+
+  unsigned DistinctWords = 0;
+  size_t BankBegin = 0;
+  while (BankBegin < Requests.size()) {
+    size_t BankEnd = BankBegin;
+    unsigned WordsInBank = 0;
+    for (; BankEnd < Requests.size() &&
+           Requests[BankEnd].Bank == Requests[BankBegin].Bank;
+         ++BankEnd)
+      if (BankEnd == BankBegin ||
+          Requests[BankEnd].Word != Requests[BankEnd - 1].Word)
+        ++WordsInBank;
+    DistinctWords += WordsInBank;
+    if (WordsInBank > Cost.Wavefronts) {
+      Cost.Wavefronts = WordsInBank;
+      BankHotspot &Hot = Cost.Hotspot;
+      Hot = BankHotspot();
+      Hot.Bank = Requests[BankBegin].Bank;
+      Hot.DistinctWords = WordsInBank;
+      for (size_t I = BankBegin; I < BankEnd; ++I) {
+        if (Hot.Words.empty() || Hot.Words.back() != Requests[I].Word)
+          Hot.Words.push_back(Requests[I].Word);
+        Hot.Lanes.push_back(Requests[I].Lane);
+      }
+      llvm::sort(Hot.Lanes);
+      Hot.Lanes.erase(std::unique(Hot.Lanes.begin(), Hot.Lanes.end()),
+                      Hot.Lanes.end());
+    }
+    BankBegin = BankEnd;
+  }
+  Cost.Ideal = (DistinctWords + Banking.BankCount - 1) / Banking.BankCount;
+  return Cost;
+}
+
+} // namespace
+
+bool quadsReadInPairs(llvm::ArrayRef<LaneAddress> Lanes) {
+  auto Same = [&](size_t A, size_t B) {
+    if (A >= Lanes.size() || B >= Lanes.size() || !Lanes[A] || !Lanes[B])
+      return true; // an inactive lane matches anything
+    return *Lanes[A] == *Lanes[B];
+  };
+  for (size_t Quad = 0; Quad < Lanes.size(); Quad += 4) {
+    bool Neighbours = Same(Quad, Quad + 1) && Same(Quad + 2, Quad + 3);
+    bool Alternate = Same(Quad, Quad + 2) && Same(Quad + 1, Quad + 3);
+    if (!Neighbours && !Alternate)
+      return false;
+  }
+  return true;
+}
+
+WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
+                                 unsigned WidthBytes, RequestKind Kind,
+                                 llvm::ArrayRef<LaneAddress> Lanes) {
+  WarpRequestCost Cost;
+  bool PairedLoad = Kind == RequestKind::Load &&
+                    WidthBytes > Banking.BankWidthBytes &&
+                    quadsReadInPairs(Lanes);
+  unsigned PhaseLanes = Banking.lanesPerPhase(WidthBytes, PairedLoad);
+  Cost.LanesPerPhase = PhaseLanes;
+  unsigned WorstPhaseWavefronts = 0;
+  for (unsigned First = 0; First < Lanes.size(); First += PhaseLanes) {
+    PhaseCost Phase = servePhase(
+        Banking, WidthBytes,
+        Lanes.slice(First, std::min<size_t>(PhaseLanes, Lanes.size() - First)),
+        First);
+    Cost.Wavefronts += Phase.Wavefronts;
+    Cost.IdealWavefronts += Phase.Ideal;
+    if (Phase.Wavefronts > WorstPhaseWavefronts) {
+      WorstPhaseWavefronts = Phase.Wavefronts;
+      Cost.Hotspot = std::move(Phase.Hotspot);
+    }
+  }
+  return Cost;
+}
+
+} // namespace smemlint

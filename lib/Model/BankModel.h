@@ -1,0 +1,82 @@
+//===--- BankModel.h - How a warp's shared-memory request is served -*- C++ -*-//
+//
+// Pure arithmetic, no Clang: given the byte address each lane of one warp
+// touches (or none, for an inactive lane) and the access width, the number of
+// wavefronts (service steps) the request takes, the ideal for the same bytes,
+// and the bank that explains the difference.
+//
+// The rule (docs/measurements/h200-bank-probes.md, 330 measured patterns):
+// - The warp is served in phases of consecutive lanes that carry 128 bytes:
+//   the whole warp for accesses of up to 4 bytes, half-warps for 8 bytes,
+//   quarter-warps for 16 bytes.
+// - A load (not a store or atomic) whose aligned lane quads each read in
+//   pairs (lanes {0,1},{2,3} or {0,2},{1,3} of the quad share an address; an
+//   inactive lane matches anything) is served in phases twice that size.
+// - A phase costs as many wavefronts as its busiest bank has distinct 4-byte
+//   words to deliver; lanes reading one word share it (broadcast). An empty
+//   phase costs nothing. The instruction costs the sum over its phases.
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_MODEL_BANKMODEL_H
+#define SMEMLINT_MODEL_BANKMODEL_H
+
+#include "Hardware/ArchTable.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace smemlint {
+
+/// The byte address one lane touches; nullopt for an inactive lane.
+using LaneAddress = std::optional<uint64_t>;
+
+/// The lanes that need distinct words of one bank in one phase: the reason a
+/// request takes more than its ideal number of wavefronts.
+struct BankHotspot {
+  unsigned Bank = 0;
+  /// Distinct bank words wanted from this bank.
+  unsigned DistinctWords = 0;
+  /// The lanes asking for them, ascending.
+  std::vector<unsigned> Lanes;
+  /// The word index (byte address / bank width) of each of those words,
+  /// ascending.
+  std::vector<uint64_t> Words;
+};
+
+/// What one warp instruction costs.
+struct WarpRequestCost {
+  unsigned Wavefronts = 0;
+  /// Wavefronts the same distinct words would take with no conflict.
+  unsigned IdealWavefronts = 0;
+  /// The busiest bank of the most expensive phase.
+  BankHotspot Hotspot;
+  /// Consecutive lanes served together in one phase.
+  unsigned LanesPerPhase = 0;
+
+  /// The conflict degree ("N-way"): wavefronts over the ideal, rounded up.
+  unsigned ways() const {
+    return IdealWavefronts == 0
+               ? 0
+               : (Wavefronts + IdealWavefronts - 1) / IdealWavefronts;
+  }
+};
+
+enum class RequestKind { Load, Store };
+
+/// Serves one warp-wide access of \p WidthBytes per lane. \p Lanes has one
+/// entry per lane of the warp (missing trailing lanes are inactive). A warp with
+/// no active lane costs nothing. Atomics are served like stores.
+WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
+                                 unsigned WidthBytes, RequestKind Kind,
+                                 llvm::ArrayRef<LaneAddress> Lanes);
+
+/// True when every aligned quad of \p Lanes reads in pairs: lanes {0,1} and
+/// {2,3} of the quad, or {0,2} and {1,3}, share an address.
+bool quadsReadInPairs(llvm::ArrayRef<LaneAddress> Lanes);
+
+} // namespace smemlint
+
+#endif

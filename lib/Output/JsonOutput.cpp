@@ -1,0 +1,142 @@
+//===--- JsonOutput.cpp - Machine-readable report -------------------------===//
+
+#include "Output/JsonOutput.h"
+
+#include "Output/Ordering.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace smemlint {
+namespace {
+
+using nlohmann::json;
+
+json location(const SourcePoint &Where) {
+  return {{"file", Where.File}, {"line", Where.Line}, {"column", Where.Column}};
+}
+
+json fixIts(const std::vector<FixIt> &Fixes) {
+  json Array = json::array();
+  for (const FixIt &Fix : Fixes) {
+    json Item = location(Fix.Where);
+    Item["offset"] = Fix.Where.Offset;
+    Item["length"] = Fix.Length;
+    Item["replacement"] = Fix.Replacement;
+    Array.push_back(Item);
+  }
+  return Array;
+}
+
+json diagnostic(const Diagnostic &D) {
+  json Item = location(D.Where);
+  Item["check"] = D.Check;
+  Item["severity"] = severityName(D.Level);
+  Item["message"] = D.Message;
+  Item["fixits"] = fixIts(D.FixIts);
+  json Notes = json::array();
+  for (const DiagnosticNote &Note : D.Notes) {
+    json N = location(Note.Where);
+    N["message"] = Note.Message;
+    N["fixits"] = fixIts(Note.FixIts);
+    Notes.push_back(N);
+  }
+  Item["notes"] = Notes;
+  return Item;
+}
+
+double rounded(double Value) { return std::round(Value * 1000) / 1000; }
+
+json traffic(uint64_t Wavefronts, uint64_t Instructions) {
+  return {{"wavefronts", Wavefronts},
+          {"instructions", Instructions},
+          {"wavefronts_per_instruction",
+           Instructions ? rounded(double(Wavefronts) / Instructions) : 0.0}};
+}
+
+json kernel(const KernelReport &K) {
+  json Item = {{"name", K.Name},
+               {"file", K.Where.File},
+               {"line", K.Where.Line},
+               {"column", K.Where.Column}};
+  json Dims = json::array();
+  for (const BlockDimReport &Dim : K.BlockDims) {
+    json D = {{"x", Dim.X}, {"y", Dim.Y}, {"z", Dim.Z}, {"source", Dim.Source}};
+    if (Dim.Where.valid())
+      D["where"] = location(Dim.Where);
+    Dims.push_back(D);
+  }
+  Item["block_dims"] = Dims;
+  json Shared = json::array();
+  for (const SharedVariableReport &S : K.Shared)
+    Shared.push_back({{"name", S.Name},
+                      {"type", S.Type},
+                      {"element_bytes", S.ElementBytes},
+                      {"dims", S.Dims},
+                      {"bytes", S.Bytes},
+                      {"dynamic", S.Dynamic},
+                      {"line", S.Where.Line}});
+  Item["shared"] = Shared;
+  json Accesses = json::array();
+  for (const AccessReport &A : K.Accesses) {
+    json Access = location(A.Where);
+    Access["array"] = A.Array;
+    Access["kind"] = A.Kind;
+    Access["width_bytes"] = A.WidthBytes;
+    Access["block_dim_index"] = A.BlockDimIndex;
+    Access["status"] = A.Status;
+    Access["reason"] = A.Reason;
+    Access["wavefronts"] = A.Wavefronts;
+    Access["wavefronts_mean"] = rounded(A.WavefrontsMean);
+    Access["ideal_wavefronts"] = A.IdealWavefronts;
+    Access["ways"] = A.Ways;
+    Access["warp_instructions"] = A.WarpInstructions;
+    Access["depends_on"] = A.DependsOn;
+    Accesses.push_back(Access);
+  }
+  Item["accesses"] = Accesses;
+  json Totals = json::array();
+  for (const SharedTrafficTotals &T : K.Totals)
+    Totals.push_back(
+        {{"block_dim_index", T.BlockDimIndex},
+         {"load", traffic(T.LoadWavefronts, T.LoadInstructions)},
+         {"store", traffic(T.StoreWavefronts, T.StoreInstructions)},
+         {"atomic", traffic(T.AtomicWavefronts, T.AtomicInstructions)}});
+  Item["shared_totals"] = Totals;
+  Item["budget_exceeded"] = K.BudgetExceeded;
+  Item["not_evaluated"] = K.Unsupported;
+  return Item;
+}
+
+} // namespace
+
+std::string renderJsonReport(const RunReport &Report) {
+  json Document = {{"version", JsonSchemaVersion},
+                   {"tool", "smem-lint"},
+                   {"mode", Report.Mode},
+                   {"arch", Report.Arch},
+                   {"parsed_as", Report.ParsedAs}};
+  if (!Report.CudaPath.empty())
+    Document["cuda_path"] = Report.CudaPath;
+  if (!Report.CudaVersion.empty())
+    Document["cuda_version"] = Report.CudaVersion;
+  json Files = json::array();
+  json Kernels = json::array();
+  for (const FileReport &File : Report.Files) {
+    Files.push_back(
+        {{"file", File.File}, {"compile_errors", File.HadCompileErrors}});
+    for (const KernelReport &K : File.Kernels)
+      Kernels.push_back(kernel(K));
+  }
+  Document["files"] = Files;
+  Document["kernels"] = Kernels;
+  json Diagnostics = json::array();
+  for (const Diagnostic *D : diagnosticsInOrder(Report))
+    Diagnostics.push_back(diagnostic(*D));
+  Document["diagnostics"] = Diagnostics;
+  // replace: invalid UTF-8 in a file name must not abort the run.
+  return Document.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+} // namespace smemlint

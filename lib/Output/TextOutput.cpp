@@ -1,0 +1,78 @@
+//===--- TextOutput.cpp - Clang-style diagnostics -------------------------===//
+
+#include "Output/TextOutput.h"
+
+#include "Output/Ordering.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+#include <memory>
+
+namespace smemlint {
+namespace {
+
+/// The text of line \p Line of \p File, or nullopt if unreadable.
+std::optional<std::string> sourceLine(const std::string &File, unsigned Line) {
+  static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
+  auto It = Cache.find(File);
+  if (It == Cache.end()) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    It = Cache.emplace(File, Buffer ? std::move(*Buffer) : nullptr).first;
+  }
+  if (!It->second || Line == 0)
+    return std::nullopt;
+  llvm::StringRef Text = It->second->getBuffer();
+  for (unsigned Current = 1; Current < Line; ++Current) {
+    size_t Newline = Text.find('\n');
+    if (Newline == llvm::StringRef::npos)
+      return std::nullopt;
+    Text = Text.drop_front(Newline + 1);
+  }
+  return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
+}
+
+/// Spaces up to \p Column, keeping the source's tabs so the caret lines up.
+std::string indentTo(const std::string &Line, unsigned Column) {
+  std::string Indent;
+  for (unsigned I = 0; I + 1 < Column; ++I)
+    Indent += I < Line.size() && Line[I] == '\t' ? '\t' : ' ';
+  return Indent;
+}
+
+void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
+                  const char *Level, const std::string &Message,
+                  const std::vector<FixIt> &FixIts) {
+  if (Where.valid())
+    OS << Where.File << ":" << Where.Line << ":" << Where.Column << ": ";
+  else if (!Where.File.empty())
+    OS << Where.File << ": ";
+  OS << Level << ": " << Message << "\n";
+  if (!Where.valid())
+    return;
+  std::optional<std::string> Line = sourceLine(Where.File, Where.Line);
+  if (!Line)
+    return;
+  OS << *Line << "\n" << indentTo(*Line, Where.Column) << "^\n";
+  for (const FixIt &Fix : FixIts)
+    if (Fix.Where.Line == Where.Line)
+      OS << indentTo(*Line, Fix.Where.Column) << Fix.Replacement << "\n";
+}
+
+} // namespace
+
+void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D) {
+  std::string Message = D.Message;
+  if (!D.Check.empty() && D.Check.rfind("clang-diagnostic", 0) != 0)
+    Message += " [" + D.Check + "]";
+  printLocated(OS, D.Where, severityName(D.Level), Message, D.FixIts);
+  for (const DiagnosticNote &Note : D.Notes)
+    printLocated(OS, Note.Where, "note", Note.Message, Note.FixIts);
+}
+
+void printTextReport(llvm::raw_ostream &OS, const RunReport &Report) {
+  for (const Diagnostic *D : diagnosticsInOrder(Report))
+    printDiagnostic(OS, *D);
+}
+
+} // namespace smemlint

@@ -1,0 +1,22 @@
+//===--- TextOutput.h - Clang-style diagnostics -----------------*- C++ -*-===//
+
+#ifndef SMEMLINT_OUTPUT_TEXTOUTPUT_H
+#define SMEMLINT_OUTPUT_TEXTOUTPUT_H
+
+#include "Report/Report.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace smemlint {
+
+/// Prints \p D as Clang does: `file:line:col: warning: message [check]`, the
+/// source line with a caret, fix-it text under it, then each note the same
+/// way.
+void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
+
+/// Prints every diagnostic of \p Report, sorted by file and position.
+void printTextReport(llvm::raw_ostream &OS, const RunReport &Report);
+
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,150 @@
+//===--- Report.h - What smem-lint found, independent of Clang -*- C++ -*-===//
+//
+// Plain data handed from the analysis to the output layer: kernels with their
+// block shapes, shared variables and evaluated accesses, and the findings of
+// the checks with their notes and fix-its. Locations are resolved to file,
+// line and column so that nothing here needs a live AST.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_REPORT_REPORT_H
+#define SMEMLINT_REPORT_REPORT_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smemlint {
+
+/// A 1-based line and byte column in a file, as Clang prints them.
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  /// Byte offset of the point in its file; used to apply fix-its.
+  unsigned Offset = 0;
+  bool valid() const { return Line != 0; }
+};
+
+/// Replace Length bytes at Where with Replacement (an insertion if Length is 0).
+struct FixIt {
+  SourcePoint Where;
+  unsigned Length = 0;
+  std::string Replacement;
+};
+
+enum class Severity { Note, Warning, Error };
+
+inline const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "warning";
+}
+
+struct DiagnosticNote {
+  SourcePoint Where;
+  std::string Message;
+  std::vector<FixIt> FixIts;
+};
+
+/// One finding of a check (or a compiler error in the user's code).
+struct Diagnostic {
+  std::string Check; ///< "smem-bank-conflict", or "clang-diagnostic-error".
+  Severity Level = Severity::Warning;
+  SourcePoint Where;
+  std::string Message;
+  std::vector<DiagnosticNote> Notes;
+  std::vector<FixIt> FixIts;
+};
+
+struct BlockDimReport {
+  unsigned X = 1, Y = 1, Z = 1;
+  /// "launch", "annotation", "option" or "default".
+  std::string Source;
+  SourcePoint Where; ///< The launch or annotation, when there is one.
+};
+
+struct SharedVariableReport {
+  std::string Name;
+  std::string Type;
+  unsigned ElementBytes = 0;
+  std::vector<uint64_t> Dims; ///< Empty for a scalar; {0} for extern [].
+  uint64_t Bytes = 0;
+  bool Dynamic = false;
+  SourcePoint Where;
+};
+
+struct AccessReport {
+  SourcePoint Where;
+  std::string Array;
+  std::string Kind; ///< "load", "store", "atomic".
+  unsigned WidthBytes = 0;
+  unsigned BlockDimIndex = 0;
+  /// Wavefronts of the worst warp instruction, and the mean over all warp
+  /// instructions evaluated (warps times iterations).
+  unsigned Wavefronts = 0;
+  double WavefrontsMean = 0;
+  unsigned IdealWavefronts = 0;
+  unsigned Ways = 0;
+  uint64_t WarpInstructions = 0;
+  uint64_t TotalWavefronts = 0;
+  /// "exact", "sampled" or "unknown".
+  std::string Status = "exact";
+  std::string Reason;
+  /// Uniform symbols the conflict degree depends on.
+  std::vector<std::string> DependsOn;
+};
+
+/// Per kernel and block shape: shared-memory wavefronts and warp instructions
+/// summed over all accesses, as Nsight Compute counts them.
+struct SharedTrafficTotals {
+  unsigned BlockDimIndex = 0;
+  uint64_t LoadWavefronts = 0, LoadInstructions = 0;
+  uint64_t StoreWavefronts = 0, StoreInstructions = 0;
+  uint64_t AtomicWavefronts = 0, AtomicInstructions = 0;
+};
+
+struct KernelReport {
+  std::string Name;
+  SourcePoint Where;
+  std::vector<BlockDimReport> BlockDims;
+  std::vector<SharedVariableReport> Shared;
+  std::vector<AccessReport> Accesses;
+  std::vector<SharedTrafficTotals> Totals;
+  /// Set when an evaluation ran out of its budget.
+  bool BudgetExceeded = false;
+  /// Constructs the evaluator did not follow.
+  std::vector<std::string> Unsupported;
+};
+
+/// Everything about one analysed source file.
+struct FileReport {
+  std::string File;
+  std::vector<KernelReport> Kernels;
+  std::vector<Diagnostic> Diagnostics;
+  bool HadCompileErrors = false;
+};
+
+/// Everything one smem-lint run produced.
+struct RunReport {
+  /// "cuda-toolkit" (real headers) or "prelude" (the built-in declarations).
+  std::string Mode;
+  std::string CudaPath;    ///< With the toolkit.
+  std::string CudaVersion; ///< "13.0", when the toolkit says.
+  std::string Arch;        ///< As asked: "sm_90".
+  std::string ParsedAs;    ///< The arch Clang parsed with.
+  std::vector<FileReport> Files;
+  /// Problems with the input that stopped a file from being analysed.
+  std::vector<Diagnostic> InputErrors;
+};
+
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,34 @@
+# lit configuration for smem-lint: each test is a small CUDA file (or a .test
+# script) with RUN lines that call %smem-lint and check its output with
+# FileCheck.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "smem-lint"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cu", ".cuh", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.smem_lint_obj_root
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Tests must not depend on the developer's environment.
+config.environment.pop("CUDA_PATH", None)
+
+# %smem-lint parses with the built-in prelude, so results do not depend on
+# whether a CUDA toolkit is installed; tests of the toolkit mode use
+# %smem-lint-toolkit and REQUIRES: cuda-toolkit.
+config.substitutions.append(
+    ("%smem-lint-toolkit", config.smem_lint_binary))
+config.substitutions.append(
+    ("%smem-lint", config.smem_lint_binary + " --no-cuda-toolkit"))
+config.substitutions.append(("%src_root", config.smem_lint_src_root))
+
+cuda_path = "/usr/local/cuda"
+if os.path.exists(os.path.join(cuda_path, "include", "cuda_runtime.h")):
+    config.available_features.add("cuda-toolkit")
+if shutil.which("nvidia-smi") and shutil.which("ncu"):
+    config.available_features.add("gpu")

@@ -1,0 +1,159 @@
+//===--- BankModelTest.cpp - The bank model against measured rows -----===//
+//
+// Every expected number is a measurement on an H200: the rows of
+// shared/ref/h200-shared-memory.md that describe how the hardware serves one
+// access, and the probes in docs/measurements/h200-bank-probes.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model/BankModel.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace smemlint;
+
+namespace {
+
+const SharedMemoryBanking &h200() {
+  static const SharedMemoryBanking Banking = findArch("sm_90")->Banking;
+  return Banking;
+}
+
+/// One warp where lane L touches byte address Address(L) (nullopt: inactive).
+std::vector<LaneAddress>
+warp(const std::function<std::optional<uint64_t>(unsigned)> &Address) {
+  std::vector<LaneAddress> Lanes;
+  for (unsigned Lane = 0; Lane < 32; ++Lane)
+    Lanes.push_back(Address(Lane));
+  return Lanes;
+}
+
+unsigned load(unsigned Width,
+              const std::function<std::optional<uint64_t>(unsigned)> &A) {
+  return serveWarpRequest(h200(), Width, RequestKind::Load, warp(A))
+      .Wavefronts;
+}
+
+unsigned store(unsigned Width,
+               const std::function<std::optional<uint64_t>(unsigned)> &A) {
+  return serveWarpRequest(h200(), Width, RequestKind::Store, warp(A))
+      .Wavefronts;
+}
+
+} // namespace
+
+TEST(BankModel, FourByteRowsOfTheH200Table) {
+  // tile[warp*1024 + lane*32]: 32.00; tile[warp*32 + lane]: 1.00.
+  EXPECT_EQ(load(4, [](unsigned L) { return 4 * (3 * 1024 + L * 32); }), 32u);
+  EXPECT_EQ(store(4, [](unsigned L) { return 4 * (3 * 1024 + L * 32); }), 32u);
+  EXPECT_EQ(load(4, [](unsigned L) { return 4 * (3 * 32 + L); }), 1u);
+  // Every lane reads s[7]: broadcast, 1.00.
+  EXPECT_EQ(load(4, [](unsigned) { return 4 * 7; }), 1u);
+  // s[(lane & 1) * 32]: two distinct words in one bank, 2.00.
+  EXPECT_EQ(load(4, [](unsigned L) { return 4 * ((L & 1) * 32); }), 2u);
+}
+
+TEST(BankModel, StrideKGivesGcdOfKAnd32Ways) {
+  // s[lane * K], K = 2, 3, 4, 8, 16, 32: 2, 1, 4, 8, 16, 32.
+  const std::pair<unsigned, unsigned> Rows[] = {{2, 2},  {3, 1},   {4, 4},
+                                                {8, 8},  {16, 16}, {32, 32}};
+  for (auto [K, Expected] : Rows)
+    EXPECT_EQ(load(4, [K = K](unsigned L) { return 4 * L * K; }), Expected)
+        << "K = " << K;
+}
+
+TEST(BankModel, EightByteRows) {
+  // float2 s[lane]: 2 (ld and st); s[lane*2]: 4; s[lane*16]: 32.
+  EXPECT_EQ(load(8, [](unsigned L) { return 8 * L; }), 2u);
+  EXPECT_EQ(store(8, [](unsigned L) { return 8 * L; }), 2u);
+  EXPECT_EQ(load(8, [](unsigned L) { return 8 * L * 2; }), 4u);
+  EXPECT_EQ(load(8, [](unsigned L) { return 8 * L * 16; }), 32u);
+  // double s[lane*K], K = 1, 2, 16, 17, 32: 2, 4, 32, 2, 32.
+  const std::pair<unsigned, unsigned> Rows[] = {
+      {1, 2}, {2, 4}, {16, 32}, {17, 2}, {32, 32}};
+  for (auto [K, Expected] : Rows)
+    EXPECT_EQ(load(8, [K = K](unsigned L) { return 8 * L * K; }), Expected)
+        << "K = " << K;
+}
+
+TEST(BankModel, SixteenByteRows) {
+  // float4 s[lane]: 4 (ld and st); s[lane*8]: 32; a[0]: 2; a[lane>>1]: 2;
+  // a[2*lane]: 8.
+  EXPECT_EQ(load(16, [](unsigned L) { return 16 * L; }), 4u);
+  EXPECT_EQ(store(16, [](unsigned L) { return 16 * L; }), 4u);
+  EXPECT_EQ(load(16, [](unsigned L) { return 16 * L * 8; }), 32u);
+  EXPECT_EQ(load(16, [](unsigned) { return 0; }), 2u);
+  EXPECT_EQ(load(16, [](unsigned L) { return 16 * (L >> 1); }), 2u);
+  EXPECT_EQ(load(16, [](unsigned L) { return 16 * 2 * L; }), 8u);
+}
+
+TEST(BankModel, PairedLoadsMergePhasesButStoresDoNot) {
+  // docs/measurements/h200-bank-probes.md: double s[0] 1, s[lane & 15] 2,
+  // s[lane >> 1] 1, s[(lane & 1) * 16] 2, store s[lane & 15] 2;
+  // float4 a[lane & 7] 4, a[(lane & 15) * 8] 32, store a[lane & 7] 4.
+  EXPECT_EQ(load(8, [](unsigned) { return 0; }), 1u);
+  EXPECT_EQ(load(8, [](unsigned L) { return 8 * (L & 15); }), 2u);
+  EXPECT_EQ(load(8, [](unsigned L) { return 8 * (L >> 1); }), 1u);
+  EXPECT_EQ(load(8, [](unsigned L) { return 8 * ((L & 1) * 16); }), 2u);
+  EXPECT_EQ(store(8, [](unsigned L) { return 8 * (L & 15); }), 2u);
+  EXPECT_EQ(load(16, [](unsigned L) { return 16 * (L & 7); }), 4u);
+  EXPECT_EQ(load(16, [](unsigned L) { return 16 * ((L & 15) * 8); }), 32u);
+  EXPECT_EQ(store(16, [](unsigned L) { return 16 * (L & 7); }), 4u);
+}
+
+TEST(BankModel, SubWordAccessesShareWords) {
+  // char s[lane], s[lane*4]: 1, 1; s[lane*128]: 32.
+  EXPECT_EQ(load(1, [](unsigned L) { return L; }), 1u);
+  EXPECT_EQ(load(1, [](unsigned L) { return L * 4; }), 1u);
+  EXPECT_EQ(load(1, [](unsigned L) { return L * 128; }), 32u);
+  // short s[lane], s[lane*2], s[lane*64]: 1, 1, 32.
+  EXPECT_EQ(load(2, [](unsigned L) { return 2 * L; }), 1u);
+  EXPECT_EQ(load(2, [](unsigned L) { return 2 * L * 2; }), 1u);
+  EXPECT_EQ(load(2, [](unsigned L) { return 2 * L * 64; }), 32u);
+}
+
+TEST(BankModel, InactiveLanesCostNothing) {
+  // if (lane < 16) s[lane * 32]: 16 (probes); no active lane: 0.
+  EXPECT_EQ(load(4,
+                 [](unsigned L) -> std::optional<uint64_t> {
+                   if (L < 16)
+                     return 4 * L * 32;
+                   return std::nullopt;
+                 }),
+            16u);
+  WarpRequestCost Idle = serveWarpRequest(
+      h200(), 4, RequestKind::Load,
+      warp([](unsigned) -> std::optional<uint64_t> { return std::nullopt; }));
+  EXPECT_EQ(Idle.Wavefronts, 0u);
+  EXPECT_EQ(Idle.IdealWavefronts, 0u);
+}
+
+TEST(BankModel, HotspotNamesTheLanesAndBank) {
+  WarpRequestCost Cost = serveWarpRequest(
+      h200(), 4, RequestKind::Load,
+      warp([](unsigned L) { return 4 * (5 + L * 32); }));
+  EXPECT_EQ(Cost.Wavefronts, 32u);
+  EXPECT_EQ(Cost.IdealWavefronts, 1u);
+  EXPECT_EQ(Cost.ways(), 32u);
+  EXPECT_EQ(Cost.Hotspot.Bank, 5u);
+  EXPECT_EQ(Cost.Hotspot.DistinctWords, 32u);
+  ASSERT_EQ(Cost.Hotspot.Lanes.size(), 32u);
+  EXPECT_EQ(Cost.Hotspot.Lanes.front(), 0u);
+  EXPECT_EQ(Cost.Hotspot.Lanes.back(), 31u);
+  EXPECT_EQ(Cost.Hotspot.Words[1], 5u + 32u);
+}
+
+TEST(BankModel, IdealCountsThePhasesTheBytesNeed) {
+  // float4 a[lane]: 512 bytes, 4 wavefronts, all ideal.
+  WarpRequestCost Cost = serveWarpRequest(
+      h200(), 16, RequestKind::Load, warp([](unsigned L) { return 16 * L; }));
+  EXPECT_EQ(Cost.IdealWavefronts, 4u);
+  EXPECT_EQ(Cost.ways(), 1u);
+  // float4 a[lane*8]: 32 wavefronts where 4 would do: 8-way.
+  Cost = serveWarpRequest(h200(), 16, RequestKind::Load,
+                          warp([](unsigned L) { return 16 * 8 * L; }));
+  EXPECT_EQ(Cost.IdealWavefronts, 4u);
+  EXPECT_EQ(Cost.ways(), 8u);
+}
