@@ -26,6 +26,9 @@ config.substitutions.append(
 config.substitutions.append(
     ("%smem-lint", config.smem_lint_binary + " --no-cuda-toolkit"))
 config.substitutions.append(("%src_root", config.smem_lint_src_root))
+config.substitutions.append(
+    ("%summarize", "python3 " + os.path.join(config.smem_lint_src_root,
+                                             "utils", "summarize-json.py")))
 
 cuda_path = "/usr/local/cuda"
 if os.path.exists(os.path.join(cuda_path, "include", "cuda_runtime.h")):

@@ -213,6 +213,7 @@ int main(int argc, const char **argv) {
     outs() << renderJsonReport(Report);
   } else {
     printTextReport(outs(), Report);
+    outs().flush(); // the summary on stderr comes after the findings
     errs() << "smem-lint: " << Warnings << " warning" << (Warnings == 1 ? "" : "s")
            << " and " << Errors << " error" << (Errors == 1 ? "" : "s")
            << " in " << Report.Files.size() << " file"
