@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace smemlint {
 namespace {
@@ -88,10 +89,9 @@ private:
     }
     if (!AnyActive)
       return;
-    WarpRequestCost Cost = serveWarpRequest(
-        Banking, Width,
-        Event.Kind == AccessKind::Load ? RequestKind::Load : RequestKind::Store,
-        Lanes);
+    WarpRequestCost Cost = costOf(Width, Event.Kind == AccessKind::Load
+                                             ? RequestKind::Load
+                                             : RequestKind::Store);
     ++Stats.WarpInstructions;
     Stats.TotalWavefronts += Cost.Wavefronts;
     Stats.TotalIdealWavefronts += Cost.IdealWavefronts;
@@ -108,9 +108,34 @@ private:
     Stats.Worst = std::move(Example);
   }
 
+  /// The bank model's answer for Lanes. Warps of one access mostly repeat a
+  /// few patterns shifted by whole bank cycles, which serve alike, so the
+  /// answer is remembered per pattern relative to its first bank cycle.
+  WarpRequestCost costOf(unsigned Width, RequestKind Kind) {
+    uint64_t Cycle = uint64_t(Banking.BankCount) * Banking.BankWidthBytes;
+    uint64_t Base = UINT64_MAX;
+    for (const LaneAddress &Lane : Lanes)
+      if (Lane)
+        Base = std::min(Base, *Lane / Cycle * Cycle);
+    PatternKey.clear();
+    PatternKey.push_back(Width * 2 + (Kind == RequestKind::Load));
+    for (const LaneAddress &Lane : Lanes)
+      PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);
+    auto Known = Patterns.find(PatternKey);
+    if (Known != Patterns.end())
+      return Known->second;
+    WarpRequestCost Cost = serveWarpRequest(Banking, Width, Kind, Lanes);
+    if (Patterns.size() < MaxRememberedPatterns)
+      Patterns.emplace(PatternKey, Cost);
+    return Cost;
+  }
+
+  static constexpr size_t MaxRememberedPatterns = 4096;
   const SharedMemoryBanking &Banking;
   unsigned Threads;
   SharedAccessProfile &Profile;
+  std::vector<uint64_t> PatternKey;
+  std::map<std::vector<uint64_t>, WarpRequestCost> Patterns;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
   std::vector<LaneAddress> Lanes;
 };
@@ -119,12 +144,14 @@ private:
 
 std::string
 SharedAccessProfile::samplingReason(const AccessStats &Access) const {
+  std::vector<std::string> Reasons;
   for (const clang::Stmt *Loop : Access.Loops) {
     auto It = SampledLoops.find(Loop);
     if (It != SampledLoops.end())
-      return It->second;
+      Reasons.push_back(It->second);
   }
-  return "";
+  llvm::sort(Reasons);
+  return llvm::join(Reasons, "; ");
 }
 
 const AccessStats *SharedAccessProfile::find(const clang::Expr *Site,
@@ -155,10 +182,11 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
   SymbolSet Swept = 0;
   for (const AccessStats &Access : Baseline.Accesses)
     Swept |= Access.Symbols;
-  // A sweep re-evaluates the kernel once per value: spend at most what a few
-  // baseline runs cost.
-  uint64_t BudgetPerRun =
-      std::max<uint64_t>(Baseline.Summary.Steps * 2, 10'000);
+  // A sweep re-evaluates the kernel once per value; skip it when that would
+  // cost more than a few full budgets.
+  if (Baseline.Summary.Steps * SymbolSweepLimit > 4 * Options.StepBudget)
+    return Effects;
+  uint64_t BudgetPerRun = Baseline.Summary.Steps * 2 + 10'000;
   for (unsigned Symbol = 0; Symbol < 64; ++Symbol) {
     if (!(Swept >> Symbol & 1))
       continue;

@@ -70,7 +70,7 @@ struct AccessStats {
 /// How one access's conflict degree changes with a uniform symbol.
 struct SymbolEffect {
   unsigned Symbol = 0;
-  /// Ways with the symbol set to 1, 2, ..., SweepLimit.
+  /// Ways with the symbol set to 1, 2, ..., SymbolSweepLimit.
   std::vector<unsigned> WaysByValue;
 };
 
@@ -92,8 +92,9 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           SymbolTable &Symbols,
                                           const SharedMemoryBanking &Banking);
 
-/// Symbol values tried when an access's address depends on a symbol.
-constexpr unsigned SymbolSweepLimit = 64;
+/// Symbol values tried when an access's address depends on a symbol: 1 to
+/// 32 covers every residue of a stride modulo the 32 banks.
+constexpr unsigned SymbolSweepLimit = 32;
 
 /// For each access of \p Baseline whose address depends on uniform symbols,
 /// the effect of each such symbol on its conflict degree (only symbols that

@@ -32,7 +32,7 @@ struct AnalysisOptions {
   const ArchInfo *Arch = nullptr;
   std::vector<BlockDimOption> BlockDims;
   unsigned LoopIterationLimit = 1024;
-  uint64_t StepBudget = 4'000'000;
+  uint64_t StepBudget = 64'000'000;
 };
 
 /// Analyses every kernel of \p Ctx's translation unit outside system headers.

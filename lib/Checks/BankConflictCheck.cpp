@@ -10,6 +10,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <numeric>
 
@@ -266,19 +267,21 @@ ConflictReporter::proposeFix(const AccessStats &Access) {
                           Advice, {}};
   }
 
-  std::string Changes;
+  // This access first, then the others the padding changes.
+  std::vector<std::string> Changes;
   for (const PaddedAccess &Change : Padding->Accesses) {
     bool IsThis = Change.Access == &Access;
     if (!IsThis && Change.WavefrontsBefore == Change.WavefrontsAfter)
       continue;
-    if (!Changes.empty())
-      Changes += ", ";
-    Changes += IsThis ? std::string("this ") + verbOf(Access.Kind, false)
-                      : std::string("the ") + verbOf(Change.Access->Kind, false) +
-                            " at line " + lineOf(SM, Change.Access->Site);
-    Changes += " " + std::to_string(Change.WavefrontsBefore) + " -> " +
-               std::to_string(Change.WavefrontsAfter);
+    std::string Text =
+        (IsThis ? std::string("this ") + verbOf(Access.Kind, false)
+                : std::string("the ") + verbOf(Change.Access->Kind, false) +
+                      " at line " + lineOf(SM, Change.Access->Site)) +
+        ": " + std::to_string(Change.WavefrontsBefore) + " -> " +
+        std::to_string(Change.WavefrontsAfter);
+    Changes.insert(IsThis ? Changes.begin() : Changes.end(), Text);
   }
+  std::string ChangeList = llvm::join(Changes, ", ") + " wavefronts";
   std::string Bytes = "+" +
                       std::to_string(Padding->BytesAfter - Padding->BytesBefore) +
                       " bytes per block (" + std::to_string(Padding->BytesBefore) +
@@ -287,11 +290,11 @@ ConflictReporter::proposeFix(const AccessStats &Access) {
   if (Padding->ConflictFree)
     Message = "pad the rows of '" + Name + "' to " +
               std::to_string(Padding->RowAfter) +
-              " elements: conflict-free (" + Changes + " wavefronts), " + Bytes;
+              " elements: conflict-free (" + ChangeList + "), " + Bytes;
   else
     Message = "padding the rows of '" + Name + "' to " +
               std::to_string(Padding->RowAfter) +
-              " elements leaves the fewest wavefronts (" + Changes + "), " +
+              " elements leaves the fewest wavefronts (" + ChangeList + "), " +
               Bytes + "; no padding removes every conflict of '" + Name +
               "' with block " + Analysis.shape().Block.str();
   return DiagnosticNote{Padding->Fix.Where, Message, {Padding->Fix}};

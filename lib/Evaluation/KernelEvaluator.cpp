@@ -600,7 +600,8 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
   }
   LoopStack.pop_back();
   if (!SampledReason.empty()) {
-    Observer.onLoopSampled(Loop, SampledReason);
+    Observer.onLoopSampled(Loop, "the loop" + where(Loop) + ": " +
+                                     SampledReason);
     forgetAssignedIn(Loop, Entry,
                      "assigned in a loop that was only partly evaluated");
   }
@@ -900,7 +901,9 @@ LValue Evaluator::evalLValue(const Expr *E, const ThreadMask &Active) {
 //===----------------------------------------------------------------------===//
 
 ThreadValue Evaluator::eval(const Expr *E, const ThreadMask &Active) {
-  if (++Summary.Steps > Options.StepBudget)
+  // A step is one expression evaluated for one thread.
+  Summary.Steps += Threads;
+  if (Summary.Steps > Options.StepBudget)
     Summary.BudgetExceeded = true;
   if (outOfBudget())
     return unknown("the evaluation budget ran out");

@@ -85,9 +85,10 @@ struct EvaluationOptions {
   llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> LayoutOverrides;
   /// A loop stops being enumerated after this many iterations.
   unsigned LoopIterationLimit = 1024;
-  /// Expression evaluations allowed for the whole kernel; past half of it,
-  /// loops stop after their current iteration, past all of it the run stops.
-  uint64_t StepBudget = 4'000'000;
+  /// Expression evaluations (times threads) allowed for the whole kernel;
+  /// past half of it, loops stop after their current iteration, past all of
+  /// it the run stops.
+  uint64_t StepBudget = 64'000'000;
   unsigned MaxCallDepth = 16;
 };
 

@@ -268,7 +268,7 @@ __global__ void k(int n) {
   EXPECT_EQ(sharedAccesses(E).size(), 20u); // 10 iterations, load + store
   ASSERT_EQ(E.Events->SampledLoops.size(), 1u);
   EXPECT_EQ(E.Events->SampledLoops[0],
-            "only the first 10 iterations were evaluated");
+            "the loop at line 4: only the first 10 iterations were evaluated");
 }
 
 TEST(KernelEvaluator, BreakContinueAndDataDependentValues) {
