@@ -10,8 +10,10 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
                                EvaluationOptions Options)
     : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)),
       ShapeIndex(ShapeIndex), Arch(Arch), Options(std::move(Options)) {
+  BarrierObserver BarrierWatch(this->Options.Block.threads(),
+                               Arch.Banking.WarpSize, Barriers);
   Profile = profileSharedAccesses(Ctx, Kernel.Kernel, this->Options, Symbols,
-                                  Arch.Banking);
+                                  Arch.Banking, &BarrierWatch);
   if (!Profile.Summary.BudgetExceeded)
     SymbolEffects = sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols,
                                  Arch.Banking, Profile);

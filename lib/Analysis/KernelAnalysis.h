@@ -10,6 +10,7 @@
 #ifndef SMEMLINT_ANALYSIS_KERNELANALYSIS_H
 #define SMEMLINT_ANALYSIS_KERNELANALYSIS_H
 
+#include "Analysis/BarrierProfile.h"
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/SharedAccessProfile.h"
 #include "Hardware/ArchTable.h"
@@ -60,6 +61,8 @@ public:
   unsigned shapeIndex() const { return ShapeIndex; }
   const ArchInfo &arch() const { return Arch; }
   const SharedAccessProfile &profile() const { return Profile; }
+  /// Hazards and divergent barriers, from the same evaluation.
+  const BarrierProfile &barriers() const { return Barriers; }
   const SymbolTable &symbols() const { return Symbols; }
   const EvaluationOptions &options() const { return Options; }
   /// Effects of uniform symbols, per index into profile().Accesses.
@@ -81,6 +84,7 @@ private:
   EvaluationOptions Options;
   mutable SymbolTable Symbols;
   SharedAccessProfile Profile;
+  BarrierProfile Barriers;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
 };
 

@@ -166,10 +166,16 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           const clang::FunctionDecl *Kernel,
                                           const EvaluationOptions &Options,
                                           SymbolTable &Symbols,
-                                          const SharedMemoryBanking &Banking) {
+                                          const SharedMemoryBanking &Banking,
+                                          ExecutionObserver *AlsoNotify) {
   SharedAccessProfile Profile;
   BankCostObserver Observer(Banking, Options.Block.threads(), Profile);
-  Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Observer);
+  if (!AlsoNotify) {
+    Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Observer);
+    return Profile;
+  }
+  ObserverList Both({&Observer, AlsoNotify});
+  Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Both);
   return Profile;
 }
 

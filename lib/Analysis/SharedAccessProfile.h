@@ -85,12 +85,13 @@ struct SharedAccessProfile {
   const AccessStats *find(const clang::Expr *Site, AccessKind Kind) const;
 };
 
-/// Evaluates \p Kernel and profiles its shared accesses.
-SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
-                                          const clang::FunctionDecl *Kernel,
-                                          const EvaluationOptions &Options,
-                                          SymbolTable &Symbols,
-                                          const SharedMemoryBanking &Banking);
+/// Evaluates \p Kernel and profiles its shared accesses; \p AlsoNotify, if
+/// given, sees the same evaluation (so other analyses need no second run).
+SharedAccessProfile profileSharedAccesses(
+    clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+    const EvaluationOptions &Options, SymbolTable &Symbols,
+    const SharedMemoryBanking &Banking,
+    ExecutionObserver *AlsoNotify = nullptr);
 
 /// Symbol values tried when an access's address depends on a symbol: 1 to
 /// 32 covers every residue of a stride modulo the 32 banks.

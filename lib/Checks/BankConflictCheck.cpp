@@ -2,6 +2,7 @@
 
 #include "Checks/BankConflictCheck.h"
 
+#include "Analysis/SourceNames.h"
 #include "Analysis/SourcePoints.h"
 #include "Fixes/PaddingFix.h"
 
@@ -45,27 +46,6 @@ std::string formatLanes(const std::vector<unsigned> &Lanes) {
     I = J + 1;
   }
   return Text;
-}
-
-/// The element at \p Offset bytes into \p Array, as the user would write it.
-std::string elementName(const ASTContext &Ctx, const VarDecl *Array,
-                        int64_t Offset) {
-  std::string Name = Array->getNameAsString();
-  SharedArrayLayout Layout = declaredLayout(Ctx, Array);
-  if (Layout.Dims.empty() || Layout.ElementBytes == 0)
-    return Offset ? Name + " + " + std::to_string(Offset) + " bytes" : Name;
-  int64_t Rest = Offset;
-  for (unsigned Level = 0; Level < Layout.Dims.size(); ++Level) {
-    int64_t Stride = Layout.strideBytes(Level);
-    int64_t Index = Level == 0 ? (Rest >= 0 ? Rest / Stride
-                                            : -((-Rest + Stride - 1) / Stride))
-                               : Rest / Stride;
-    Rest -= Index * Stride;
-    Name += "[" + std::to_string(Index) + "]";
-  }
-  if (Rest)
-    Name += " + " + std::to_string(Rest) + " bytes";
-  return Name;
 }
 
 /// The byte distance between consecutive active lanes, if it is constant.

@@ -3,12 +3,20 @@
 #include "Checks/CheckRegistry.h"
 
 #include "Checks/BankConflictCheck.h"
+#include "Checks/BarrierReuseCheck.h"
+#include "Checks/DivergentBarrierCheck.h"
+#include "Checks/MissingBarrierCheck.h"
+#include "Checks/WarpSyncCheck.h"
 
 namespace smemlint {
 
 std::vector<std::unique_ptr<Check>> createAllChecks() {
   std::vector<std::unique_ptr<Check>> Checks;
   Checks.push_back(std::make_unique<BankConflictCheck>());
+  Checks.push_back(std::make_unique<MissingBarrierCheck>());
+  Checks.push_back(std::make_unique<BarrierReuseCheck>());
+  Checks.push_back(std::make_unique<DivergentBarrierCheck>());
+  Checks.push_back(std::make_unique<WarpSyncCheck>());
   return Checks;
 }
 

@@ -14,6 +14,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <string>
+#include <vector>
+
 namespace clang {
 class Expr;
 class Stmt;
@@ -50,17 +53,29 @@ struct MemoryAccessEvent {
   /// The loops (innermost last) the access executes in; one of them may turn
   /// out to have been sampled rather than enumerated.
   llvm::ArrayRef<const clang::Stmt *> EnclosingLoops;
+  /// The current iteration (from 0) of each of EnclosingLoops.
+  llvm::ArrayRef<unsigned> LoopIterations;
   /// Assumptions the evaluator made to get here (e.g. a data-dependent branch
   /// taken by every thread).
   llvm::ArrayRef<std::string> Assumptions;
 };
 
-enum class BarrierScope { Block, Warp };
+/// Block: __syncthreads() and its forms, a cooperative-groups block sync,
+/// cuda::barrier::arrive_and_wait(), bar.sync in inline PTX. Warp:
+/// __syncwarp() and tile syncs. Unknown: a call that may synchronize (it takes
+/// a group or barrier object) but that the evaluator cannot follow.
+enum class BarrierScope { Block, Warp, Unknown };
 
 struct BarrierEvent {
-  const clang::Expr *Site;
+  const clang::Stmt *Site;
   BarrierScope Scope;
+  /// The threads that execute the barrier.
   const ThreadMask &Active;
+  /// The threads that have not returned from the kernel: a block barrier that
+  /// some of them do not reach is a divergent barrier.
+  const ThreadMask &Alive;
+  llvm::ArrayRef<const clang::Stmt *> EnclosingLoops;
+  llvm::ArrayRef<unsigned> LoopIterations;
 };
 
 class ExecutionObserver {
@@ -72,6 +87,29 @@ public:
   /// seen for part of its iterations only.
   virtual void onLoopSampled(const clang::Stmt *Loop,
                              const std::string &Reason) {}
+};
+
+/// Passes every event on to several observers, in order.
+class ObserverList : public ExecutionObserver {
+public:
+  explicit ObserverList(std::vector<ExecutionObserver *> Observers)
+      : Observers(std::move(Observers)) {}
+  void onMemoryAccess(const MemoryAccessEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onMemoryAccess(Event);
+  }
+  void onBarrier(const BarrierEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onBarrier(Event);
+  }
+  void onLoopSampled(const clang::Stmt *Loop,
+                     const std::string &Reason) override {
+    for (ExecutionObserver *O : Observers)
+      O->onLoopSampled(Loop, Reason);
+  }
+
+private:
+  std::vector<ExecutionObserver *> Observers;
 };
 
 } // namespace smemlint

@@ -165,6 +165,7 @@ private:
   ThreadValue evalBuiltinVariable(const PseudoObjectExpr *E);
   ThreadValue evalShuffle(StringRef Name, const CallExpr *E,
                           const ThreadMask &Active);
+  void barrier(const Stmt *Site, BarrierScope Scope, const ThreadMask &Active);
   ThreadValue evalChildren(const Expr *E, const ThreadMask &Active,
                            std::string Why);
   ThreadValue evalDeclRef(const DeclRefExpr *E, const ThreadMask &Active);
@@ -216,6 +217,7 @@ private:
   EvaluationSummary Summary;
   std::vector<std::unique_ptr<Frame>> Frames;
   std::vector<const Stmt *> LoopStack;
+  std::vector<unsigned> LoopIterations; // parallel to LoopStack
   std::vector<std::string> Assumptions;
 };
 
@@ -475,6 +477,14 @@ ThreadMask Evaluator::exec(const Stmt *S, ThreadMask Active) {
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass: {
     const auto *Asm = cast<AsmStmt>(S);
+    if (const auto *GCCAsm = dyn_cast<GCCAsmStmt>(Asm)) {
+      StringRef Text = GCCAsm->getAsmString()->getString();
+      if (Text.contains("bar.sync") || Text.contains("barrier.sync") ||
+          Text.contains("bar.red") || Text.contains("barrier.red"))
+        barrier(S, BarrierScope::Block, Active);
+      else if (Text.contains("bar.warp.sync"))
+        barrier(S, BarrierScope::Warp, Active);
+    }
     for (unsigned I = 0; I < Asm->getNumOutputs(); ++I) {
       LValue Out = evalLValue(Asm->getOutputExpr(I), Active);
       if (Out.LocationKind == LValue::Kind::Local)
@@ -561,8 +571,10 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
   ThreadMask Entry = Active;
   ThreadMask Running = Active;
   LoopStack.push_back(Loop);
+  LoopIterations.push_back(0);
   std::string SampledReason;
   for (unsigned Iteration = 0; Running.any(); ++Iteration) {
+    LoopIterations.back() = Iteration;
     if (outOfBudget()) {
       SampledReason = "the kernel's evaluation budget ran out";
       break;
@@ -599,6 +611,7 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
       eval(Inc, Running);
   }
   LoopStack.pop_back();
+  LoopIterations.pop_back();
   if (!SampledReason.empty()) {
     Observer.onLoopSampled(Loop, "the loop" + where(Loop) + ": " +
                                      SampledReason);
@@ -680,6 +693,7 @@ void Evaluator::reportAccess(const LValue &LV, const Expr *Site,
                           Active,
                           LV.ShapedArray != nullptr,
                           LoopStack,
+                          LoopIterations,
                           Assumptions};
   Observer.onMemoryAccess(Event);
 }
@@ -1375,6 +1389,52 @@ ThreadValue Evaluator::evalBuiltinVariable(const PseudoObjectExpr *E) {
   return unknown("a property of '" + Builtin.str() + "'");
 }
 
+/// The unqualified name of \p E's class type, or "".
+std::string typeNameOf(const Expr *E) {
+  if (!E)
+    return "";
+  QualType T = E->getType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  if (const CXXRecordDecl *Record = T->getAsCXXRecordDecl())
+    return Record->getNameAsString();
+  return "";
+}
+
+/// Whether a class is a cooperative-groups group or a cuda::barrier.
+bool isSynchronizingType(StringRef Name) {
+  return Name.contains("thread_block") || Name.contains("thread_group") ||
+         Name.contains("grid_group") || Name.contains("coalesced_group") ||
+         Name.contains("tile") || Name == "barrier" || Name.contains("pipeline");
+}
+
+/// The scope of the barrier \p E is, if it is one.
+std::optional<BarrierScope> barrierScopeOf(const CallExpr *E, StringRef Name) {
+  if (Name == "__syncthreads" || Name == "__syncthreads_count" ||
+      Name == "__syncthreads_and" || Name == "__syncthreads_or" ||
+      Name == "__barrier_sync")
+    return BarrierScope::Block;
+  if (Name == "__syncwarp")
+    return BarrierScope::Warp;
+  // group.sync(), cg::sync(group), bar.arrive_and_wait().
+  std::string Group;
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+    Group = typeNameOf(Member->getImplicitObjectArgument());
+  else if (Name == "sync" && E->getNumArgs() == 1)
+    Group = typeNameOf(E->getArg(0));
+  if (Name == "sync" || Name == "arrive_and_wait") {
+    if (Group.find("thread_block_tile") != std::string::npos ||
+        Group.find("coalesced_group") != std::string::npos)
+      return BarrierScope::Warp;
+    if (Group.find("thread_block") != std::string::npos ||
+        Group.find("grid_group") != std::string::npos || Group == "barrier")
+      return BarrierScope::Block;
+    if (!Group.empty())
+      return BarrierScope::Unknown;
+  }
+  return std::nullopt;
+}
+
 /// The function a call names, looking through std:: and the CUDA headers'
 /// overload wrappers.
 StringRef calleeName(const FunctionDecl *Callee) {
@@ -1393,11 +1453,29 @@ ThreadValue Evaluator::evalCall(const CallExpr *E, const ThreadMask &Active) {
     if (Callee->hasBody(Definition) && !Callee->getBuiltinID())
       return inlineCall(Definition, E, Active);
   }
+  bool MaySynchronize = false;
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-    if (const Expr *Object = Member->getImplicitObjectArgument())
+    if (const Expr *Object = Member->getImplicitObjectArgument()) {
       eval(Object, Active);
-  for (const Expr *Arg : E->arguments())
+      MaySynchronize |= isSynchronizingType(typeNameOf(Object));
+    }
+  for (const Expr *Arg : E->arguments()) {
     eval(Arg, Active);
+    MaySynchronize |= isSynchronizingType(typeNameOf(Arg));
+  }
+  // A call the evaluator cannot follow that is handed a group or barrier may
+  // synchronize; queries of a group (its size, a thread's rank, shuffles)
+  // do not.
+  bool Query = llvm::StringSwitch<bool>(Name)
+                   .Cases("thread_rank", "size", "num_threads",
+                          "meta_group_rank", "meta_group_size", true)
+                   .Cases("group_index", "thread_index", "group_dim",
+                          "dim_threads", "block_rank", true)
+                   .Default(Name.starts_with("shfl") ||
+                            Name.starts_with("ballot") || Name == "any" ||
+                            Name == "all" || Name.starts_with("match"));
+  if (MaySynchronize && !Query)
+    barrier(E, BarrierScope::Unknown, Active);
   return unknown("the result of a call to '" +
                  (Name.empty() ? std::string("a function") : Name.str()) + "'");
 }
@@ -1427,6 +1505,14 @@ ThreadValue Evaluator::inlineCall(const FunctionDecl *Callee,
   if (Result)
     return *Result;
   return unknown("'" + Callee->getNameAsString() + "' returned no value");
+}
+
+void Evaluator::barrier(const Stmt *Site, BarrierScope Scope,
+                        const ThreadMask &Active) {
+  ThreadMask Alive(Threads, true);
+  Alive.reset(Frames.front()->Returned);
+  Observer.onBarrier(
+      {Site, Scope, Active, Alive, LoopStack, LoopIterations});
 }
 
 ThreadValue Evaluator::evalShuffle(StringRef Name, const CallExpr *E,
@@ -1475,16 +1561,24 @@ Evaluator::evalKnownCall(const CallExpr *E, StringRef Name,
                          const ThreadMask &Active) {
   if (Name.empty())
     return std::nullopt;
-  if (Name == "__syncthreads" || Name == "__syncthreads_count" ||
-      Name == "__syncthreads_and" || Name == "__syncthreads_or" ||
-      Name == "__syncwarp" || Name == "__barrier_sync") {
+  if (std::optional<BarrierScope> Scope = barrierScopeOf(E, Name)) {
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+      if (const Expr *Object = Member->getImplicitObjectArgument())
+        eval(Object, Active);
     for (const Expr *Arg : E->arguments())
       eval(Arg, Active);
-    Observer.onBarrier({E,
-                        Name == "__syncwarp" ? BarrierScope::Warp
-                                             : BarrierScope::Block,
-                        Active});
+    barrier(E, *Scope, Active);
     return unknown("the result of a barrier");
+  }
+  if (Name == "thread_rank" && isa<CXXMemberCallExpr>(E) &&
+      StringRef(typeNameOf(
+                    cast<CXXMemberCallExpr>(E)->getImplicitObjectArgument()))
+          .contains("thread_block")) {
+    // block.thread_rank(): the thread's linear index in the block.
+    ThreadValue Rank = ThreadValue::uniform(Threads, 0);
+    for (unsigned T = 0; T < Threads; ++T)
+      Rank.Values[T] = T;
+    return Rank;
   }
   if (Name.starts_with("atomic")) {
     StringRef Op = Name.drop_front(6);

@@ -227,7 +227,9 @@ translateCompileCommand(const std::vector<std::string> &Command) {
                "--diag-suppress", "-diag-suppress", true)
         .Default(false);
   };
-  auto Dropped = [](StringRef Flag) {
+  // nvcc-only flags, and arch flags (smem-lint sets its own), written with
+  // their value attached.
+  auto DroppedWithValue = [](StringRef Flag) {
     static const char *const Prefixes[] = {
         "-Xcompiler=", "--compiler-options=", "-Xptxas=", "--ptxas-options=",
         "-Xnvlink=", "--nvlink-options=", "-ccbin=", "--compiler-bindir=",
@@ -235,19 +237,22 @@ translateCompileCommand(const std::vector<std::string> &Command) {
         "-code=", "--gpu-code=", "-rdc=", "--relocatable-device-code=",
         "--cuda-gpu-arch=", "--offload-arch=", "-maxrregcount=",
         "--maxrregcount=", "--default-stream=", "--diag-suppress=",
-        "-diag-suppress=", "--expt-", "-expt-", "-arch=sm_", "-Werror=",
-        "--Werror", "--use_fast_math", "-use_fast_math", "--extended-lambda",
-        "-extended-lambda", "-forward-unknown-to-host-compiler",
-        "--forward-unknown-to-host-compiler", "-Wno-deprecated-gpu-targets",
-        "--cuda-device-only", "--cuda-host-only", "-lineinfo", "--keep",
-        "-dc", "-dlink", "-G", "--device-debug", "--resource-usage",
-        "-arch=compute_", "--cuda-path="};
-    for (const char *Prefix : Prefixes)
-      if (Flag.starts_with(Prefix))
-        return StringRef(Prefix).ends_with("=") ||
-               StringRef(Prefix).ends_with("-") ||
-               StringRef(Prefix).ends_with("_") || Flag == Prefix;
-    return false;
+        "-diag-suppress=", "--expt-", "-expt-", "--Werror=", "--cuda-path="};
+    return llvm::any_of(Prefixes, [&](const char *Prefix) {
+      return Flag.starts_with(Prefix);
+    });
+  };
+  auto DroppedAlone = [](StringRef Flag) {
+    return llvm::StringSwitch<bool>(Flag)
+        .Cases("-forward-unknown-to-host-compiler",
+               "--forward-unknown-to-host-compiler",
+               "-Wno-deprecated-gpu-targets", "--use_fast_math",
+               "-use_fast_math", true)
+        .Cases("--extended-lambda", "-extended-lambda", "--cuda-device-only",
+               "--cuda-host-only", "-lineinfo", true)
+        .Cases("--keep", "-dc", "-dlink", "-G", "--device-debug",
+               "--resource-usage", true)
+        .Default(false);
   };
   std::vector<std::string> Out;
   for (size_t I = 0; I < Command.size(); ++I) {
@@ -260,7 +265,8 @@ translateCompileCommand(const std::vector<std::string> &Command) {
       ++I; // the value goes with it
       continue;
     }
-    if (Dropped(Arg) || (Arg.starts_with("-x") && Arg.size() > 2))
+    if (DroppedWithValue(Arg) || DroppedAlone(Arg) ||
+        (Arg.starts_with("-x") && Arg.size() > 2))
       continue;
     if (Arg.starts_with("--std=")) {
       Out.push_back("-std=" + Arg.drop_front(6).str());

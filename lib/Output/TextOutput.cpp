@@ -54,9 +54,14 @@ void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
   if (!Line)
     return;
   OS << *Line << "\n" << indentTo(*Line, Where.Column) << "^\n";
-  for (const FixIt &Fix : FixIts)
-    if (Fix.Where.Line == Where.Line)
-      OS << indentTo(*Line, Fix.Where.Column) << Fix.Replacement << "\n";
+  for (const FixIt &Fix : FixIts) {
+    if (Fix.Where.Line != Where.Line)
+      continue;
+    // Like Clang, show an insertion that spans lines by its text alone.
+    llvm::StringRef Text = llvm::StringRef(Fix.Replacement).trim();
+    Text = Text.take_until([](char C) { return C == '\n'; }).rtrim();
+    OS << indentTo(*Line, Fix.Where.Column) << Text << "\n";
+  }
 }
 
 } // namespace

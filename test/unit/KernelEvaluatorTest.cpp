@@ -84,7 +84,7 @@ Evaluation evaluate(const std::string &Code, const std::string &Kernel,
     Virtual.emplace_back((preludeDirectory() + "/" + Name).str(), Text.str());
   std::vector<std::string> Args = {
       "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
-      "-nocudainc", "-nocudalib",
+      "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
       "-resource-dir=" SMEM_LINT_RESOURCE_DIR, "-isystem",
       preludeDirectory().str(), "-include",
       (preludeDirectory() + "/" + preludeFileName()).str()};

@@ -1,0 +1,247 @@
+//===--- BarrierProfile.cpp - Shared-memory hazards between barriers ------===//
+
+#include "Analysis/BarrierProfile.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <optional>
+
+namespace smemlint {
+
+namespace {
+
+/// One access of one word by one thread, as remembered until the next
+/// barrier.
+struct WordAccess {
+  unsigned Thread;
+  unsigned WarpEpoch; ///< The thread's warp's __syncwarp count at the time.
+  unsigned Context;   ///< Index into State::Contexts.
+  bool Atomic;
+};
+
+struct WordState {
+  std::optional<WordAccess> Writer;
+  /// The two most recent readers with distinct threads: enough to find a
+  /// reader other than any given writer.
+  std::optional<WordAccess> Readers[2];
+};
+
+/// Where an access happened: shared by all threads of one event.
+struct AccessContext {
+  const clang::Expr *Site;
+  AccessKind Kind;
+  std::vector<const clang::Stmt *> Loops;
+  std::vector<unsigned> Iterations;
+};
+
+} // namespace
+
+struct BarrierObserver::State {
+  unsigned Threads, WarpSize;
+  BarrierProfile &Profile;
+  std::vector<unsigned> WarpEpochs;
+  std::vector<AccessContext> Contexts;
+  llvm::DenseMap<std::pair<const void *, int64_t>, WordState> Words;
+  std::map<std::tuple<const clang::Expr *, const clang::Expr *, int>, size_t>
+      HazardIndex;
+
+  State(unsigned Threads, unsigned WarpSize, BarrierProfile &Profile)
+      : Threads(Threads), WarpSize(WarpSize), Profile(Profile),
+        WarpEpochs((Threads + WarpSize - 1) / WarpSize, 0) {}
+
+  unsigned warpOf(unsigned Thread) const { return Thread / WarpSize; }
+
+  /// Whether a remembered access by another thread is still unordered with
+  /// an access by \p Thread now.
+  bool unordered(const WordAccess &Earlier, unsigned Thread) const {
+    if (Earlier.Thread == Thread)
+      return false;
+    if (warpOf(Earlier.Thread) == warpOf(Thread))
+      return Earlier.WarpEpoch == WarpEpochs[warpOf(Thread)];
+    return true;
+  }
+
+  HazardAccess describe(unsigned Context, unsigned Thread) const {
+    const AccessContext &C = Contexts[Context];
+    return {C.Site, C.Kind, Thread, C.Loops, C.Iterations};
+  }
+
+  void record(HazardKind Kind, const WordAccess &Earlier, unsigned Thread,
+              unsigned Context, const clang::VarDecl *Array, int64_t Offset) {
+    bool SameWarp = warpOf(Earlier.Thread) == warpOf(Thread);
+    auto Key = std::make_tuple(Contexts[Earlier.Context].Site,
+                               Contexts[Context].Site, int(Kind));
+    auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
+    if (!New) {
+      SharedHazard &Known = Profile.Hazards[It->second];
+      // Prefer an example across warps: it is what a __syncwarp cannot fix.
+      if (Known.WithinOneWarp && !SameWarp) {
+        Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
+        Known.WithinOneWarp = false;
+      }
+      return;
+    }
+    SharedHazard Hazard =
+        makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
+    Hazard.WithinOneWarp = SameWarp;
+    Profile.Hazards.push_back(std::move(Hazard));
+  }
+
+  SharedHazard makeHazard(HazardKind Kind, const WordAccess &Earlier,
+                          unsigned Thread, unsigned Context,
+                          const clang::VarDecl *Array, int64_t Offset) const {
+    SharedHazard Hazard;
+    Hazard.Kind = Kind;
+    Hazard.Earlier = describe(Earlier.Context, Earlier.Thread);
+    Hazard.Later = describe(Context, Thread);
+    Hazard.Array = Array;
+    Hazard.ByteOffset = Offset;
+    const HazardAccess &A = Hazard.Earlier, &B = Hazard.Later;
+    for (size_t I = 0; I < A.Loops.size() && I < B.Loops.size(); ++I) {
+      if (A.Loops[I] != B.Loops[I])
+        break;
+      if (A.Iterations[I] != B.Iterations[I]) {
+        Hazard.AcrossIterationsOf = A.Loops[I];
+        break;
+      }
+    }
+    return Hazard;
+  }
+};
+
+BarrierObserver::BarrierObserver(unsigned Threads, unsigned WarpSize,
+                                 BarrierProfile &Profile)
+    : S(std::make_unique<State>(Threads, WarpSize, Profile)) {}
+
+BarrierObserver::~BarrierObserver() = default;
+
+void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
+  if (!Event.Address.Object.IsShared)
+    return;
+  const auto *Array =
+      llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
+  unsigned Context = S->Contexts.size();
+  S->Contexts.push_back({Event.Site, Event.Kind,
+                         std::vector<const clang::Stmt *>(
+                             Event.EnclosingLoops.begin(),
+                             Event.EnclosingLoops.end()),
+                         std::vector<unsigned>(Event.LoopIterations.begin(),
+                                               Event.LoopIterations.end())});
+  // Sub-word accesses are tracked per byte so that threads writing
+  // neighbouring chars of one word do not look like a race.
+  unsigned Unit = Event.WidthBytes >= 4 ? 4 : std::max(1u, Event.WidthBytes);
+  unsigned Units = std::max(1u, Event.WidthBytes / Unit);
+  bool IsLoad = Event.Kind == AccessKind::Load;
+  bool IsAtomic = Event.Kind == AccessKind::Atomic;
+
+  // Check every thread against what earlier instructions left, then record:
+  // threads of one instruction writing one word are not a barrier problem.
+  for (int T = Event.Active.find_first(); T >= 0;
+       T = Event.Active.find_next(T)) {
+    if (!Event.Address.Known[T]) {
+      S->Profile.UnknownAddresses = true;
+      continue;
+    }
+    for (unsigned U = 0; U < Units; ++U) {
+      int64_t Offset = Event.Address.Values[T] + U * Unit;
+      auto It = S->Words.find({Array, Offset * 8 + Unit});
+      if (It == S->Words.end())
+        continue;
+      const WordState &Word = It->second;
+      if (Word.Writer && S->unordered(*Word.Writer, T) &&
+          !(IsAtomic && Word.Writer->Atomic))
+        S->record(IsLoad ? HazardKind::ReadAfterWrite
+                         : HazardKind::WriteAfterWrite,
+                  *Word.Writer, T, Context, Array, Offset);
+      if (!IsLoad)
+        for (const std::optional<WordAccess> &Reader : Word.Readers)
+          if (Reader && S->unordered(*Reader, T))
+            S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
+                      Offset);
+    }
+  }
+  for (int T = Event.Active.find_first(); T >= 0;
+       T = Event.Active.find_next(T)) {
+    if (!Event.Address.Known[T])
+      continue;
+    WordAccess Access{unsigned(T), S->WarpEpochs[S->warpOf(T)], Context,
+                      IsAtomic};
+    for (unsigned U = 0; U < Units; ++U) {
+      int64_t Offset = Event.Address.Values[T] + U * Unit;
+      WordState &Word = S->Words[{Array, Offset * 8 + Unit}];
+      if (!IsLoad) {
+        Word.Writer = Access;
+        continue;
+      }
+      if (Word.Readers[0] && Word.Readers[0]->Thread == unsigned(T)) {
+        Word.Readers[0] = Access;
+        continue;
+      }
+      Word.Readers[1] = Word.Readers[0];
+      Word.Readers[0] = Access;
+    }
+  }
+}
+
+void BarrierObserver::onBarrier(const BarrierEvent &Event) {
+  if (Event.Scope == BarrierScope::Unknown) {
+    S->Profile.UnknownSynchronization.push_back(Event.Site);
+    // Whatever it did, do not report races across it.
+    S->Words.clear();
+    return;
+  }
+  if (Event.Scope == BarrierScope::Warp) {
+    for (unsigned Warp = 0; Warp < S->WarpEpochs.size(); ++Warp) {
+      unsigned First = Warp * S->WarpSize;
+      unsigned End = std::min(S->Threads, First + S->WarpSize);
+      int Active = Event.Active.find_first_in(First, End);
+      if (Active < 0)
+        continue;
+      ++S->WarpEpochs[Warp];
+      // __syncwarp() with the default full mask must be reached by the
+      // whole warp.
+      int Missing = Event.Active.find_first_unset_in(First, End);
+      if (Missing >= 0 && Event.Alive[Missing]) {
+        DivergentBarrier D;
+        D.Site = Event.Site;
+        D.Warp = true;
+        D.ExampleArrived = Active;
+        D.ExampleMissing = Missing;
+        for (unsigned T = First; T < End; ++T)
+          (Event.Active[T] ? D.Arrived : D.Skipping) += 1;
+        bool Known = false;
+        for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
+          Known |= Existing.Site == Event.Site;
+        if (!Known)
+          S->Profile.DivergentBarriers.push_back(D);
+      }
+    }
+    return;
+  }
+  S->Words.clear();
+  for (unsigned &Epoch : S->WarpEpochs)
+    ++Epoch;
+  if (Event.Active.count() == S->Threads)
+    return;
+  for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
+    if (Existing.Site == Event.Site)
+      return;
+  DivergentBarrier D;
+  D.Site = Event.Site;
+  D.ExampleArrived = Event.Active.find_first();
+  for (unsigned T = 0; T < S->Threads; ++T) {
+    if (Event.Active[T]) {
+      ++D.Arrived;
+      continue;
+    }
+    if (D.Skipping + D.Returned == 0)
+      D.ExampleMissing = T;
+    (Event.Alive[T] ? D.Skipping : D.Returned) += 1;
+  }
+  S->Profile.DivergentBarriers.push_back(D);
+}
+
+} // namespace smemlint

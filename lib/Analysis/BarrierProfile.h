@@ -1,0 +1,89 @@
+//===--- BarrierProfile.h - Shared-memory hazards between barriers -*- C++ -*-//
+//
+// Watches the evaluator's accesses and barriers and finds, per barrier
+// interval, shared words that one thread writes and another reads or writes
+// (read-after-write, write-after-write, write-after-read), with one concrete
+// pair of threads; and block barriers that part of the block does not reach.
+// Atomics on one word do not race with each other; a word a thread writes and
+// only it reads is not a hazard. __syncwarp() orders the threads of a warp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_ANALYSIS_BARRIERPROFILE_H
+#define SMEMLINT_ANALYSIS_BARRIERPROFILE_H
+
+#include "Evaluation/ExecutionObserver.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace smemlint {
+
+enum class HazardKind { ReadAfterWrite, WriteAfterWrite, WriteAfterRead };
+
+/// One side of a hazard: an access by one thread.
+struct HazardAccess {
+  const clang::Expr *Site = nullptr;
+  AccessKind Kind = AccessKind::Load;
+  unsigned Thread = 0;
+  std::vector<const clang::Stmt *> Loops;
+  std::vector<unsigned> Iterations;
+};
+
+struct SharedHazard {
+  HazardKind Kind = HazardKind::ReadAfterWrite;
+  /// In the order the evaluator executed them.
+  HazardAccess Earlier, Later;
+  const clang::VarDecl *Array = nullptr;
+  int64_t ByteOffset = 0;
+  /// Every example of this pair of accesses had both threads in one warp.
+  bool WithinOneWarp = true;
+  /// Set when the accesses are in different iterations of this loop (the
+  /// outermost such loop).
+  const clang::Stmt *AcrossIterationsOf = nullptr;
+};
+
+struct DivergentBarrier {
+  const clang::Stmt *Site = nullptr;
+  unsigned Arrived = 0;
+  /// Threads that skip the barrier but are still running, and threads that
+  /// returned from the kernel before it.
+  unsigned Skipping = 0, Returned = 0;
+  unsigned ExampleArrived = 0, ExampleMissing = 0;
+  bool Warp = false; ///< A __syncwarp() that part of a warp skips.
+};
+
+struct BarrierProfile {
+  /// One hazard per pair of source accesses and kind, first example kept.
+  std::vector<SharedHazard> Hazards;
+  std::vector<DivergentBarrier> DivergentBarriers;
+  /// Calls that may synchronize but were not followed.
+  std::vector<const clang::Stmt *> UnknownSynchronization;
+  /// Some shared access had an address the evaluator did not know.
+  bool UnknownAddresses = false;
+};
+
+/// Finds hazards and divergent barriers as the evaluator runs.
+class BarrierObserver : public ExecutionObserver {
+public:
+  BarrierObserver(unsigned Threads, unsigned WarpSize, BarrierProfile &Profile);
+  ~BarrierObserver() override;
+
+  void onMemoryAccess(const MemoryAccessEvent &Event) override;
+  void onBarrier(const BarrierEvent &Event) override;
+
+private:
+  struct State;
+  std::unique_ptr<State> S;
+};
+
+} // namespace smemlint
+
+#endif

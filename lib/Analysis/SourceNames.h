@@ -1,0 +1,28 @@
+//===--- SourceNames.h - Name elements and threads as users write them -*- C++ -*-//
+
+#ifndef SMEMLINT_ANALYSIS_SOURCENAMES_H
+#define SMEMLINT_ANALYSIS_SOURCENAMES_H
+
+#include "Evaluation/BlockShape.h"
+
+#include <cstdint>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class VarDecl;
+} // namespace clang
+
+namespace smemlint {
+
+/// The element at \p Offset bytes into \p Array: "tile[3][0]", or
+/// "s[2] + 2 bytes" inside an element.
+std::string elementName(const clang::ASTContext &Ctx,
+                        const clang::VarDecl *Array, int64_t Offset);
+
+/// "thread 5" in a 1-D block, "thread (5,1,0)" otherwise.
+std::string threadName(const BlockShape &Block, unsigned LinearThread);
+
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,52 @@
+//===--- BarrierReuseCheck.cpp - smem-barrier-reuse -----------------------===//
+
+#include "Checks/BarrierReuseCheck.h"
+
+#include "Checks/HazardWording.h"
+
+#include "Analysis/SourcePoints.h"
+#include "Fixes/BarrierInsertion.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+namespace smemlint {
+
+void BarrierReuseCheck::checkKernel(const KernelAnalysis &Analysis,
+                                    std::vector<Diagnostic> &Findings) {
+  for (const SharedHazard &Hazard : Analysis.barriers().Hazards) {
+    if (Hazard.WithinOneWarp || Hazard.Kind != HazardKind::WriteAfterRead ||
+        !Hazard.AcrossIterationsOf)
+      continue;
+    std::string Loop =
+        std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
+    std::string ReadLine =
+        std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    std::string Message =
+        "missing second barrier: the loop at line " + Loop + " refills '" +
+        (Hazard.Array ? Hazard.Array->getNameAsString() : std::string("?")) +
+        "' while other threads may still read the previous iteration: " +
+        describeAccess(Analysis, Hazard, Hazard.Later) + ", which " +
+        threadOf(Analysis, Hazard.Earlier) +
+        " reads at line " + ReadLine + " in the iteration before " +
+        assumptionsOf(Analysis, Hazard);
+    Diagnostic D;
+    D.Check = name().str();
+    D.Level = Severity::Warning;
+    D.Where = toSourcePoint(Analysis.context().getSourceManager(),
+                            Hazard.Later.Site->getBeginLoc());
+    D.Message = std::move(Message);
+    D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
+    if (std::optional<FixIt> Fix = insertBarrierAtLoopEnd(
+            Analysis.context(), Hazard.AcrossIterationsOf, "__syncthreads()"))
+      D.Notes.push_back({Fix->Where,
+                         "end the loop body with a second __syncthreads() so "
+                         "that every read of an iteration finishes before the "
+                         "next refill",
+                         {*Fix}});
+    Findings.push_back(std::move(D));
+  }
+}
+
+} // namespace smemlint

@@ -1,0 +1,59 @@
+//===--- DivergentBarrierCheck.cpp - smem-divergent-barrier ---------------===//
+
+#include "Checks/DivergentBarrierCheck.h"
+
+#include "Analysis/SourceNames.h"
+#include "Analysis/SourcePoints.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+namespace smemlint {
+
+void DivergentBarrierCheck::checkKernel(const KernelAnalysis &Analysis,
+                                        std::vector<Diagnostic> &Findings) {
+  const BlockShape &Block = Analysis.shape().Block;
+  for (const DivergentBarrier &Barrier : Analysis.barriers().DivergentBarriers) {
+    Diagnostic D;
+    D.Check = name().str();
+    D.Level = Severity::Warning;
+    D.Where = toSourcePoint(Analysis.context().getSourceManager(),
+                            Barrier.Site->getBeginLoc());
+    std::string Missing = threadName(Block, Barrier.ExampleMissing);
+    std::string Arrived = threadName(Block, Barrier.ExampleArrived);
+    unsigned Total = Barrier.Arrived + Barrier.Skipping + Barrier.Returned;
+    if (Barrier.Warp) {
+      D.Message = "divergent __syncwarp(): " +
+                  std::to_string(Barrier.Skipping) + " of the " +
+                  std::to_string(Total) + " lanes of the warp skip it (" +
+                  Missing + " does, " + Arrived +
+                  " does not) but the mask names the whole warp";
+    } else {
+      D.Message = "divergent barrier: " +
+                  std::to_string(Barrier.Skipping + Barrier.Returned) +
+                  " of " + std::to_string(Total) +
+                  " threads of the block do not reach it (" + Missing +
+                  (Barrier.Returned && !Barrier.Skipping
+                       ? " returned before it"
+                       : " skips it") +
+                  ", " + Arrived + " arrives)";
+      if (Barrier.Returned && Barrier.Skipping)
+        D.Message += "; " + std::to_string(Barrier.Returned) +
+                     " of them returned early";
+    }
+    D.Message += " (block " + Block.str() + ", " + Analysis.arch().Name.str() +
+                 ")";
+    D.Notes.push_back(
+        {D.Where,
+         Barrier.Warp
+             ? "pass the mask of the lanes that reach it, or move it out of "
+               "the branch"
+             : "every thread of the block must reach the same barrier: move "
+               "it out of the thread-dependent branch or loop (the result is "
+               "undefined; compute-sanitizer's synccheck does not catch this)",
+         {}});
+    Findings.push_back(std::move(D));
+  }
+}
+
+} // namespace smemlint

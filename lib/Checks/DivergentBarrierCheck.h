@@ -1,0 +1,31 @@
+//===--- DivergentBarrierCheck.h - smem-divergent-barrier -------*- C++ -*-===//
+//
+// Warns where a block barrier (__syncthreads() and its forms, a cooperative
+// groups block sync, bar.sync) is reached by only part of the block: under a
+// thread-dependent condition, in a loop whose trip count differs between
+// threads, or after some threads returned. The CUDA programming guide makes
+// this undefined behaviour, and compute-sanitizer's synccheck did not report
+// it on an H200 (shared/ref/h200-shared-memory.md). Also a full-mask
+// __syncwarp() that part of a warp skips.
+//
+// For the user-facing documentation see: docs/checks/smem-divergent-barrier.md
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_CHECKS_DIVERGENTBARRIERCHECK_H
+#define SMEMLINT_CHECKS_DIVERGENTBARRIERCHECK_H
+
+#include "Checks/Check.h"
+
+namespace smemlint {
+
+class DivergentBarrierCheck : public Check {
+public:
+  DivergentBarrierCheck() : Check("smem-divergent-barrier") {}
+  void checkKernel(const KernelAnalysis &Analysis,
+                   std::vector<Diagnostic> &Findings) override;
+};
+
+} // namespace smemlint
+
+#endif

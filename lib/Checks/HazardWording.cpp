@@ -1,0 +1,95 @@
+//===--- HazardWording.cpp - How barrier findings describe a race ---------===//
+
+#include "Checks/HazardWording.h"
+
+#include "Analysis/SourceNames.h"
+#include "Analysis/SourcePoints.h"
+#include "Fixes/BarrierInsertion.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace smemlint {
+namespace {
+
+const char *verb(AccessKind Kind) {
+  switch (Kind) {
+  case AccessKind::Load:
+    return "reads";
+  case AccessKind::Store:
+    return "writes";
+  case AccessKind::Atomic:
+    return "atomically updates";
+  }
+  return "accesses";
+}
+
+} // namespace
+
+unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S) {
+  return toSourcePoint(Analysis.context().getSourceManager(), S->getBeginLoc())
+      .Line;
+}
+
+std::string threadOf(const KernelAnalysis &Analysis,
+                     const HazardAccess &Access) {
+  return threadName(Analysis.shape().Block, Access.Thread);
+}
+
+std::string wordOf(const KernelAnalysis &Analysis, const SharedHazard &Hazard) {
+  return elementName(Analysis.context(), Hazard.Array, Hazard.ByteOffset);
+}
+
+std::string describeAccess(const KernelAnalysis &Analysis,
+                           const SharedHazard &Hazard,
+                           const HazardAccess &Access) {
+  return threadOf(Analysis, Access) + " " + verb(Access.Kind) + " " +
+         wordOf(Analysis, Hazard);
+}
+
+DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
+                             const SharedHazard &Hazard) {
+  std::string Message = describeAccess(Analysis, Hazard, Hazard.Earlier) +
+                        " here";
+  if (Hazard.AcrossIterationsOf)
+    for (size_t I = 0; I < Hazard.Earlier.Loops.size(); ++I)
+      if (Hazard.Earlier.Loops[I] == Hazard.AcrossIterationsOf)
+        Message += ", in iteration " +
+                   std::to_string(Hazard.Earlier.Iterations[I]) +
+                   " of the loop at line " +
+                   std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
+  return {toSourcePoint(Analysis.context().getSourceManager(),
+                        Hazard.Earlier.Site->getBeginLoc()),
+          Message,
+          {}};
+}
+
+std::string assumptionsOf(const KernelAnalysis &Analysis,
+                          const SharedHazard &Hazard) {
+  std::string Text = "block " + Analysis.shape().Block.str() + ", " +
+                     Analysis.arch().Name.str();
+  if (Analysis.shape().Source == ShapeSource::Default)
+    Text += ", assumed: no launch with a constant block shape found";
+  return "(" + Text + ")";
+}
+
+Diagnostic hazardDiagnostic(const KernelAnalysis &Analysis,
+                            const SharedHazard &Hazard, llvm::StringRef Check,
+                            std::string Message, llvm::StringRef Barrier,
+                            std::string FixMessage) {
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  Diagnostic D;
+  D.Check = Check.str();
+  D.Level = Severity::Warning;
+  D.Where = toSourcePoint(SM, Hazard.Later.Site->getBeginLoc());
+  D.Message = std::move(Message);
+  D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
+  std::optional<FixIt> Fix = insertBarrierBetween(
+      Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier);
+  if (Fix)
+    D.Notes.push_back({Fix->Where, std::move(FixMessage), {*Fix}});
+  return D;
+}
+
+} // namespace smemlint

@@ -1,0 +1,122 @@
+//===--- WarpSyncCheck.cpp - smem-warp-sync -------------------------------===//
+
+#include "Checks/WarpSyncCheck.h"
+
+#include "Checks/HazardWording.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+
+#include <map>
+
+namespace smemlint {
+namespace {
+
+// Independent thread scheduling arrived with Volta (CUDA C++ Programming
+// Guide, "Independent Thread Scheduling", compute capability 7.x).
+constexpr unsigned FirstIndependentlyScheduledArch = 70;
+
+/// The innermost `{ ... }` around \p E.
+const clang::Stmt *enclosingBlock(clang::ASTContext &Ctx, const clang::Expr *E) {
+  clang::DynTypedNode Node = clang::DynTypedNode::create(*E);
+  while (true) {
+    clang::DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      return nullptr;
+    Node = Parents[0];
+    if (const auto *Block = Node.get<clang::CompoundStmt>())
+      return Block;
+    if (!Node.get<clang::Stmt>())
+      return nullptr;
+  }
+}
+
+/// A hazard a block barrier reported elsewhere already covers: the same loop
+/// refill, or the same access racing with another warp too.
+bool coveredByBlockHazard(const SharedHazard &Hazard,
+                          const std::vector<SharedHazard> &All) {
+  for (const SharedHazard &Other : All) {
+    if (Other.WithinOneWarp)
+      continue;
+    if (Hazard.AcrossIterationsOf &&
+        Other.AcrossIterationsOf == Hazard.AcrossIterationsOf)
+      return true;
+    if (Other.Later.Site == Hazard.Later.Site ||
+        Other.Earlier.Site == Hazard.Earlier.Site)
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+void WarpSyncCheck::checkKernel(const KernelAnalysis &Analysis,
+                                std::vector<Diagnostic> &Findings) {
+  if (Analysis.arch().ComputeCapability < FirstIndependentlyScheduledArch)
+    return;
+  const std::vector<SharedHazard> &Hazards = Analysis.barriers().Hazards;
+  // One finding per block of warp-synchronous code: its first exchange, with
+  // the others counted in a note.
+  std::map<const clang::Stmt *, std::vector<const SharedHazard *>> ByBlock;
+  std::vector<const clang::Stmt *> Order;
+  for (const SharedHazard &Hazard : Hazards) {
+    if (!Hazard.WithinOneWarp || coveredByBlockHazard(Hazard, Hazards))
+      continue;
+    const clang::Stmt *Block =
+        enclosingBlock(Analysis.context(), Hazard.Later.Site);
+    if (!ByBlock.count(Block))
+      Order.push_back(Block);
+    ByBlock[Block].push_back(&Hazard);
+  }
+  for (const clang::Stmt *Block : Order) {
+    std::vector<const SharedHazard *> &Group = ByBlock[Block];
+    llvm::stable_sort(Group, [&](const SharedHazard *A, const SharedHazard *B) {
+      return lineOf(Analysis, A->Later.Site) < lineOf(Analysis, B->Later.Site);
+    });
+    const SharedHazard &First = *Group.front();
+    std::string Other = threadOf(Analysis, First.Earlier) + " of the same warp";
+    std::string EarlierLine = std::to_string(lineOf(Analysis, First.Earlier.Site));
+    std::string Message = "warp-synchronous exchange without __syncwarp(): " +
+                          describeAccess(Analysis, First, First.Later) + ", ";
+    switch (First.Kind) {
+    case HazardKind::ReadAfterWrite:
+      Message += "written by " + Other + " at line " + EarlierLine;
+      break;
+    case HazardKind::WriteAfterWrite:
+      Message += "also written by " + Other + " at line " + EarlierLine;
+      break;
+    case HazardKind::WriteAfterRead:
+      Message += "which " + Other + " reads at line " + EarlierLine;
+      break;
+    }
+    Message += "; the lanes of a warp are not in lockstep since sm_70 " +
+               assumptionsOf(Analysis, First);
+    Diagnostic D = hazardDiagnostic(
+        Analysis, First, name(), std::move(Message), "__syncwarp()",
+        "insert __syncwarp() here to order the lanes of the warp");
+    if (lineOf(Analysis, First.Earlier.Site) ==
+        lineOf(Analysis, First.Later.Site))
+      D.Notes.push_back(
+          {D.Where,
+           "the read and the write are in one statement: read into a "
+           "register, __syncwarp(), then write",
+           {}});
+    if (Group.size() > 1) {
+      unsigned Last = 0;
+      for (const SharedHazard *H : Group)
+        Last = std::max(Last, lineOf(Analysis, H->Later.Site));
+      D.Notes.push_back(
+          {D.Where,
+           std::to_string(Group.size() - 1) +
+               " more exchanges between lanes of one warp follow in this "
+               "block, up to line " +
+               std::to_string(Last) + ", none ordered by __syncwarp()",
+           {}});
+    }
+    Findings.push_back(std::move(D));
+  }
+}
+
+} // namespace smemlint

@@ -1,0 +1,28 @@
+//===--- WarpSyncCheck.h - smem-warp-sync -----------------------*- C++ -*-===//
+//
+// Warns where threads of one warp exchange data through shared memory with no
+// __syncwarp() between the write and the read (the classic unrolled last warp
+// of a reduction). Since sm_70, independent thread scheduling lets the lanes
+// of a warp run apart, so `volatile` alone does not order them.
+//
+// For the user-facing documentation see: docs/checks/smem-warp-sync.md
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_CHECKS_WARPSYNCCHECK_H
+#define SMEMLINT_CHECKS_WARPSYNCCHECK_H
+
+#include "Checks/Check.h"
+
+namespace smemlint {
+
+class WarpSyncCheck : public Check {
+public:
+  WarpSyncCheck() : Check("smem-warp-sync") {}
+  void checkKernel(const KernelAnalysis &Analysis,
+                   std::vector<Diagnostic> &Findings) override;
+};
+
+} // namespace smemlint
+
+#endif
