@@ -1401,6 +1401,22 @@ std::string typeNameOf(const Expr *E) {
   return "";
 }
 
+/// The class of the object a member function is called on (most derived,
+/// as written), also for static members called through an object as
+/// cooperative groups' `block.sync()` is; "" for other calls.
+std::string objectTypeOfCall(const CallExpr *E) {
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
+    if (const Expr *Object = Member->getImplicitObjectArgument())
+      return typeNameOf(Object->IgnoreImpCasts());
+  if (const auto *Callee =
+          dyn_cast<MemberExpr>(E->getCallee()->IgnoreParenImpCasts()))
+    return typeNameOf(Callee->getBase()->IgnoreImpCasts());
+  if (const auto *Method =
+          dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee()))
+    return Method->getParent()->getNameAsString();
+  return "";
+}
+
 /// Whether a class is a cooperative-groups group or a cuda::barrier.
 bool isSynchronizingType(StringRef Name) {
   return Name.contains("thread_block") || Name.contains("thread_group") ||
@@ -1417,11 +1433,9 @@ std::optional<BarrierScope> barrierScopeOf(const CallExpr *E, StringRef Name) {
   if (Name == "__syncwarp")
     return BarrierScope::Warp;
   // group.sync(), cg::sync(group), bar.arrive_and_wait().
-  std::string Group;
-  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-    Group = typeNameOf(Member->getImplicitObjectArgument());
-  else if (Name == "sync" && E->getNumArgs() == 1)
-    Group = typeNameOf(E->getArg(0));
+  std::string Group = objectTypeOfCall(E);
+  if (Group.empty() && Name == "sync" && E->getNumArgs() == 1)
+    Group = typeNameOf(E->getArg(0)->IgnoreImpCasts());
   if (Name == "sync" || Name == "arrive_and_wait") {
     if (Group.find("thread_block_tile") != std::string::npos ||
         Group.find("coalesced_group") != std::string::npos)
@@ -1453,12 +1467,10 @@ ThreadValue Evaluator::evalCall(const CallExpr *E, const ThreadMask &Active) {
     if (Callee->hasBody(Definition) && !Callee->getBuiltinID())
       return inlineCall(Definition, E, Active);
   }
-  bool MaySynchronize = false;
+  bool MaySynchronize = isSynchronizingType(objectTypeOfCall(E));
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E))
-    if (const Expr *Object = Member->getImplicitObjectArgument()) {
+    if (const Expr *Object = Member->getImplicitObjectArgument())
       eval(Object, Active);
-      MaySynchronize |= isSynchronizingType(typeNameOf(Object));
-    }
   for (const Expr *Arg : E->arguments()) {
     eval(Arg, Active);
     MaySynchronize |= isSynchronizingType(typeNameOf(Arg));
@@ -1570,10 +1582,7 @@ Evaluator::evalKnownCall(const CallExpr *E, StringRef Name,
     barrier(E, *Scope, Active);
     return unknown("the result of a barrier");
   }
-  if (Name == "thread_rank" && isa<CXXMemberCallExpr>(E) &&
-      StringRef(typeNameOf(
-                    cast<CXXMemberCallExpr>(E)->getImplicitObjectArgument()))
-          .contains("thread_block")) {
+  if (Name == "thread_rank" && objectTypeOfCall(E) == "thread_block") {
     // block.thread_rank(): the thread's linear index in the block.
     ThreadValue Rank = ThreadValue::uniform(Threads, 0);
     for (unsigned T = 0; T < Threads; ++T)

@@ -5,8 +5,8 @@
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck --implicit-check-not=smem-lint-annotation %s
 // RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='ignored annotation' %s
 
-// CHECK: kernel annotated L[[@LINE+3]] block_dims=32x32x1(annotation)
-// TEXT: block-dim-annotation.cu:[[@LINE+1]]:1: note: analysed with block 32x32 from this annotation
+// CHECK: kernel annotated L[[@LINE+4]] block_dims=32x32x1(annotation)
+// TEXT: block-dim-annotation.cu:[[@LINE+2]]:1: note: analysed with block 32x32 from this annotation
 
 // smem-lint: block_dim(32, 32)
 __global__ void annotated(float *out) {
