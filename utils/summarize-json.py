@@ -37,11 +37,12 @@ def main():
                 line += " reason=" + access["reason"]
             print(line)
         for totals in kernel["shared_totals"]:
-            print("totals %s shape=%d load=%d/%d store=%d/%d atomic=%d/%d" % (
+            print("totals %s shape=%d load=%d/%d store=%d/%d atomic=%d/%d%s" % (
                 kernel["name"], totals["block_dim_index"],
                 totals["load"]["wavefronts"], totals["load"]["instructions"],
                 totals["store"]["wavefronts"], totals["store"]["instructions"],
-                totals["atomic"]["wavefronts"], totals["atomic"]["instructions"]))
+                totals["atomic"]["wavefronts"], totals["atomic"]["instructions"],
+                " sampled" if totals["sampled"] else ""))
     for diagnostic in report["diagnostics"]:
         print("diagnostic %s %s L%d:%d %s" % (
             diagnostic["check"], diagnostic["severity"], diagnostic["line"],

@@ -2,6 +2,12 @@
 
 #include "Analysis/KernelAnalysis.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/MathExtras.h"
+
 namespace smemlint {
 
 KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
@@ -10,6 +16,28 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
                                EvaluationOptions Options)
     : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)),
       ShapeIndex(ShapeIndex), Arch(Arch), Options(std::move(Options)) {
+  // Arguments several launches disagree on are symbols; start from the
+  // launch value that costs the most wavefronts.
+  for (const auto &[Param, Values] : this->Shape.CandidateParameters) {
+    if (Values.empty())
+      continue;
+    unsigned Id = Symbols.idOf({UniformSymbol::Kind::Parameter, Param, 0});
+    uint64_t Worst = 0;
+    for (int64_t Value : Values) {
+      EvaluationOptions Trial = this->Options;
+      Trial.SymbolValues[Id] = Value;
+      uint64_t Wavefronts = 0;
+      for (const AccessStats &Access :
+           profileSharedAccesses(Ctx, Kernel.Kernel, Trial, Symbols,
+                                 Arch.Banking)
+               .Accesses)
+        Wavefronts += Access.TotalWavefronts;
+      if (Wavefronts >= Worst || !this->Options.SymbolValues.count(Id)) {
+        Worst = Wavefronts;
+        this->Options.SymbolValues[Id] = Value;
+      }
+    }
+  }
   BarrierObserver BarrierWatch(this->Options.Block.threads(),
                                Arch.Banking.WarpSize, Barriers);
   Profile = profileSharedAccesses(Ctx, Kernel.Kernel, this->Options, Symbols,
@@ -17,6 +45,33 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
   if (!Profile.Summary.BudgetExceeded)
     SymbolEffects = sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols,
                                  Arch.Banking, Profile);
+}
+
+std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {
+  std::string Summary = "block " + Shape.Block.str() + ", " + Arch.Name.str();
+  const clang::FunctionDecl *F = Kernel.Kernel;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  bool InKernelBody =
+      F->getBody() &&
+      SM.isPointWithin(SM.getExpansionLoc(Site->getBeginLoc()),
+                       SM.getExpansionLoc(F->getBody()->getBeginLoc()),
+                       SM.getExpansionLoc(F->getBody()->getEndLoc()));
+  if (F->isTemplateInstantiation() || !InKernelBody)
+    Summary = "in '" + Kernel.Name + "', " + Summary;
+  return Summary;
+}
+
+uint64_t staticSharedBytes(const clang::ASTContext &Ctx,
+                           llvm::ArrayRef<const clang::VarDecl *> Variables) {
+  uint64_t Bytes = 0;
+  for (const clang::VarDecl *Var : Variables) {
+    if (Var->hasExternalStorage() || Var->getType()->isIncompleteType())
+      continue;
+    uint64_t Align = Ctx.getDeclAlign(Var).getQuantity();
+    Bytes = llvm::alignTo(Bytes, std::max<uint64_t>(Align, 1)) +
+            Ctx.getTypeSizeInChars(Var->getType()).getQuantity();
+  }
+  return Bytes;
 }
 
 SharedAccessProfile KernelAnalysis::reanalyse(

@@ -47,7 +47,23 @@ struct ChosenShape {
   clang::SourceLocation Where; ///< The launch or annotation.
   /// Launch arguments known for every launch with this shape.
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> KnownParameters;
+  /// Arguments the launches with this shape pass different constants for:
+  /// the analysis reports the worst of them.
+  std::map<const clang::ParmVarDecl *, std::vector<int64_t>>
+      CandidateParameters;
+  /// Dynamic shared bytes per block: the largest constant third launch
+  /// argument among the launches with this shape, or --dynamic-smem.
+  std::optional<uint64_t> DynamicSharedBytes;
+  /// Where DynamicSharedBytes came from: "launch", "option", or "" if unknown.
+  std::string DynamicSharedSource;
+  /// Registers per thread, from --regs; unknown otherwise.
+  std::optional<unsigned> RegistersPerThread;
 };
+
+/// Static shared bytes of \p Variables laid out one after another at their
+/// alignments, as Clang sizes and aligns them (extern arrays count 0).
+uint64_t staticSharedBytes(const clang::ASTContext &Ctx,
+                           llvm::ArrayRef<const clang::VarDecl *> Variables);
 
 class KernelAnalysis {
 public:
@@ -69,6 +85,12 @@ public:
   const std::map<unsigned, std::vector<SymbolEffect>> &symbolEffects() const {
     return SymbolEffects;
   }
+
+  /// What a finding at \p Site assumed, for the end of its message:
+  /// "block 32x8, sm_90", naming the kernel first ("in 'transpose<32>', ...")
+  /// when the site alone does not say which kernel ran it: a template
+  /// instantiation, or a device function.
+  std::string assumptionSummary(const clang::Stmt *Site) const;
 
   /// Evaluates the kernel again with some shared arrays laid out differently.
   SharedAccessProfile reanalyse(

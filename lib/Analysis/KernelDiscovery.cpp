@@ -239,8 +239,40 @@ public:
     return true;
   }
 
+  /// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  /// bytes): the kernel opts into more than 48 KB of dynamic shared memory.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        Callee->getName() != "cudaFuncSetAttribute" || Call->getNumArgs() < 3 ||
+        Call->isValueDependent())
+      return true;
+    const auto *Attribute =
+        dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+    if (!Attribute || Attribute->getDecl()->getName() !=
+                          "cudaFuncAttributeMaxDynamicSharedMemorySize")
+      return true;
+    const Expr *Function = Call->getArg(0)->IgnoreParenCasts();
+    if (const auto *AddressOf = dyn_cast<UnaryOperator>(Function))
+      Function = AddressOf->getSubExpr()->IgnoreParenCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Function);
+    const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    if (!Kernel)
+      return true;
+    OptIn &Entry = OptIns[Kernel->getCanonicalDecl()];
+    Entry.Where = Call->getBeginLoc();
+    if (std::optional<int64_t> Bytes = constantInteger(Ctx, Call->getArg(2)))
+      Entry.Bytes = std::max<uint64_t>(Entry.Bytes.value_or(0), *Bytes);
+    return true;
+  }
+
+  struct OptIn {
+    std::optional<uint64_t> Bytes;
+    SourceLocation Where;
+  };
   std::vector<FunctionDecl *> Kernels;
   std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
+  std::map<const FunctionDecl *, OptIn> OptIns;
 
 private:
   ASTContext &Ctx;
@@ -258,9 +290,10 @@ commentLinesAbove(const SourceManager &SM, SourceLocation Loc) {
   if (Invalid)
     return Lines;
   unsigned Offset = SM.getFileOffset(Loc);
-  size_t LineStart = Buffer.rfind('\n', Offset ? Offset - 1 : 0);
+  // rfind(C, From) looks strictly before From.
+  size_t LineStart = Buffer.rfind('\n', Offset);
   while (LineStart != StringRef::npos && LineStart > 0) {
-    size_t PreviousStart = Buffer.rfind('\n', LineStart - 1);
+    size_t PreviousStart = Buffer.rfind('\n', LineStart);
     size_t Begin = PreviousStart == StringRef::npos ? 0 : PreviousStart + 1;
     StringRef Line = Buffer.slice(Begin, LineStart).trim();
     bool IsComment = Line.starts_with("//") || Line.starts_with("/*") ||
@@ -350,6 +383,12 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
     auto Launches = Visitor.Launches.find(F->getCanonicalDecl());
     if (Launches != Visitor.Launches.end())
       Info.Launches = Launches->second;
+    auto OptIn = Visitor.OptIns.find(F->getCanonicalDecl());
+    if (OptIn != Visitor.OptIns.end()) {
+      Info.OptsIntoLargeDynamicShared = true;
+      Info.OptInDynamicBytes = OptIn->second.Bytes;
+      Info.OptInWhere = OptIn->second.Where;
+    }
     if (const auto *Bounds = F->getAttr<CUDALaunchBoundsAttr>())
       if (std::optional<int64_t> Max =
               constantInteger(Ctx, Bounds->getMaxThreads()))

@@ -54,6 +54,11 @@ struct KernelInfo {
   std::vector<std::string> AnnotationErrors;
   /// __launch_bounds__ maximum threads per block, if given.
   std::optional<unsigned> MaxThreads;
+  /// A cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+  /// bytes) call in the translation unit: the opt-in above 48 KB.
+  bool OptsIntoLargeDynamicShared = false;
+  std::optional<uint64_t> OptInDynamicBytes; ///< When the value is constant.
+  clang::SourceLocation OptInWhere;
   /// __shared__ variables used by the kernel or the functions it calls, in
   /// declaration order.
   std::vector<const clang::VarDecl *> SharedVariables;

@@ -51,37 +51,103 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     for (const BlockDimOption &Option : Options.BlockDims)
       if (Option.Kernel.empty())
         AddShape(Option.Block, ShapeSource::Option, SourceLocation());
-  if (!Shapes.empty())
+  auto WithLaunchDynamicBytes = [&]() {
+    std::optional<uint64_t> Largest;
+    for (const LaunchSite &Launch : Kernel.Launches)
+      if (Launch.DynamicShared)
+        Largest = std::max(Largest.value_or(0), *Launch.DynamicShared);
+    for (ChosenShape &Shape : Shapes)
+      Shape.DynamicSharedBytes = Largest;
     return Shapes;
+  };
+  if (!Shapes.empty())
+    return WithLaunchDynamicBytes();
   for (const AnnotatedShape &Annotation : Kernel.Annotations)
     AddShape(Annotation.Block, ShapeSource::Annotation, Annotation.Where);
   if (!Shapes.empty())
-    return Shapes;
+    return WithLaunchDynamicBytes();
   for (const LaunchSite &Launch : Kernel.Launches) {
     if (!Launch.Block)
       continue;
     if (ChosenShape *Shape = AddShape(*Launch.Block, ShapeSource::Launch,
-                                      Launch.Call->getBeginLoc()))
+                                      Launch.Call->getBeginLoc())) {
       Shape->KnownParameters = Launch.Arguments;
-    else
+      Shape->DynamicSharedBytes = Launch.DynamicShared;
+    } else
       for (ChosenShape &Existing : Shapes)
         if (Existing.Block == *Launch.Block) {
-          // Keep only the arguments every launch with this shape agrees on.
+          if (Launch.DynamicShared)
+            Existing.DynamicSharedBytes = std::max(
+                Existing.DynamicSharedBytes.value_or(0), *Launch.DynamicShared);
+          // An argument the launches with this shape disagree on becomes a
+          // set of candidate values; one a launch does not give is unknown.
           llvm::SmallVector<const ParmVarDecl *, 4> Disagree;
           for (auto &[Param, Value] : Existing.KnownParameters) {
             auto Other = Launch.Arguments.find(Param);
             if (Other == Launch.Arguments.end() || Other->second != Value)
               Disagree.push_back(Param);
           }
-          for (const ParmVarDecl *Param : Disagree)
+          for (const ParmVarDecl *Param : Disagree) {
+            auto Other = Launch.Arguments.find(Param);
+            if (Other != Launch.Arguments.end())
+              Existing.CandidateParameters[Param] = {
+                  Existing.KnownParameters[Param], Other->second};
             Existing.KnownParameters.erase(Param);
+          }
+          for (auto &[Param, Values] : Existing.CandidateParameters) {
+            auto Other = Launch.Arguments.find(Param);
+            if (Other == Launch.Arguments.end())
+              Values.clear(); // some launch passes an unknown value
+            else if (!Values.empty() && !llvm::is_contained(Values, Other->second))
+              Values.push_back(Other->second);
+          }
         }
   }
-  if (Shapes.empty())
+  if (Shapes.empty()) {
     AddShape(defaultBlockShape(Kernel.UsesThreadY, Kernel.UsesThreadZ,
                                Kernel.MaxThreads),
              ShapeSource::Default, SourceLocation());
+    // Launches whose block shape is not constant may still pass constant
+    // dynamic bytes.
+    return WithLaunchDynamicBytes();
+  }
   return Shapes;
+}
+
+/// The value of a per-kernel option for \p Kernel: the entry naming it, else
+/// one for all kernels.
+std::optional<uint64_t>
+optionFor(const KernelInfo &Kernel,
+          const std::vector<KernelValueOption> &Options) {
+  std::optional<uint64_t> ForAll;
+  for (const KernelValueOption &Option : Options) {
+    if (Option.Kernel == Kernel.Name ||
+        Option.Kernel == Kernel.Kernel->getNameAsString())
+      return Option.Value;
+    if (Option.Kernel.empty())
+      ForAll = Option.Value;
+  }
+  return ForAll;
+}
+
+/// Fills in what the options say about dynamic shared memory and registers.
+void applyResourceOptions(const KernelInfo &Kernel,
+                          const AnalysisOptions &Options,
+                          std::vector<ChosenShape> &Shapes) {
+  std::optional<uint64_t> Dynamic =
+      optionFor(Kernel, Options.DynamicSharedBytes);
+  std::optional<uint64_t> Registers =
+      optionFor(Kernel, Options.RegistersPerThread);
+  for (ChosenShape &Shape : Shapes) {
+    if (Dynamic) {
+      Shape.DynamicSharedBytes = *Dynamic;
+      Shape.DynamicSharedSource = "option";
+    } else if (Shape.DynamicSharedBytes) {
+      Shape.DynamicSharedSource = "launch";
+    }
+    if (Registers)
+      Shape.RegistersPerThread = unsigned(*Registers);
+  }
 }
 
 std::string typeName(const ASTContext &Ctx, QualType T) {
@@ -127,15 +193,27 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     } else if (!Sampled.empty()) {
       A.Status = "sampled";
       A.Reason = Sampled;
+      Totals.Sampled = true;
     } else if (!Access.Assumptions.empty()) {
       A.Status = "sampled";
       A.Reason = Access.Assumptions.front();
     }
     auto Effects = Analysis.symbolEffects().find(Index);
     if (Effects != Analysis.symbolEffects().end())
-      for (const SymbolEffect &Effect : Effects->second)
-        A.DependsOn.push_back(
-            Analysis.symbols().symbol(Effect.Symbol).spelling());
+      for (const SymbolEffect &Effect : Effects->second) {
+        const UniformSymbol &Symbol = Analysis.symbols().symbol(Effect.Symbol);
+        A.DependsOn.push_back(Symbol.spelling());
+        // The numbers hold for the value the analysis assumed.
+        if (A.Status == "exact") {
+          auto Value = Analysis.options().SymbolValues.find(Effect.Symbol);
+          A.Status = "sampled";
+          A.Reason = "the conflict degree depends on '" + Symbol.spelling() +
+                     "', evaluated with " + Symbol.spelling() + " = " +
+                     std::to_string(Value != Analysis.options().SymbolValues.end()
+                                        ? Value->second
+                                        : defaultSymbolValue(Symbol));
+        }
+      }
     Report.Accesses.push_back(A);
 
     uint64_t *Wavefronts = &Totals.LoadWavefronts;
@@ -186,6 +264,12 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
                                   {}});
 
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
+    applyResourceOptions(Kernel, Options, Shapes);
+    Report.StaticSharedBytes = staticSharedBytes(Ctx, Kernel.SharedVariables);
+    Report.UsesDynamicShared =
+        llvm::any_of(Report.Shared, [](const SharedVariableReport &S) {
+          return S.Dynamic;
+        });
     for (auto [ShapeIndex, Shape] : llvm::enumerate(Shapes)) {
       BlockDimReport Dim;
       Dim.X = Shape.Block.X;
@@ -193,6 +277,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Dim.Z = Shape.Block.Z;
       Dim.Source = shapeSourceName(Shape.Source);
       Dim.Where = toSourcePoint(SM, Shape.Where);
+      Dim.DynamicSharedBytes = Shape.DynamicSharedBytes;
+      Dim.DynamicSharedSource = Shape.DynamicSharedSource;
       Report.BlockDims.push_back(Dim);
 
       EvaluationOptions Evaluation;

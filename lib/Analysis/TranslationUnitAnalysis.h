@@ -28,9 +28,18 @@ struct BlockDimOption {
   BlockShape Block;
 };
 
+/// A --dynamic-smem or --regs option: for one kernel, or all when Kernel is
+/// empty.
+struct KernelValueOption {
+  std::string Kernel;
+  uint64_t Value = 0;
+};
+
 struct AnalysisOptions {
   const ArchInfo *Arch = nullptr;
   std::vector<BlockDimOption> BlockDims;
+  std::vector<KernelValueOption> DynamicSharedBytes;
+  std::vector<KernelValueOption> RegistersPerThread;
   unsigned LoopIterationLimit = 1024;
   uint64_t StepBudget = 64'000'000;
 };

@@ -118,7 +118,6 @@ public:
   void report(unsigned Index, const AccessStats &Access, bool ReadModifyWrite);
 
 private:
-  std::string shapeSummary() const;
   DiagnosticNote explainHotspot(const AccessStats &Access) const;
   DiagnosticNote explainShape() const;
   std::optional<DiagnosticNote> proposeFix(const AccessStats &Access);
@@ -131,10 +130,6 @@ private:
   std::map<const VarDecl *, std::optional<PaddingProposal>> Paddings;
 };
 
-std::string ConflictReporter::shapeSummary() const {
-  return "block " + Analysis.shape().Block.str() + ", " +
-         Analysis.arch().Name.str();
-}
 
 DiagnosticNote
 ConflictReporter::explainHotspot(const AccessStats &Access) const {
@@ -319,13 +314,13 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
                 " takes " + plural(Access.worstWavefronts(), "wavefront") +
                 " per warp instead of " +
                 std::to_string(Access.idealWavefronts()) + " (" +
-                shapeSummary() + ")";
+                Analysis.assumptionSummary(Access.Site) + ")";
     D.Notes.push_back(explainHotspot(Access));
   } else {
     D.Message = "up to " + std::to_string(WorstOverSymbols) +
                 "-way bank conflict: " + What +
                 " depends on a value the analysis does not know (" +
-                shapeSummary() + ")";
+                Analysis.assumptionSummary(Access.Site) + ")";
   }
   for (const SymbolEffect &Effect : Effects) {
     std::string Name = Analysis.symbols().symbol(Effect.Symbol).spelling();

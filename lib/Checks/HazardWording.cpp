@@ -67,8 +67,7 @@ DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
 
 std::string assumptionsOf(const KernelAnalysis &Analysis,
                           const SharedHazard &Hazard) {
-  std::string Text = "block " + Analysis.shape().Block.str() + ", " +
-                     Analysis.arch().Name.str();
+  std::string Text = Analysis.assumptionSummary(Hazard.Later.Site);
   if (Analysis.shape().Source == ShapeSource::Default)
     Text += ", assumed: no launch with a constant block shape found";
   return "(" + Text + ")";

@@ -1459,6 +1459,27 @@ StringRef calleeName(const FunctionDecl *Callee) {
 
 ThreadValue Evaluator::evalCall(const CallExpr *E, const ThreadMask &Active) {
   const FunctionDecl *Callee = E->getDirectCallee();
+  // `a[i] = v` for a struct (float2, float4, __half) is a call of its trivial
+  // operator=: a store of the whole object, and a load if v is in memory.
+  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+      Method && isa<CXXOperatorCallExpr>(E) && E->getNumArgs() == 2 &&
+      Method->isTrivial() &&
+      (Method->isCopyAssignmentOperator() ||
+       Method->isMoveAssignmentOperator())) {
+    const Expr *Source = E->getArg(1);
+    QualType ObjectType = E->getArg(0)->getType();
+    if (Source->isGLValue() && namesLocation(Source))
+      load(evalLValue(Source, Active), Source, ObjectType, Active);
+    else
+      eval(Source, Active);
+    LValue Target = evalLValue(E->getArg(0), Active);
+    if (Target.LocationKind == LValue::Kind::Local)
+      Target.Slot->forget(Active, "a struct value");
+    else
+      store(Target, unknown("a struct value"), E->getArg(0), ObjectType,
+            Active);
+    return unknown("a struct value");
+  }
   StringRef Name = calleeName(Callee);
   if (std::optional<ThreadValue> Known = evalKnownCall(E, Name, Active))
     return *Known;

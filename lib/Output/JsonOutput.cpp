@@ -65,9 +65,28 @@ json kernel(const KernelReport &K) {
     json D = {{"x", Dim.X}, {"y", Dim.Y}, {"z", Dim.Z}, {"source", Dim.Source}};
     if (Dim.Where.valid())
       D["where"] = location(Dim.Where);
+    if (Dim.DynamicSharedBytes) {
+      D["dynamic_shared_bytes"] = *Dim.DynamicSharedBytes;
+      D["dynamic_shared_source"] = Dim.DynamicSharedSource;
+    } else {
+      D["dynamic_shared_bytes"] = nullptr;
+    }
     Dims.push_back(D);
   }
   Item["block_dims"] = Dims;
+  Item["static_shared_bytes"] = K.StaticSharedBytes;
+  // The largest known across the shapes; null when the kernel uses dynamic
+  // shared memory but no launch or option says how much.
+  std::optional<uint64_t> Dynamic;
+  for (const BlockDimReport &Dim : K.BlockDims)
+    if (Dim.DynamicSharedBytes)
+      Dynamic = std::max(Dynamic.value_or(0), *Dim.DynamicSharedBytes);
+  if (Dynamic)
+    Item["dynamic_shared_bytes"] = *Dynamic;
+  else if (K.UsesDynamicShared)
+    Item["dynamic_shared_bytes"] = nullptr;
+  else
+    Item["dynamic_shared_bytes"] = 0;
   json Shared = json::array();
   for (const SharedVariableReport &S : K.Shared)
     Shared.push_back({{"name", S.Name},
@@ -102,7 +121,8 @@ json kernel(const KernelReport &K) {
         {{"block_dim_index", T.BlockDimIndex},
          {"load", traffic(T.LoadWavefronts, T.LoadInstructions)},
          {"store", traffic(T.StoreWavefronts, T.StoreInstructions)},
-         {"atomic", traffic(T.AtomicWavefronts, T.AtomicInstructions)}});
+         {"atomic", traffic(T.AtomicWavefronts, T.AtomicInstructions)},
+         {"sampled", T.Sampled}});
   Item["shared_totals"] = Totals;
   Item["budget_exceeded"] = K.BudgetExceeded;
   Item["not_evaluated"] = K.Unsupported;

@@ -69,6 +69,10 @@ struct BlockDimReport {
   /// "launch", "annotation", "option" or "default".
   std::string Source;
   SourcePoint Where; ///< The launch or annotation, when there is one.
+  /// Dynamic shared bytes per block for this shape, when known, and from
+  /// where ("launch", "option").
+  std::optional<uint64_t> DynamicSharedBytes;
+  std::string DynamicSharedSource;
 };
 
 struct SharedVariableReport {
@@ -109,11 +113,18 @@ struct SharedTrafficTotals {
   uint64_t LoadWavefronts = 0, LoadInstructions = 0;
   uint64_t StoreWavefronts = 0, StoreInstructions = 0;
   uint64_t AtomicWavefronts = 0, AtomicInstructions = 0;
+  /// Some access was evaluated for part of its loop only: the totals count
+  /// the evaluated executions, not the whole kernel.
+  bool Sampled = false;
 };
 
 struct KernelReport {
   std::string Name;
   SourcePoint Where;
+  /// __shared__ variables the kernel uses, laid out at their alignments.
+  uint64_t StaticSharedBytes = 0;
+  /// The kernel declares extern __shared__ memory.
+  bool UsesDynamicShared = false;
   std::vector<BlockDimReport> BlockDims;
   std::vector<SharedVariableReport> Shared;
   std::vector<AccessReport> Accesses;

@@ -2,7 +2,7 @@
 // warp is 32 consecutive threads, so a warp can span several rows or planes.
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // Block 8x32: warp w has tx = 0-7, ty = 4w..4w+3.
 // CHECK: kernel narrow L[[@LINE+1]] block_dims=8x32x1(launch)

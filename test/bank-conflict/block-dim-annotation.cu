@@ -6,7 +6,7 @@
 // RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='ignored annotation' %s
 
 // CHECK: kernel annotated L[[@LINE+4]] block_dims=32x32x1(annotation)
-// TEXT: block-dim-annotation.cu:[[@LINE+2]]:1: note: analysed with block 32x32 from this annotation
+// (the annotation is on the line right above the kernel)
 
 // smem-lint: block_dim(32, 32)
 __global__ void annotated(float *out) {
@@ -17,6 +17,7 @@ __global__ void annotated(float *out) {
   // TEXT: block-dim-annotation.cu:[[@LINE+1]]:22: warning: 32-way bank conflict: read of 'tile' takes 32 wavefronts per warp instead of 1 (block 32x32, sm_90)
   out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
+// TEXT: block-dim-annotation.cu:[[@LINE-9]]:1: note: analysed with block 32x32 from this annotation
 // CHECK: totals annotated shape=0 load=1024/32 store=0/0 atomic=0/0
 
 // The annotation need not be the last comment line.

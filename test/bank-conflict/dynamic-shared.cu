@@ -2,7 +2,7 @@
 // reinterpret_cast views of them. Block 128 from the launch (4 warps).
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // CHECK: kernel dyn L[[@LINE+1]] block_dims=128x1x1(launch)
 __global__ void dyn(float *out) {

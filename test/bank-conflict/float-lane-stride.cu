@@ -4,7 +4,7 @@
 // plus 4-byte rows of h200-bank-probes.md. 256 threads, 1-D.
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // CHECK: kernel strides L[[@LINE+1]] block_dims=256x1x1(launch)
 __global__ void strides(float *out) {
@@ -60,4 +60,26 @@ __global__ void strides(float *out) {
 // 8 x (1 + 2 + 2 + 1 + 4 + 8 + 16 + 32 + 16 + 1 + 16) = 8 x 99 = 792.
 // CHECK: totals strides shape=0 load=792/88 store=0/0 atomic=0/0
 
-int main() { strides<<<1, 256>>>(nullptr); }
+// h200-shared-memory.md row "a kernel whose source reads As[ty][k] in an
+// unrolled k loop (same address for the whole warp)": the compiler merged four
+// 4-byte broadcasts into one LDS.128 that took 2 wavefronts (the uniform
+// 16-byte load, reproduced in float4-loads.cu). smem-lint analyses the source
+// as written: four 4-byte broadcasts of one word each -> 1 wavefront, width 4.
+// CHECK: kernel broadcastRow L[[@LINE+1]] block_dims=256x1x1(launch)
+__global__ void broadcastRow(float *out) {
+  __shared__ float As[16][16];
+  int ty = threadIdx.x / 256; // 0 in every thread: one address per warp
+  float acc = 0;
+  // CHECK: access As load L[[@LINE+3]]:12 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    acc += As[ty][k];
+  out[threadIdx.x] = acc;
+}
+// 8 warps x 4 iterations.
+// CHECK: totals broadcastRow shape=0 load=32/32 store=0/0 atomic=0/0
+
+int main() {
+  strides<<<1, 256>>>(nullptr);
+  broadcastRow<<<1, 256>>>(nullptr);
+}

@@ -4,7 +4,7 @@
 // of distinct 4-byte words asked of one bank (h200-bank-probes.md, Conclusion).
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // CHECK: kernel f2 L[[@LINE+1]] block_dims=256x1x1(launch)
 __global__ void f2(float *out) {

@@ -24,9 +24,10 @@ __global__ void big(float *out) {
   out[tx] = acc;
 }
 // The kernel executes the load 2048 times (one warp), 2 wavefronts each:
-// 4096 / 2048, what Nsight Compute would count. The totals must cover the
-// whole constant trip count, sampled or not.
-// SAMPLED: totals big shape=0 load=4096/2048 store=0/0 atomic=0/0
-// EXACT: totals big shape=0 load=4096/2048 store=0/0 atomic=0/0
+// 4096 / 2048, what Nsight Compute would count. Sampled, the totals count the
+// 1024 evaluated executions (1024 x 2 = 2048 wavefronts) and say they are
+// sampled; with the larger limit they are the whole kernel's.
+// SAMPLED: totals big shape=0 load=2048/1024 store=0/0 atomic=0/0 sampled
+// EXACT: totals big shape=0 load=4096/2048 store=0/0 atomic=0/0{{$}}
 
 int main() { big<<<1, 32>>>(nullptr); }

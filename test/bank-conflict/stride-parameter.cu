@@ -3,13 +3,13 @@
 // "s[lane * K]": gcd(K, 32)); the worst case, any multiple of 32, is 32-way.
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // CHECK: kernel strided L[[@LINE+1]] block_dims=256x1x1(default)
 __global__ void strided(float *out, int stride) {
   __shared__ float s[32 * 32];
   int lane = threadIdx.x & 31;
-  // CHECK: access s load L[[@LINE+4]]:22 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=exact depends_on=stride
+  // CHECK: access s load L[[@LINE+4]]:22 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=sampled depends_on=stride reason=the conflict degree depends on 'stride', evaluated with stride = 1024
   // TEXT: stride-parameter.cu:[[@LINE+3]]:22: warning: 32-way bank conflict: read of 's' takes 32 wavefronts per warp instead of 1 (block 256x1, sm_90)
   // TEXT: stride-parameter.cu:[[@LINE+2]]:22: note: the conflict degree depends on 'stride': gcd(stride, 32)-way
   // TEXT: note: analysed with the assumed block 256x1

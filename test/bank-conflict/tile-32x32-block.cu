@@ -2,7 +2,7 @@
 // In a 32x32 block warp w is the row threadIdx.y = w, lanes = threadIdx.x.
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // CHECK: kernel tile32 L[[@LINE+1]] block_dims=32x32x1(launch)
 __global__ void tile32(float *out) {

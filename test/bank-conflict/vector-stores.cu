@@ -3,7 +3,7 @@
 // half-warps and 16 B stores as quarter-warps (h200-bank-probes.md, Conclusion).
 //
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
-// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not=warning: %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
 // CHECK: kernel f2store L[[@LINE+1]] block_dims=256x1x1(launch)
 __global__ void f2store(const float2 *in) {
