@@ -41,6 +41,18 @@ cl::list<std::string> BlockDimOptions(
              "kernel=32x8 for one kernel (may repeat)"),
     cl::value_desc("[kernel=]XxYxZ"), cl::cat(SmemLintCategory));
 
+cl::list<std::string> DynamicSharedOptions(
+    "dynamic-smem",
+    cl::desc("Dynamic shared bytes per block where no launch gives a "
+             "constant: N, or kernel=N for one kernel (may repeat)"),
+    cl::value_desc("[kernel=]bytes"), cl::cat(SmemLintCategory));
+
+cl::list<std::string> RegistersOptions(
+    "regs",
+    cl::desc("Registers per thread, for occupancy: N, or kernel=N (may "
+             "repeat)"),
+    cl::value_desc("[kernel=]count"), cl::cat(SmemLintCategory));
+
 cl::opt<std::string> FormatOption("format",
                                   cl::desc("Output format: text or json"),
                                   cl::value_desc("text|json"),
@@ -122,6 +134,50 @@ bool parseBlockDim(StringRef Text, std::vector<BlockDimOption> &Out,
   return true;
 }
 
+/// Parses "N" or "kernel=N" for --dynamic-smem and --regs.
+bool parseKernelValue(StringRef Option, StringRef Text, uint64_t Max,
+                      std::vector<KernelValueOption> &Out, std::string &Error) {
+  auto [Kernel, Value] = Text.rsplit('=');
+  if (Value.empty()) {
+    Value = Kernel;
+    Kernel = "";
+  }
+  uint64_t Number = 0;
+  if (Value.getAsInteger(10, Number) || Number > Max) {
+    Error = "invalid --" + Option.str() + " '" + Text.str() +
+            "': expected a number from 0 to " + std::to_string(Max) +
+            ", or kernel=number";
+    return false;
+  }
+  Out.push_back({Kernel.str(), Number});
+  return true;
+}
+
+/// Kernel names given to options that no analysed file defines.
+std::vector<std::string> unknownKernelNames(const RunReport &Report,
+                                            const AnalysisOptions &Options) {
+  std::vector<std::string> Named;
+  for (const BlockDimOption &Option : Options.BlockDims)
+    Named.push_back(Option.Kernel);
+  for (const auto *List : {&Options.DynamicSharedBytes,
+                           &Options.RegistersPerThread})
+    for (const KernelValueOption &Option : *List)
+      Named.push_back(Option.Kernel);
+  std::vector<std::string> Unknown;
+  for (const std::string &Name : Named) {
+    if (Name.empty() || llvm::is_contained(Unknown, Name))
+      continue;
+    bool Found = false;
+    for (const FileReport &File : Report.Files)
+      for (const KernelReport &Kernel : File.Kernels)
+        Found |= Kernel.Name == Name ||
+                 StringRef(Kernel.Name).split('<').first == Name;
+    if (!Found)
+      Unknown.push_back(Name);
+  }
+  return Unknown;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -170,6 +226,23 @@ int main(int argc, const char **argv) {
       return ExitInputError;
     }
   }
+  for (const std::string &Text : DynamicSharedOptions) {
+    std::string Error;
+    // The largest opt-in any architecture allows is below 256 KB.
+    if (!parseKernelValue("dynamic-smem", Text, 1u << 20,
+                          Analysis.DynamicSharedBytes, Error)) {
+      errs() << "smem-lint: error: " << Error << "\n";
+      return ExitInputError;
+    }
+  }
+  for (const std::string &Text : RegistersOptions) {
+    std::string Error;
+    if (!parseKernelValue("regs", Text, 255, Analysis.RegistersPerThread,
+                          Error)) {
+      errs() << "smem-lint: error: " << Error << "\n";
+      return ExitInputError;
+    }
+  }
   FrontendOptions Frontend;
   Frontend.CudaPath = CudaPathOption;
   Frontend.ForcePrelude = NoCudaToolkitOption;
@@ -200,6 +273,10 @@ int main(int argc, const char **argv) {
   if (!Files.empty())
     Report.Files = analyzeFiles(Parser->getCompilations(), Files, Mode,
                                 Frontend, Analysis);
+
+  for (const std::string &Name : unknownKernelNames(Report, Analysis))
+    errs() << "smem-lint: warning: an option names kernel '" << Name
+           << "', which none of the analysed files defines\n";
 
   bool InputProblems = !Report.InputErrors.empty();
   unsigned Warnings = 0, Errors = 0;

@@ -86,6 +86,15 @@ private:
   bool LastWasError = false;
 };
 
+/// The absolute path without `.` and `..`, to match a file ClangTool ran on
+/// with the name the user gave.
+std::string normalizedPath(StringRef File) {
+  llvm::SmallString<256> Path(File);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
+}
+
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(const AnalysisOptions &Options, FileReport &Report)
@@ -110,7 +119,7 @@ public:
 
   std::unique_ptr<ASTConsumer>
   CreateASTConsumer(CompilerInstance &, StringRef File) override {
-    FileReport &Report = Reports[File.str()];
+    FileReport &Report = Reports[normalizedPath(File)];
     Report.File = File.str();
     // A file given twice in a compile database is reported once.
     Report.Kernels.clear();
@@ -120,7 +129,7 @@ public:
   }
 
   void EndSourceFileAction() override {
-    FileReport &Report = Reports[getCurrentFile().str()];
+    FileReport &Report = Reports[normalizedPath(getCurrentFile())];
     Report.File = getCurrentFile().str();
     if (!Errors.Errors.empty())
       Report.HadCompileErrors = true;
@@ -321,12 +330,7 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
 
   std::vector<FileReport> Ordered;
   for (const std::string &File : Files) {
-    llvm::SmallString<256> Absolute(File);
-    llvm::sys::fs::make_absolute(Absolute);
-    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-    auto It = Reports.find(Absolute.str().str());
-    if (It == Reports.end())
-      It = Reports.find(File);
+    auto It = Reports.find(normalizedPath(File));
     if (It != Reports.end()) {
       Ordered.push_back(std::move(It->second));
       Reports.erase(It);
