@@ -49,8 +49,9 @@ void DivergentBarrierCheck::checkKernel(const KernelAnalysis &Analysis,
              ? "pass the mask of the lanes that reach it, or move it out of "
                "the branch"
              : "every thread of the block must reach the same barrier: move "
-               "it out of the thread-dependent branch or loop (the result is "
-               "undefined; compute-sanitizer's synccheck does not catch this)",
+               "it out of the thread-dependent branch or loop (the behaviour "
+               "is undefined; when the threads that skip it exit, "
+               "compute-sanitizer's synccheck reports nothing)",
          {}});
     Findings.push_back(std::move(D));
   }

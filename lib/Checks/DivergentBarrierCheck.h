@@ -5,7 +5,9 @@
 // thread-dependent condition, in a loop whose trip count differs between
 // threads, or after some threads returned. The CUDA programming guide makes
 // this undefined behaviour, and compute-sanitizer's synccheck did not report
-// it on an H200 (shared/ref/h200-shared-memory.md). Also a full-mask
+// it on an H200 when the threads that skip the barrier exit
+// (shared/ref/h200-shared-memory.md,
+// docs/measurements/racecheck-barrier-tests.md). Also a full-mask
 // __syncwarp() that part of a warp skips.
 //
 // For the user-facing documentation see: docs/checks/smem-divergent-barrier.md
