@@ -23,17 +23,100 @@ constexpr SharedMemoryBanking Banking32x4 = {/*BankCount=*/32,
                                              /*BytesPerWavefront=*/128,
                                              /*PairedLoadsMergePhases=*/true};
 
+constexpr unsigned KB = 1024; // bytes
+constexpr unsigned K = 1024;  // registers: the Programming Guide's "64 K"
+
+// Carveouts: the shared-memory sizes an SM's unified L1 / shared storage can
+// be set to, from the "Shared Memory" subsection of compute capability 7.x,
+// 8.x, 9.0, 10.0 and 12.0 in the CUDA C++ Programming Guide; cuda_occupancy.h
+// (CUDA 13.0) encodes the same lists in cudaOccAlignUpShmemSizeVoltaPlus.
+constexpr unsigned Carveouts96KB[] = {0,       8 * KB,  16 * KB,
+                                      32 * KB, 64 * KB, 96 * KB};
+constexpr unsigned Carveouts64KB[] = {32 * KB, 64 * KB};
+constexpr unsigned Carveouts164KB[] = {0,       8 * KB,   16 * KB,  32 * KB,
+                                       64 * KB, 100 * KB, 132 * KB, 164 * KB};
+constexpr unsigned Carveouts100KB[] = {0,       8 * KB,  16 * KB,
+                                       32 * KB, 64 * KB, 100 * KB};
+constexpr unsigned Carveouts228KB[] = {0,        8 * KB,   16 * KB,  32 * KB,
+                                       64 * KB,  100 * KB, 132 * KB, 164 * KB,
+                                       196 * KB, 228 * KB};
+
+// One row per architecture: name, compute capability, parse arch, banking,
+// then the shared-memory capacity and the execution limits, column by column.
+// "Guide" is the table "Technical Specifications per Compute Capability" of
+// the CUDA C++ Programming Guide, cited by its row name; "occ.h" is
+// cuda_occupancy.h of CUDA 13.0 (the reference test/unit/OccupancyTest.cpp
+// compares against), cited by function.
+//
+// Shared memory (bytes):
+//   SM       Guide "Maximum amount of shared memory per SM"
+//   Block    Guide "Maximum amount of shared memory per thread block": 48 KB
+//            without opt-in (its footnote: more needs dynamic shared memory
+//            and an explicit opt-in)
+//   OptIn    the same row with opt-in; 48 KB before 7.0, where there is none
+//   Reserve  Guide, Compute Capability 8.x, Shared Memory: the 1 KB a block
+//            cannot use is "reserved for system use"; occ.h
+//            cudaOccSMemPerBlock adds it from major 8 on
+//   Granule  occ.h cudaOccSMemAllocationGranularity (the Guide gives none)
+//   Carveouts  the lists above
+// Execution (counts):
+//   Thr/Blk  Guide "Maximum number of threads per block"
+//   Thr/SM   Guide "Maximum number of resident threads per SM"
+//   Wrp/SM   Guide "Maximum number of resident warps per SM"
+//   Blk/SM   Guide "Maximum number of resident blocks per SM"; occ.h
+//            cudaOccMaxBlocksPerMultiprocessor
+//   WGran    occ.h cudaOccSubPartitionsPerMultiprocessor (2 on GP100, 4
+//            elsewhere)
+//   WPort    occ.h cudaOccMaxActiveBlocksPerMultiprocessor: a block that
+//            cannot run on GP10x (4 sub-partitions) is refused on GP100 too
+//   Reg/SM   Guide "Number of 32-bit registers per SM"
+//   Reg/Blk  Guide "Maximum number of 32-bit registers per thread block"
+//   Reg/Thr  Guide "Maximum number of 32-bit registers per thread" (occ.h
+//            cudaOccRegAllocationMaxPerThread says 256 from major 7 on; no
+//            compiler emits more than 255)
+//   RUnit    occ.h cudaOccRegAllocationGranularity (registers per warp)
+//
 // Clang 19 accepts sm_50 .. sm_90a (shared/ref/toolchain.md).
+// clang-format off
 constexpr ArchInfo Archs[] = {
-    {"sm_50", 50, "sm_50", Banking32x4},  {"sm_52", 52, "sm_52", Banking32x4},
-    {"sm_53", 53, "sm_53", Banking32x4},  {"sm_60", 60, "sm_60", Banking32x4},
-    {"sm_61", 61, "sm_61", Banking32x4},  {"sm_62", 62, "sm_62", Banking32x4},
-    {"sm_70", 70, "sm_70", Banking32x4},  {"sm_72", 72, "sm_72", Banking32x4},
-    {"sm_75", 75, "sm_75", Banking32x4},  {"sm_80", 80, "sm_80", Banking32x4},
-    {"sm_86", 86, "sm_86", Banking32x4},  {"sm_87", 87, "sm_87", Banking32x4},
-    {"sm_89", 89, "sm_89", Banking32x4},  {"sm_90", 90, "sm_90", Banking32x4},
-    {"sm_100", 100, "sm_90", Banking32x4}, {"sm_120", 120, "sm_90", Banking32x4},
+    // Name, CC, ParseAs, Banking          SM        Block    OptIn     Reserve  Granule  Carveouts
+    //                                     Thr/Blk  Thr/SM  Wrp/SM  Blk/SM  WGran  WPort  Reg/SM  Reg/Blk  Reg/Thr  RUnit
+    {"sm_50", 50, "sm_50", Banking32x4,   {64 * KB,  48 * KB, 48 * KB,  0,       256,     {}},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_52", 52, "sm_52", Banking32x4,   {96 * KB,  48 * KB, 48 * KB,  0,       256,     {}},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_53", 53, "sm_53", Banking32x4,   {64 * KB,  48 * KB, 48 * KB,  0,       256,     {}},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 32 * K,  255,     256}},
+    {"sm_60", 60, "sm_60", Banking32x4,   {64 * KB,  48 * KB, 48 * KB,  0,       256,     {}},
+                                          {1024,    2048,   64,     32,     2,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_61", 61, "sm_61", Banking32x4,   {96 * KB,  48 * KB, 48 * KB,  0,       256,     {}},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_62", 62, "sm_62", Banking32x4,   {64 * KB,  48 * KB, 48 * KB,  0,       256,     {}},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 32 * K,  255,     256}},
+    {"sm_70", 70, "sm_70", Banking32x4,   {96 * KB,  48 * KB, 96 * KB,  0,       256,     Carveouts96KB},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_72", 72, "sm_72", Banking32x4,   {96 * KB,  48 * KB, 96 * KB,  0,       256,     Carveouts96KB},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_75", 75, "sm_75", Banking32x4,   {64 * KB,  48 * KB, 64 * KB,  0,       256,     Carveouts64KB},
+                                          {1024,    1024,   32,     16,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_80", 80, "sm_80", Banking32x4,   {164 * KB, 48 * KB, 163 * KB, 1 * KB,  128,     Carveouts164KB},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_86", 86, "sm_86", Banking32x4,   {100 * KB, 48 * KB, 99 * KB,  1 * KB,  128,     Carveouts100KB},
+                                          {1024,    1536,   48,     16,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_87", 87, "sm_87", Banking32x4,   {164 * KB, 48 * KB, 163 * KB, 1 * KB,  128,     Carveouts164KB},
+                                          {1024,    1536,   48,     16,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_89", 89, "sm_89", Banking32x4,   {100 * KB, 48 * KB, 99 * KB,  1 * KB,  128,     Carveouts100KB},
+                                          {1024,    1536,   48,     24,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_90", 90, "sm_90", Banking32x4,   {228 * KB, 48 * KB, 227 * KB, 1 * KB,  128,     Carveouts228KB},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    {"sm_100", 100, "sm_90", Banking32x4, {228 * KB, 48 * KB, 227 * KB, 1 * KB,  128,     Carveouts228KB},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    // Blk/SM: 24 per occ.h (CUDA 13.0); CCCL's cuda::arch::traits<sm_120>
+    // says 32. The reference this table is tested against wins.
+    {"sm_120", 120, "sm_90", Banking32x4, {100 * KB, 48 * KB, 99 * KB,  1 * KB,  128,     Carveouts100KB},
+                                          {1024,    1536,   48,     24,     4,     4,     64 * K, 64 * K,  255,     256}},
 };
+// clang-format on
 
 } // namespace
 

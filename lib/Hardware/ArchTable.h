@@ -41,6 +41,56 @@ struct SharedMemoryBanking {
   }
 };
 
+/// How much shared memory an SM has and how it is handed out to blocks. All
+/// sizes are in bytes.
+struct SharedMemoryCapacity {
+  /// The most an SM can give to shared memory (its largest carveout):
+  /// cudaDeviceProp::sharedMemPerMultiprocessor.
+  unsigned PerSMBytes;
+  /// What a block may use without opting in (48 KB everywhere):
+  /// cudaDeviceProp::sharedMemPerBlock.
+  unsigned PerBlockBytes;
+  /// What a block may use once its kernel opts in with
+  /// cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize):
+  /// cudaDeviceProp::sharedMemPerBlockOptin. Equal to PerBlockBytes where
+  /// there is no opt-in (before sm_70).
+  unsigned PerBlockOptInBytes;
+  /// Taken from the SM for every resident block on top of what the block asks
+  /// for (1 KB from sm_80 on): cudaDeviceProp::reservedSharedMemPerBlock.
+  unsigned ReservedPerBlockBytes;
+  /// A block's shared memory, reserve included, is allocated in multiples of
+  /// this.
+  unsigned AllocationGranularityBytes;
+  /// The sizes the SM's unified L1 / shared storage can give to shared memory,
+  /// ascending, the last one PerSMBytes. Empty where shared memory is a
+  /// separate store of fixed size (before sm_70).
+  llvm::ArrayRef<unsigned> CarveoutBytes;
+};
+
+/// How many threads, warps, blocks and registers one SM holds at a time, and
+/// how registers are handed out.
+struct ExecutionLimits {
+  unsigned MaxThreadsPerBlock;
+  unsigned MaxThreadsPerSM;
+  unsigned MaxWarpsPerSM;
+  unsigned MaxBlocksPerSM;
+  /// Registers are allocated per warp. Each SM sub-partition has its own slice
+  /// of the register file, so a block's warps are counted in groups of this
+  /// many (the sub-partitions per SM) when its registers are fitted.
+  unsigned WarpAllocationGranularity;
+  /// The group size a block must also fit in to launch at all. Larger than
+  /// WarpAllocationGranularity only on sm_60, which refuses blocks that sm_61
+  /// and sm_62 (4 sub-partitions) could not run.
+  unsigned PortableWarpAllocationGranularity;
+  /// 32-bit registers in one SM's register file.
+  unsigned RegistersPerSM;
+  unsigned MaxRegistersPerBlock;
+  unsigned MaxRegistersPerThread;
+  /// A warp's registers (per thread x warp size) are allocated in multiples
+  /// of this many.
+  unsigned RegisterAllocationUnit;
+};
+
 /// One GPU architecture as smem-lint models it.
 struct ArchInfo {
   llvm::StringRef Name;        ///< "sm_90"
@@ -49,6 +99,8 @@ struct ArchInfo {
   /// which parse like sm_90 for everything smem-lint looks at.
   llvm::StringRef ParseAs;
   SharedMemoryBanking Banking;
+  SharedMemoryCapacity SharedMemory;
+  ExecutionLimits Limits;
 };
 
 /// The architecture named \p Name ("sm_90", "90", "sm90"), or null.
