@@ -279,11 +279,14 @@ int main(int argc, const char **argv) {
            << "', which none of the analysed files defines\n";
 
   bool InputProblems = !Report.InputErrors.empty();
-  unsigned Warnings = 0, Errors = 0;
+  // Notes inform; only warnings and errors are findings.
+  unsigned Warnings = 0, Errors = 0, Notes = 0;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
     for (const Diagnostic &D : File.Diagnostics)
-      (D.Level == Severity::Error ? Errors : Warnings) += 1;
+      (D.Level == Severity::Error     ? Errors
+       : D.Level == Severity::Warning ? Warnings
+                                      : Notes) += 1;
   }
 
   if (FormatOption == "json") {
@@ -293,6 +296,9 @@ int main(int argc, const char **argv) {
     outs().flush(); // the summary on stderr comes after the findings
     errs() << "smem-lint: " << Warnings << " warning" << (Warnings == 1 ? "" : "s")
            << " and " << Errors << " error" << (Errors == 1 ? "" : "s")
+           << (Notes ? ", " + std::to_string(Notes) + " note" +
+                           (Notes == 1 ? "" : "s")
+                     : std::string())
            << " in " << Report.Files.size() << " file"
            << (Report.Files.size() == 1 ? "" : "s") << " (" << Report.Arch
            << ", parsed with "

@@ -15,7 +15,9 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
                                unsigned ShapeIndex, const ArchInfo &Arch,
                                EvaluationOptions Options)
     : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)),
-      ShapeIndex(ShapeIndex), Arch(Arch), Options(std::move(Options)) {
+      ShapeIndex(ShapeIndex), Arch(Arch), Options(std::move(Options)),
+      StaticSharedBytes(
+          smemlint::staticSharedBytes(Ctx, Kernel.SharedVariables)) {
   // Arguments several launches disagree on are symbols; start from the
   // launch value that costs the most wavefronts.
   for (const auto &[Param, Values] : this->Shape.CandidateParameters) {
@@ -59,6 +61,20 @@ std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {
   if (F->isTemplateInstantiation() || !InKernelBody)
     Summary = "in '" + Kernel.Name + "', " + Summary;
   return Summary;
+}
+
+bool KernelAnalysis::usesDynamicShared() const {
+  return llvm::any_of(Kernel.SharedVariables, [](const clang::VarDecl *Var) {
+    return Var->hasExternalStorage() || Var->getType()->isIncompleteType();
+  });
+}
+
+Occupancy KernelAnalysis::occupancy(uint64_t ExtraSharedBytes) const {
+  OccupancyRequest Request;
+  Request.ThreadsPerBlock = Shape.Block.threads();
+  Request.SharedBytesPerBlock = sharedBytesPerBlock() + ExtraSharedBytes;
+  Request.RegistersPerThread = Shape.RegistersPerThread;
+  return computeOccupancy(Arch, Request);
 }
 
 uint64_t staticSharedBytes(const clang::ASTContext &Ctx,

@@ -14,6 +14,7 @@
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/SharedAccessProfile.h"
 #include "Hardware/ArchTable.h"
+#include "Model/Occupancy.h"
 #include "Report/Report.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -92,6 +93,22 @@ public:
   /// instantiation, or a device function.
   std::string assumptionSummary(const clang::Stmt *Site) const;
 
+  /// Static shared bytes of the kernel (see staticSharedBytes).
+  uint64_t staticSharedBytes() const { return StaticSharedBytes; }
+  /// Static plus dynamic shared bytes per block; the dynamic part counts 0
+  /// when unknown (dynamicSharedBytesKnown() says).
+  uint64_t sharedBytesPerBlock() const {
+    return StaticSharedBytes + Shape.DynamicSharedBytes.value_or(0);
+  }
+  bool dynamicSharedBytesKnown() const {
+    return Shape.DynamicSharedBytes.has_value() || !usesDynamicShared();
+  }
+  /// The kernel declares extern __shared__ memory.
+  bool usesDynamicShared() const;
+  /// Blocks of this shape resident per SM, with \p ExtraSharedBytes more
+  /// shared memory per block (to weigh a fix).
+  Occupancy occupancy(uint64_t ExtraSharedBytes = 0) const;
+
   /// Evaluates the kernel again with some shared arrays laid out differently.
   SharedAccessProfile reanalyse(
       const llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> &Layouts)
@@ -105,6 +122,7 @@ private:
   const ArchInfo &Arch;
   EvaluationOptions Options;
   mutable SymbolTable Symbols;
+  uint64_t StaticSharedBytes = 0;
   SharedAccessProfile Profile;
   BarrierProfile Barriers;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;

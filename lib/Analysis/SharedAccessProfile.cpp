@@ -84,6 +84,8 @@ private:
         continue;
       }
       AnyActive = true;
+      Stats.EndOffset = std::max(Stats.EndOffset, Event.Address.Values[T] +
+                                                      PieceOffset + Width);
       Lanes[T - First] = uint64_t(Event.Address.Values[T] + PieceOffset +
                                   AddressBias);
     }

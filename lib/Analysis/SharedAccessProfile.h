@@ -54,6 +54,8 @@ struct AccessStats {
   /// Set when some active thread's address was unknown.
   std::string UnknownReason;
   SymbolSet Symbols = 0;
+  /// One past the furthest byte any evaluated thread touched.
+  int64_t EndOffset = 0;
   std::set<const clang::Stmt *> Loops;
   std::vector<std::string> Assumptions;
 

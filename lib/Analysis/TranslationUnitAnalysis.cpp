@@ -236,6 +236,28 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
       Report.Unsupported.push_back(Item);
 }
 
+OccupancyReport describeOccupancy(const KernelAnalysis &Analysis) {
+  Occupancy O = Analysis.occupancy();
+  OccupancyReport R;
+  R.BlockDimIndex = Analysis.shapeIndex();
+  R.Arch = Analysis.arch().Name.str();
+  R.BlocksPerSM = O.BlocksPerSM;
+  R.WarpsPerSM = O.WarpsPerSM;
+  R.MaxWarpsPerSM = O.MaxWarpsPerSM;
+  R.LimitedBy = occupancyLimitName(O.Limit).str();
+  R.BlocksByThreads = O.BlocksByThreads;
+  R.BlocksByBlockLimit = O.BlocksByBlockLimit;
+  if (O.BlocksByRegisters != Occupancy::Unlimited)
+    R.BlocksByRegisters = O.BlocksByRegisters;
+  if (O.BlocksBySharedMemory != Occupancy::Unlimited)
+    R.BlocksBySharedMemory = O.BlocksBySharedMemory;
+  R.SharedBytesPerBlock = Analysis.sharedBytesPerBlock();
+  R.SharedBytesAllocatedPerBlock = O.SharedBytesAllocatedPerBlock;
+  R.DynamicSharedKnown = Analysis.dynamicSharedBytesKnown();
+  R.RegistersKnown = Analysis.shape().RegistersPerThread.has_value();
+  return R;
+}
+
 } // namespace
 
 FileReport analyzeTranslationUnit(ASTContext &Ctx,
@@ -290,8 +312,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
                               std::move(Evaluation));
       describeAccesses(Analysis, Report);
+      Report.Occupancy.push_back(describeOccupancy(Analysis));
+      PaddingAdvisor Padding(Analysis);
+      CheckContext Context{Analysis, Padding};
       for (const std::unique_ptr<Check> &Check : Checks)
-        Check->checkKernel(Analysis, File.Diagnostics);
+        Check->checkKernel(Context, File.Diagnostics);
     }
     File.Kernels.push_back(std::move(Report));
   }

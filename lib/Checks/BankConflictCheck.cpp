@@ -4,6 +4,7 @@
 
 #include "Analysis/SourceNames.h"
 #include "Analysis/SourcePoints.h"
+#include "Checks/ResidencyWording.h"
 #include "Fixes/PaddingFix.h"
 
 #include "clang/AST/ASTContext.h"
@@ -110,10 +111,11 @@ std::string describeEffect(const SymbolEffect &Effect, const std::string &Name,
 
 class ConflictReporter {
 public:
-  ConflictReporter(const KernelAnalysis &Analysis,
+  ConflictReporter(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings)
-      : Analysis(Analysis), Ctx(Analysis.context()),
-        SM(Ctx.getSourceManager()), Findings(Findings) {}
+      : Analysis(Context.Analysis), Padding(Context.Padding),
+        Ctx(Analysis.context()), SM(Ctx.getSourceManager()),
+        Findings(Findings) {}
 
   void report(unsigned Index, const AccessStats &Access, bool ReadModifyWrite);
 
@@ -124,10 +126,10 @@ private:
   unsigned symbolValue(unsigned Symbol) const;
 
   const KernelAnalysis &Analysis;
+  PaddingAdvisor &Padding;
   const ASTContext &Ctx;
   const SourceManager &SM;
   std::vector<Diagnostic> &Findings;
-  std::map<const VarDecl *, std::optional<PaddingProposal>> Paddings;
 };
 
 
@@ -218,12 +220,10 @@ std::optional<DiagnosticNote>
 ConflictReporter::proposeFix(const AccessStats &Access) {
   if (!Access.Array)
     return std::nullopt;
-  auto [It, New] = Paddings.try_emplace(Access.Array);
-  if (New)
-    It->second = proposePadding(Analysis, Access.Array);
   std::string Name = Access.Array->getNameAsString();
-  const std::optional<PaddingProposal> &Padding = It->second;
-  if (!Padding) {
+  const std::optional<PaddingProposal> &Proposal =
+      Padding.proposal(Access.Array);
+  if (!Proposal) {
     std::string Obstacle = paddingObstacle(Analysis, Access.Array);
     if (Obstacle.empty())
       return DiagnosticNote{
@@ -244,7 +244,7 @@ ConflictReporter::proposeFix(const AccessStats &Access) {
 
   // This access first, then the others the padding changes.
   std::vector<std::string> Changes;
-  for (const PaddedAccess &Change : Padding->Accesses) {
+  for (const PaddedAccess &Change : Proposal->Accesses) {
     bool IsThis = Change.Access == &Access;
     if (!IsThis && Change.WavefrontsBefore == Change.WavefrontsAfter)
       continue;
@@ -257,22 +257,25 @@ ConflictReporter::proposeFix(const AccessStats &Access) {
     Changes.insert(IsThis ? Changes.begin() : Changes.end(), Text);
   }
   std::string ChangeList = llvm::join(Changes, ", ") + " wavefronts";
-  std::string Bytes = "+" +
-                      std::to_string(Padding->BytesAfter - Padding->BytesBefore) +
-                      " bytes per block (" + std::to_string(Padding->BytesBefore) +
-                      " -> " + std::to_string(Padding->BytesAfter) + ")";
+  uint64_t Added = Proposal->BytesAfter - Proposal->BytesBefore;
+  OccupancyChange Residency = residencyChange(Analysis, Added);
+  std::string Bytes = "+" + std::to_string(Added) + " bytes per block (" +
+                      std::to_string(Proposal->BytesBefore) + " -> " +
+                      std::to_string(Proposal->BytesAfter) + "), " +
+                      describeResidencyChange(Residency);
   std::string Message;
-  if (Padding->ConflictFree)
+  if (Proposal->ConflictFree)
     Message = "pad the rows of '" + Name + "' to " +
-              std::to_string(Padding->RowAfter) +
+              std::to_string(Proposal->RowAfter) +
               " elements: conflict-free (" + ChangeList + "), " + Bytes;
   else
     Message = "padding the rows of '" + Name + "' to " +
-              std::to_string(Padding->RowAfter) +
+              std::to_string(Proposal->RowAfter) +
               " elements leaves the fewest wavefronts (" + ChangeList + "), " +
               Bytes + "; no padding removes every conflict of '" + Name +
               "' with block " + Analysis.shape().Block.str();
-  return DiagnosticNote{Padding->Fix.Where, Message, {Padding->Fix}};
+  return DiagnosticNote{Proposal->Fix.Where, Message, {Proposal->Fix},
+                        Residency};
 }
 
 unsigned ConflictReporter::symbolValue(unsigned Symbol) const {
@@ -346,9 +349,10 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
 
 } // namespace
 
-void BankConflictCheck::checkKernel(const KernelAnalysis &Analysis,
+void BankConflictCheck::checkKernel(const CheckContext &Context,
                                     std::vector<Diagnostic> &Findings) {
-  ConflictReporter Reporter(Analysis, Findings);
+  const KernelAnalysis &Analysis = Context.Analysis;
+  ConflictReporter Reporter(Context, Findings);
   const std::vector<AccessStats> &Accesses = Analysis.profile().Accesses;
   for (auto [Index, Access] : llvm::enumerate(Accesses)) {
     if (!Access.UnknownReason.empty() || !Access.Worst)

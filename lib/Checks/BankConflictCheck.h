@@ -18,7 +18,7 @@ namespace smemlint {
 class BankConflictCheck : public Check {
 public:
   BankConflictCheck() : Check("smem-bank-conflict") {}
-  void checkKernel(const KernelAnalysis &Analysis,
+  void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };
 

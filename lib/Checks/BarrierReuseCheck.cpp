@@ -13,8 +13,9 @@
 
 namespace smemlint {
 
-void BarrierReuseCheck::checkKernel(const KernelAnalysis &Analysis,
+void BarrierReuseCheck::checkKernel(const CheckContext &Context,
                                     std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
   for (const SharedHazard &Hazard : Analysis.barriers().Hazards) {
     if (Hazard.WithinOneWarp || Hazard.Kind != HazardKind::WriteAfterRead ||
         !Hazard.AcrossIterationsOf)

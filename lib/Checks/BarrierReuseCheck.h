@@ -18,7 +18,7 @@ namespace smemlint {
 class BarrierReuseCheck : public Check {
 public:
   BarrierReuseCheck() : Check("smem-barrier-reuse") {}
-  void checkKernel(const KernelAnalysis &Analysis,
+  void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };
 

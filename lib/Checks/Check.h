@@ -9,6 +9,7 @@
 #define SMEMLINT_CHECKS_CHECK_H
 
 #include "Analysis/KernelAnalysis.h"
+#include "Fixes/PaddingFix.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -16,6 +17,14 @@
 #include <vector>
 
 namespace smemlint {
+
+/// What a check sees: one kernel under one block shape, and the padding
+/// fixes proposed for its arrays (computed once, shared by the checks that
+/// offer or weigh them).
+struct CheckContext {
+  const KernelAnalysis &Analysis;
+  PaddingAdvisor &Padding;
+};
 
 class Check {
 public:
@@ -25,7 +34,7 @@ public:
   /// The check's name as users select and suppress it: "smem-bank-conflict".
   llvm::StringRef name() const { return Name; }
 
-  virtual void checkKernel(const KernelAnalysis &Analysis,
+  virtual void checkKernel(const CheckContext &Context,
                            std::vector<Diagnostic> &Findings) = 0;
 
 private:

@@ -4,8 +4,10 @@
 
 #include "Checks/BankConflictCheck.h"
 #include "Checks/BarrierReuseCheck.h"
+#include "Checks/CapacityCheck.h"
 #include "Checks/DivergentBarrierCheck.h"
 #include "Checks/MissingBarrierCheck.h"
+#include "Checks/OccupancyCheck.h"
 #include "Checks/WarpSyncCheck.h"
 
 namespace smemlint {
@@ -17,6 +19,8 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   Checks.push_back(std::make_unique<BarrierReuseCheck>());
   Checks.push_back(std::make_unique<DivergentBarrierCheck>());
   Checks.push_back(std::make_unique<WarpSyncCheck>());
+  Checks.push_back(std::make_unique<CapacityCheck>());
+  Checks.push_back(std::make_unique<OccupancyCheck>());
   return Checks;
 }
 

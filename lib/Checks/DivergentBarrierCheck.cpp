@@ -10,8 +10,9 @@
 
 namespace smemlint {
 
-void DivergentBarrierCheck::checkKernel(const KernelAnalysis &Analysis,
+void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
                                         std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
   const BlockShape &Block = Analysis.shape().Block;
   for (const DivergentBarrier &Barrier : Analysis.barriers().DivergentBarriers) {
     Diagnostic D;

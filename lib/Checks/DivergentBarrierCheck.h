@@ -24,7 +24,7 @@ namespace smemlint {
 class DivergentBarrierCheck : public Check {
 public:
   DivergentBarrierCheck() : Check("smem-divergent-barrier") {}
-  void checkKernel(const KernelAnalysis &Analysis,
+  void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };
 

@@ -9,8 +9,9 @@
 
 namespace smemlint {
 
-void MissingBarrierCheck::checkKernel(const KernelAnalysis &Analysis,
+void MissingBarrierCheck::checkKernel(const CheckContext &Context,
                                       std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
   for (const SharedHazard &Hazard : Analysis.barriers().Hazards) {
     if (Hazard.WithinOneWarp)
       continue;

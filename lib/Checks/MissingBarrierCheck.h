@@ -20,7 +20,7 @@ namespace smemlint {
 class MissingBarrierCheck : public Check {
 public:
   MissingBarrierCheck() : Check("smem-missing-barrier") {}
-  void checkKernel(const KernelAnalysis &Analysis,
+  void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };
 

@@ -52,8 +52,9 @@ bool coveredByBlockHazard(const SharedHazard &Hazard,
 
 } // namespace
 
-void WarpSyncCheck::checkKernel(const KernelAnalysis &Analysis,
+void WarpSyncCheck::checkKernel(const CheckContext &Context,
                                 std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
   if (Analysis.arch().ComputeCapability < FirstIndependentlyScheduledArch)
     return;
   const std::vector<SharedHazard> &Hazards = Analysis.barriers().Hazards;

@@ -19,7 +19,7 @@ namespace smemlint {
 class WarpSyncCheck : public Check {
 public:
   WarpSyncCheck() : Check("smem-warp-sync") {}
-  void checkKernel(const KernelAnalysis &Analysis,
+  void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };
 

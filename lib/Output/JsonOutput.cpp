@@ -40,6 +40,16 @@ json diagnostic(const Diagnostic &D) {
     json N = location(Note.Where);
     N["message"] = Note.Message;
     N["fixits"] = fixIts(Note.FixIts);
+    if (Note.Occupancy)
+      N["occupancy_change"] = {{"arch", Note.Occupancy->Arch},
+                               {"blocks_per_sm_before",
+                                Note.Occupancy->BlocksBefore},
+                               {"blocks_per_sm_after",
+                                Note.Occupancy->BlocksAfter},
+                               {"warps_per_sm_before",
+                                Note.Occupancy->WarpsBefore},
+                               {"warps_per_sm_after",
+                                Note.Occupancy->WarpsAfter}};
     Notes.push_back(N);
   }
   Item["notes"] = Notes;
@@ -124,6 +134,32 @@ json kernel(const KernelReport &K) {
          {"atomic", traffic(T.AtomicWavefronts, T.AtomicInstructions)},
          {"sampled", T.Sampled}});
   Item["shared_totals"] = Totals;
+  json Occupancies = json::array();
+  for (const OccupancyReport &O : K.Occupancy) {
+    auto Bound = [](const std::optional<unsigned> &Blocks) -> json {
+      return Blocks ? json(*Blocks) : json(nullptr);
+    };
+    Occupancies.push_back(
+        {{"block_dim_index", O.BlockDimIndex},
+         {"arch", O.Arch},
+         {"blocks_per_sm", O.BlocksPerSM},
+         {"warps_per_sm", O.WarpsPerSM},
+         {"max_warps_per_sm", O.MaxWarpsPerSM},
+         {"occupancy",
+          O.MaxWarpsPerSM ? rounded(double(O.WarpsPerSM) / O.MaxWarpsPerSM)
+                          : 0.0},
+         {"limited_by", O.LimitedBy},
+         {"blocks_by",
+          {{"threads", O.BlocksByThreads},
+           {"blocks_per_sm", O.BlocksByBlockLimit},
+           {"registers", Bound(O.BlocksByRegisters)},
+           {"shared_memory", Bound(O.BlocksBySharedMemory)}}},
+         {"shared_bytes_per_block", O.SharedBytesPerBlock},
+         {"shared_bytes_allocated_per_block", O.SharedBytesAllocatedPerBlock},
+         {"dynamic_shared_known", O.DynamicSharedKnown},
+         {"registers_known", O.RegistersKnown}});
+  }
+  Item["occupancy"] = Occupancies;
   Item["budget_exceeded"] = K.BudgetExceeded;
   Item["not_evaluated"] = K.Unsupported;
   return Item;

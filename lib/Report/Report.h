@@ -48,10 +48,19 @@ inline const char *severityName(Severity S) {
   return "warning";
 }
 
+/// What a fix does to residency: blocks and warps per SM before and after.
+struct OccupancyChange {
+  std::string Arch;
+  unsigned BlocksBefore = 0, BlocksAfter = 0;
+  unsigned WarpsBefore = 0, WarpsAfter = 0;
+};
+
 struct DiagnosticNote {
   SourcePoint Where;
   std::string Message;
   std::vector<FixIt> FixIts;
+  /// Set on notes that propose a fix changing shared memory per block.
+  std::optional<OccupancyChange> Occupancy;
 };
 
 /// One finding of a check (or a compiler error in the user's code).
@@ -118,6 +127,22 @@ struct SharedTrafficTotals {
   bool Sampled = false;
 };
 
+/// Residency of one block shape on the analysed architecture.
+struct OccupancyReport {
+  unsigned BlockDimIndex = 0;
+  std::string Arch;
+  unsigned BlocksPerSM = 0, WarpsPerSM = 0, MaxWarpsPerSM = 0;
+  /// "threads", "blocks per SM", "registers" or "shared memory".
+  std::string LimitedBy;
+  /// What each resource alone would allow; nullopt: not bounded by it.
+  unsigned BlocksByThreads = 0, BlocksByBlockLimit = 0;
+  std::optional<unsigned> BlocksByRegisters, BlocksBySharedMemory;
+  uint64_t SharedBytesPerBlock = 0, SharedBytesAllocatedPerBlock = 0;
+  /// False when the kernel uses dynamic shared memory of unknown size, or
+  /// registers are unknown: the numbers are then an upper bound.
+  bool DynamicSharedKnown = true, RegistersKnown = false;
+};
+
 struct KernelReport {
   std::string Name;
   SourcePoint Where;
@@ -129,6 +154,7 @@ struct KernelReport {
   std::vector<SharedVariableReport> Shared;
   std::vector<AccessReport> Accesses;
   std::vector<SharedTrafficTotals> Totals;
+  std::vector<OccupancyReport> Occupancy;
   /// Set when an evaluation ran out of its budget.
   bool BudgetExceeded = false;
   /// Constructs the evaluator did not follow.

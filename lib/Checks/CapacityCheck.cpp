@@ -1,0 +1,162 @@
+//===--- CapacityCheck.cpp - smem-capacity --------------------------------===//
+
+#include "Checks/CapacityCheck.h"
+
+#include "Analysis/SourcePoints.h"
+#include "Checks/ResidencyWording.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+namespace smemlint {
+namespace {
+
+/// The furthest byte of dynamic shared memory any access touches, if every
+/// access of it was evaluated exactly.
+std::optional<uint64_t> dynamicBytesTouched(const KernelAnalysis &Analysis) {
+  uint64_t Furthest = 0;
+  for (const AccessStats &Access : Analysis.profile().Accesses) {
+    if (!Access.Array || !(Access.Array->hasExternalStorage() ||
+                           Access.Array->getType()->isIncompleteType()))
+      continue;
+    if (!Access.UnknownReason.empty() ||
+        !Analysis.profile().samplingReason(Access).empty() ||
+        !Access.Assumptions.empty() || Access.Symbols)
+      return std::nullopt;
+    Furthest = std::max<uint64_t>(Furthest, Access.EndOffset);
+  }
+  return Furthest;
+}
+
+} // namespace
+
+void CapacityCheck::checkKernel(const CheckContext &Context,
+                                std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  const ArchInfo &Arch = Analysis.arch();
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  const KernelInfo &Kernel = Analysis.kernel();
+  const ChosenShape &Shape = Analysis.shape();
+  uint64_t Static = Analysis.staticSharedBytes();
+  uint64_t Dynamic = Shape.DynamicSharedBytes.value_or(0);
+  uint64_t Total = Static + Dynamic;
+  std::string Name = "'" + Kernel.Name + "'";
+  std::string Summary = "(" + Analysis.assumptionSummary(Kernel.Kernel->getBody()) + ")";
+  SourcePoint AtKernel = toSourcePoint(SM, Kernel.Kernel->getLocation());
+  // Dynamic sizes come from a launch; point there when there is one.
+  SourcePoint AtLaunch =
+      Shape.Source == ShapeSource::Launch ? toSourcePoint(SM, Shape.Where)
+                                          : AtKernel;
+  const SharedMemoryCapacity &Capacity = Arch.SharedMemory;
+  bool HasOptIn = Capacity.PerBlockOptInBytes > Capacity.PerBlockBytes;
+
+  auto Error = [&](SourcePoint Where, std::string Message) -> Diagnostic & {
+    Findings.push_back({name().str(), Severity::Error, std::move(Where),
+                        std::move(Message) + " " + Summary, {}, {}});
+    return Findings.back();
+  };
+
+  SharedMemoryFit Fit = checkSharedMemoryFit(Arch, Total);
+  std::string Parts = " (" + std::to_string(Static) + " static + " +
+                      std::to_string(Dynamic) + " dynamic)";
+  if (Fit == SharedMemoryFit::ExceedsSM ||
+      Fit == SharedMemoryFit::ExceedsBlockLimit) {
+    uint64_t Limit = Fit == SharedMemoryFit::ExceedsSM
+                         ? std::max(Capacity.PerBlockOptInBytes,
+                                    Capacity.PerBlockBytes)
+                         : Capacity.PerBlockBytes;
+    Diagnostic &D = Error(Dynamic ? AtLaunch : AtKernel,
+                          Name + " needs " + describeBytes(Total) +
+                              " of shared memory per block" + Parts + "; " +
+                              Arch.Name.str() + " gives a block at most " +
+                              describeBytes(Limit));
+    D.Notes.push_back({D.Where,
+                       "the launch fails with 'too many resources requested "
+                       "for launch'; use a smaller tile or fewer stages",
+                       {}});
+    return;
+  }
+  if (Static > Capacity.PerBlockBytes) {
+    Diagnostic &D = Error(AtKernel, "static shared memory of " + Name +
+                                        " is " + describeBytes(Static) +
+                                        ", more than the " +
+                                        describeBytes(Capacity.PerBlockBytes) +
+                                        " a block can have in __shared__ "
+                                        "variables");
+    if (HasOptIn)
+      D.Notes.push_back(
+          {D.Where,
+           "declare the large array 'extern __shared__', pass its size as "
+           "the third launch argument, and raise the limit with "
+           "cudaFuncSetAttribute(" +
+               Kernel.Kernel->getNameAsString() +
+               ", cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)",
+           {}});
+    return;
+  }
+  if (Fit == SharedMemoryFit::NeedsOptIn && Dynamic > 0) {
+    bool OptedIn = Kernel.OptsIntoLargeDynamicShared;
+    std::optional<uint64_t> OptInBytes = Kernel.OptInDynamicBytes;
+    if (!OptedIn) {
+      Diagnostic &D = Error(
+          AtLaunch, "launch of " + Name + " asks for " +
+                        describeBytes(Dynamic) +
+                        " of dynamic shared memory, " + describeBytes(Total) +
+                        " per block in all, above the " +
+                        describeBytes(Capacity.PerBlockBytes) +
+                        " default, and the file never opts in");
+      D.Notes.push_back(
+          {D.Where,
+           "call cudaFuncSetAttribute(" + Kernel.Kernel->getNameAsString() +
+               ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+               std::to_string(Dynamic) +
+               ") before the launch; without it the launch fails with "
+               "'invalid argument'",
+           {}});
+    } else if (OptInBytes && *OptInBytes < Dynamic) {
+      Diagnostic &D = Error(
+          AtLaunch, "launch of " + Name + " asks for " +
+                        describeBytes(Dynamic) +
+                        " of dynamic shared memory, but the kernel opts in "
+                        "to only " +
+                        describeBytes(*OptInBytes));
+      D.Notes.push_back({toSourcePoint(SM, Kernel.OptInWhere),
+                         "the opt-in is here", {}});
+    }
+  }
+
+  // Dynamic bytes the kernel never touches only cost residency.
+  if (Dynamic == 0 || Shape.DynamicSharedSource != "launch")
+    return;
+  std::optional<uint64_t> Touched =
+      Analysis.usesDynamicShared() ? dynamicBytesTouched(Analysis)
+                                   : std::optional<uint64_t>(0);
+  if (!Touched || *Touched >= Dynamic)
+    return;
+  OccupancyChange Saving = residencyChange(Analysis, 0);
+  Occupancy Needed =
+      computeOccupancy(Arch, {Shape.Block.threads(), Static + *Touched,
+                              Shape.RegistersPerThread, std::nullopt});
+  std::string Message =
+      Analysis.usesDynamicShared()
+          ? "launch of " + Name + " asks for " + describeBytes(Dynamic) +
+                " of dynamic shared memory, but the kernel touches only the "
+                "first " +
+                std::to_string(*Touched) + " bytes"
+          : "launch of " + Name + " asks for " + describeBytes(Dynamic) +
+                " of dynamic shared memory, but the kernel declares no "
+                "'extern __shared__' array";
+  Diagnostic D{name().str(), Severity::Note, AtLaunch,
+               Message + " " + Summary, {}, {}};
+  if (Needed.BlocksPerSM > Saving.BlocksBefore)
+    D.Notes.push_back({AtLaunch,
+                       "asking for what it uses would allow " +
+                           std::to_string(Saving.BlocksBefore) + " -> " +
+                           std::to_string(Needed.BlocksPerSM) +
+                           " blocks per SM on " + Arch.Name.str(),
+                       {}});
+  Findings.push_back(std::move(D));
+}
+
+} // namespace smemlint
