@@ -59,6 +59,8 @@ struct ChosenShape {
   std::string DynamicSharedSource;
   /// Registers per thread, from --regs; unknown otherwise.
   std::optional<unsigned> RegistersPerThread;
+  /// The grid of the first launch with this shape, when constant.
+  std::optional<BlockShape> Grid;
 };
 
 /// Static shared bytes of \p Variables laid out one after another at their

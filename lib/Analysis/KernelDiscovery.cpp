@@ -219,8 +219,10 @@ public:
     LaunchSite Site;
     Site.Call = Call;
     if (const CallExpr *Config = Call->getConfig()) {
-      if (Config->getNumArgs() > 1)
+      if (Config->getNumArgs() > 1) {
+        Site.Grid = constantDim3(Ctx, Config->getArg(0));
         Site.Block = constantDim3(Ctx, Config->getArg(1));
+      }
       if (Config->getNumArgs() > 2) {
         std::optional<int64_t> Bytes = constantInteger(Ctx, Config->getArg(2));
         if (Bytes && *Bytes >= 0)

@@ -34,6 +34,7 @@ namespace smemlint {
 struct LaunchSite {
   const clang::CUDAKernelCallExpr *Call = nullptr;
   std::optional<BlockShape> Block;       ///< Set when it is a constant.
+  std::optional<BlockShape> Grid;        ///< Set when it is a constant.
   std::optional<uint64_t> DynamicShared; ///< Set when it is a constant.
   /// Scalar arguments that are constants.
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> Arguments;

@@ -73,6 +73,7 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
                                       Launch.Call->getBeginLoc())) {
       Shape->KnownParameters = Launch.Arguments;
       Shape->DynamicSharedBytes = Launch.DynamicShared;
+      Shape->Grid = Launch.Grid;
     } else
       for (ChosenShape &Existing : Shapes)
         if (Existing.Block == *Launch.Block) {
@@ -277,6 +278,19 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     Report.Where = toSourcePoint(SM, Kernel.Kernel->getLocation());
     for (const VarDecl *Var : Kernel.SharedVariables)
       Report.Shared.push_back(describeShared(Ctx, Var));
+    for (const ParmVarDecl *Param : Kernel.Kernel->parameters()) {
+      ParameterReport P;
+      P.Name = Param->getNameAsString();
+      P.Type = typeName(Ctx, Param->getType());
+      if (const auto *Pointer = Param->getType()->getAs<PointerType>()) {
+        QualType Pointee = Pointer->getPointeeType();
+        P.IsPointer = true;
+        P.PointeeType = typeName(Ctx, Pointee.getUnqualifiedType());
+        if (!Pointee->isIncompleteType() && !Pointee->isDependentType())
+          P.PointeeBytes = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      }
+      Report.Parameters.push_back(P);
+    }
     for (const std::string &Error : Kernel.AnnotationErrors)
       File.Diagnostics.push_back({"smem-lint-annotation",
                                   Severity::Warning,
@@ -301,6 +315,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Dim.Where = toSourcePoint(SM, Shape.Where);
       Dim.DynamicSharedBytes = Shape.DynamicSharedBytes;
       Dim.DynamicSharedSource = Shape.DynamicSharedSource;
+      if (Shape.Grid)
+        Dim.Grid = {Shape.Grid->X, Shape.Grid->Y, Shape.Grid->Z};
+      for (const auto &[Param, Value] : Shape.KnownParameters)
+        Dim.ParameterValues.emplace_back(Param->getNameAsString(), Value);
+      llvm::sort(Dim.ParameterValues);
       Report.BlockDims.push_back(Dim);
 
       EvaluationOptions Evaluation;

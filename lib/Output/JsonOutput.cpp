@@ -75,6 +75,13 @@ json kernel(const KernelReport &K) {
     json D = {{"x", Dim.X}, {"y", Dim.Y}, {"z", Dim.Z}, {"source", Dim.Source}};
     if (Dim.Where.valid())
       D["where"] = location(Dim.Where);
+    if (Dim.Grid)
+      D["grid"] = {{"x", (*Dim.Grid)[0]}, {"y", (*Dim.Grid)[1]},
+                   {"z", (*Dim.Grid)[2]}};
+    json Values = json::object();
+    for (const auto &[Name, Value] : Dim.ParameterValues)
+      Values[Name] = Value;
+    D["parameter_values"] = Values;
     if (Dim.DynamicSharedBytes) {
       D["dynamic_shared_bytes"] = *Dim.DynamicSharedBytes;
       D["dynamic_shared_source"] = Dim.DynamicSharedSource;
@@ -84,6 +91,16 @@ json kernel(const KernelReport &K) {
     Dims.push_back(D);
   }
   Item["block_dims"] = Dims;
+  json Parameters = json::array();
+  for (const ParameterReport &P : K.Parameters) {
+    json Param = {{"name", P.Name}, {"type", P.Type}, {"pointer", P.IsPointer}};
+    if (P.IsPointer) {
+      Param["pointee_type"] = P.PointeeType;
+      Param["pointee_bytes"] = P.PointeeBytes;
+    }
+    Parameters.push_back(Param);
+  }
+  Item["parameters"] = Parameters;
   Item["static_shared_bytes"] = K.StaticSharedBytes;
   // The largest known across the shapes; null when the kernel uses dynamic
   // shared memory but no launch or option says how much.

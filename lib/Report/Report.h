@@ -10,6 +10,7 @@
 #ifndef SMEMLINT_REPORT_REPORT_H
 #define SMEMLINT_REPORT_REPORT_H
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -82,6 +83,19 @@ struct BlockDimReport {
   /// where ("launch", "option").
   std::optional<uint64_t> DynamicSharedBytes;
   std::string DynamicSharedSource;
+  /// The launch's grid, when constant.
+  std::optional<std::array<unsigned, 3>> Grid;
+  /// Scalar arguments every launch with this shape passes as constants.
+  std::vector<std::pair<std::string, int64_t>> ParameterValues;
+};
+
+/// One kernel parameter, as a harness that launches the kernel needs it.
+struct ParameterReport {
+  std::string Name;
+  std::string Type; ///< As Clang prints it: "const float *".
+  bool IsPointer = false;
+  std::string PointeeType; ///< Without qualifiers: "float".
+  unsigned PointeeBytes = 0;
 };
 
 struct SharedVariableReport {
@@ -146,6 +160,7 @@ struct OccupancyReport {
 struct KernelReport {
   std::string Name;
   SourcePoint Where;
+  std::vector<ParameterReport> Parameters;
   /// __shared__ variables the kernel uses, laid out at their alignments.
   uint64_t StaticSharedBytes = 0;
   /// The kernel declares extern __shared__ memory.
