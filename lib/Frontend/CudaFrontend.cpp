@@ -295,8 +295,11 @@ std::vector<FileReport>
 analyzeFiles(const tooling::CompilationDatabase &Database,
              llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
              const FrontendOptions &FrontendOpts,
-             const AnalysisOptions &AnalysisOpts) {
+             const AnalysisOptions &AnalysisOpts,
+             const std::map<std::string, std::string> &Unsaved) {
   tooling::ClangTool Tool(Database, Files);
+  for (const auto &[Path, Contents] : Unsaved)
+    Tool.mapVirtualFile(Path, Contents);
   // mapVirtualFile keeps StringRefs: the paths must outlive Tool.run(), and
   // the vector must not grow after the first is mapped.
   std::vector<std::pair<std::string, StringRef>> VirtualFiles;

@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -61,11 +62,14 @@ std::vector<std::string> translateCompileCommand(
 /// Parses and analyses \p Files; one FileReport per file, in order.
 /// Compiler errors in the user's code are reported in each file's
 /// diagnostics.
+/// \p Unsaved maps a file path to contents that replace the file on disk (an
+/// editor's unsaved buffer).
 std::vector<FileReport>
 analyzeFiles(const clang::tooling::CompilationDatabase &Database,
              llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
              const FrontendOptions &FrontendOpts,
-             const AnalysisOptions &AnalysisOpts);
+             const AnalysisOptions &AnalysisOpts,
+             const std::map<std::string, std::string> &Unsaved = {});
 
 } // namespace smemlint
 
