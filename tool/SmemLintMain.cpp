@@ -13,10 +13,16 @@
 #include "Hardware/ArchTable.h"
 #include "Output/JsonOutput.h"
 #include "Output/TextOutput.h"
+#include "Workflow/AnalysisSession.h"
+#include "Workflow/CheckSelection.h"
+#include "Workflow/ConfigFile.h"
+#include "Workflow/FixApplication.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -27,7 +33,12 @@ using namespace smemlint;
 
 namespace {
 
-enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitInputError = 2 };
+enum ExitCode {
+  ExitClean = 0,
+  ExitFindings = 1,
+  ExitInputError = 2,
+  ExitCrash = 3,
+};
 
 cl::OptionCategory SmemLintCategory("smem-lint options");
 
@@ -76,42 +87,58 @@ cl::opt<unsigned> LoopLimitOption(
              "(default 1024)"),
     cl::init(1024), cl::cat(SmemLintCategory));
 
+cl::opt<std::string> ChecksOption(
+    "checks",
+    cl::desc("Checks to report, as globs: '-*,smem-bank-conflict' (default "
+             "smem-*, or the configuration file's Checks)"),
+    cl::value_desc("globs"), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> WarningsAsErrorsOption(
+    "warnings-as-errors",
+    cl::desc("Checks whose warnings become errors, as globs"),
+    cl::value_desc("globs"), cl::cat(SmemLintCategory));
+
+cl::opt<unsigned> MinWaysOption(
+    "min-ways",
+    cl::desc("Report bank conflicts of at least this many ways (default 2)"),
+    cl::value_desc("N"), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> FailOnOption(
+    "fail-on",
+    cl::desc("Least severe finding that makes the exit status 1: note, "
+             "warning (default) or error"),
+    cl::value_desc("severity"), cl::cat(SmemLintCategory));
+
+cl::opt<bool> NoConfigOption(
+    "no-config", cl::desc("Do not read .smem-lint.yaml files"),
+    cl::cat(SmemLintCategory));
+
+cl::opt<unsigned> JobsOption(
+    "j", cl::desc("Analyse this many files at once (default 1)"),
+    cl::value_desc("N"), cl::init(1), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> ExportFixesOption(
+    "export-fixes",
+    cl::desc("Write the fix-its as clang-apply-replacements YAML to this "
+             "file"),
+    cl::value_desc("file"), cl::cat(SmemLintCategory));
+
+cl::opt<bool> FixOption(
+    "fix",
+    cl::desc("Apply the fix-its in place (a file whose fixes conflict, or "
+             "that changed meanwhile, is left alone)"),
+    cl::cat(SmemLintCategory));
+
+cl::opt<bool> CrashForTestingOption(
+    "crash-for-testing",
+    cl::desc("Crash while analysing each file (tests the crash guard)"),
+    cl::Hidden, cl::cat(SmemLintCategory));
+
 cl::extrahelp MoreHelp(
-    "\nExit status: 0 no findings, 1 findings, 2 usage or input errors.\n"
-    "Checks are documented in docs/checks/.\n");
-
-Diagnostic inputError(const std::string &File, const std::string &Message) {
-  Diagnostic D;
-  D.Check = "smem-lint-input";
-  D.Level = Severity::Error;
-  D.Where.File = File;
-  D.Message = Message;
-  return D;
-}
-
-/// Why \p File cannot be analysed, or "" if it can.
-std::string unusableInput(const std::string &File) {
-  sys::fs::file_status Status;
-  if (sys::fs::status(File, Status))
-    return "no such file";
-  if (sys::fs::is_directory(Status))
-    return "is a directory, not a source file";
-  auto Buffer = MemoryBuffer::getFile(File);
-  if (!Buffer)
-    return "cannot be read: " + Buffer.getError().message();
-  StringRef Text = (*Buffer)->getBuffer();
-  if (Text.find('\0') != StringRef::npos)
-    return "is a binary file, not CUDA source";
-  StringRef Extension = sys::path::extension(File);
-  if (Extension == ".cu" || Extension == ".cuh")
-    return "";
-  // Headers and .cpp files that hold kernels are CUDA too.
-  if (Text.contains("__global__") || Text.contains("__device__") ||
-      Text.contains("__shared__"))
-    return "";
-  return "is not a CUDA source file (expected a .cu or .cuh file, or one "
-         "that declares __global__, __device__ or __shared__ code)";
-}
+    "\nExit status: 0 no findings, 1 findings at or above --fail-on, 2 usage "
+    "or input errors, 3 an internal error.\n"
+    "Checks are documented in docs/checks/; settings can also come from a "
+    ".smem-lint.yaml found upward from each file.\n");
 
 bool parseBlockDim(StringRef Text, std::vector<BlockDimOption> &Out,
                    std::string &Error) {
@@ -178,9 +205,9 @@ std::vector<std::string> unknownKernelNames(const RunReport &Report,
   return Unknown;
 }
 
-} // namespace
-
-int main(int argc, const char **argv) {
+/// Everything after the command line is parsed; a crash anywhere in it is
+/// caught by main.
+int run(int argc, const char **argv) {
   // Without -p or "--", run with no compile database rather than searching
   // for one next to each file and warning when there is none.
   std::vector<const char *> Args(argv, argv + argc);
@@ -204,89 +231,107 @@ int main(int argc, const char **argv) {
     errs() << "smem-lint: error: " << toString(Parser.takeError()) << "\n";
     return ExitInputError;
   }
+  auto UsageError = [](const std::string &Message) {
+    errs() << "smem-lint: error: " << Message << "\n";
+    return ExitInputError;
+  };
 
-  const ArchInfo *Arch = findArch(ArchOption);
-  if (!Arch) {
-    errs() << "smem-lint: error: unknown architecture '" << ArchOption
-           << "'; known: " << knownArchNames() << "\n";
-    return ExitInputError;
+  SessionRequest Request;
+  if (ArchOption.getNumOccurrences()) {
+    if (!findArch(ArchOption))
+      return UsageError("unknown architecture '" + ArchOption +
+                        "'; known: " + knownArchNames());
+    Request.Arch = ArchOption;
   }
-  if (FormatOption != "text" && FormatOption != "json") {
-    errs() << "smem-lint: error: unknown format '" << FormatOption
-           << "'; use text or json\n";
-    return ExitInputError;
-  }
-  AnalysisOptions Analysis;
-  Analysis.Arch = Arch;
-  Analysis.LoopIterationLimit = std::max(1u, unsigned(LoopLimitOption));
+  if (FormatOption != "text" && FormatOption != "json")
+    return UsageError("unknown format '" + FormatOption +
+                      "'; use text or json");
+  AnalysisOptions Named; // what the options name, to check the kernels exist
   for (const std::string &Text : BlockDimOptions) {
     std::string Error;
-    if (!parseBlockDim(Text, Analysis.BlockDims, Error)) {
-      errs() << "smem-lint: error: " << Error << "\n";
-      return ExitInputError;
-    }
+    if (!parseBlockDim(Text, Request.BlockDims, Error))
+      return UsageError(Error);
   }
   for (const std::string &Text : DynamicSharedOptions) {
     std::string Error;
     // The largest opt-in any architecture allows is below 256 KB.
     if (!parseKernelValue("dynamic-smem", Text, 1u << 20,
-                          Analysis.DynamicSharedBytes, Error)) {
-      errs() << "smem-lint: error: " << Error << "\n";
-      return ExitInputError;
-    }
+                          Request.DynamicSharedBytes, Error))
+      return UsageError(Error);
   }
   for (const std::string &Text : RegistersOptions) {
     std::string Error;
-    if (!parseKernelValue("regs", Text, 255, Analysis.RegistersPerThread,
-                          Error)) {
-      errs() << "smem-lint: error: " << Error << "\n";
-      return ExitInputError;
-    }
+    if (!parseKernelValue("regs", Text, 255, Request.RegistersPerThread,
+                          Error))
+      return UsageError(Error);
   }
-  FrontendOptions Frontend;
-  Frontend.CudaPath = CudaPathOption;
-  Frontend.ForcePrelude = NoCudaToolkitOption;
-  Frontend.ResourceDir = SMEM_LINT_RESOURCE_DIR;
-  ParseMode Mode = resolveParseMode(Frontend);
-  if (!CudaPathOption.empty() && !Frontend.ForcePrelude && !Mode.UsesToolkit) {
-    errs() << "smem-lint: error: no CUDA toolkit at '" << CudaPathOption
-           << "' (include/cuda_runtime.h not found); use --no-cuda-toolkit "
-              "to parse with the built-in prelude\n";
-    return ExitInputError;
+  Named.BlockDims = Request.BlockDims;
+  Named.DynamicSharedBytes = Request.DynamicSharedBytes;
+  Named.RegistersPerThread = Request.RegistersPerThread;
+  for (const auto *Globs : {&ChecksOption, &WarningsAsErrorsOption}) {
+    if (!Globs->getNumOccurrences())
+      continue;
+    std::vector<std::string> Unknown =
+        CheckGlobs(*Globs).unmatchedGlobs(knownCheckNames());
+    if (!Unknown.empty())
+      return UsageError("'" + Unknown.front() + "' in --" +
+                        Globs->ArgStr.str() + " matches no check; checks: " +
+                        llvm::join(knownCheckNames(), ", "));
   }
-
-  RunReport Report;
-  Report.Mode = Mode.name();
-  Report.CudaPath = Mode.CudaPath;
-  Report.CudaVersion = Mode.CudaVersion;
-  Report.Arch = Arch->Name.str();
-  Report.ParsedAs = Arch->ParseAs.str();
-
-  std::vector<std::string> Files;
-  for (const std::string &File : Parser->getSourcePathList()) {
-    std::string Problem = unusableInput(File);
-    if (Problem.empty())
-      Files.push_back(File);
-    else
-      Report.InputErrors.push_back(inputError(File, "'" + File + "' " + Problem));
+  if (ChecksOption.getNumOccurrences())
+    Request.Checks = ChecksOption;
+  if (WarningsAsErrorsOption.getNumOccurrences())
+    Request.WarningsAsErrors = WarningsAsErrorsOption;
+  if (MinWaysOption.getNumOccurrences()) {
+    if (MinWaysOption < 2 || MinWaysOption > 32)
+      return UsageError("--min-ways expects a number from 2 to 32");
+    Request.MinWays = MinWaysOption;
   }
-  if (!Files.empty())
-    Report.Files = analyzeFiles(Parser->getCompilations(), Files, Mode,
-                                Frontend, Analysis);
+  if (FailOnOption.getNumOccurrences()) {
+    Request.FailOn = parseSeverity(FailOnOption);
+    if (!Request.FailOn)
+      return UsageError("--fail-on expects note, warning or error");
+  }
+  if (JobsOption < 1 || JobsOption > 256)
+    return UsageError("-j expects a number from 1 to 256");
+  Request.Jobs = JobsOption;
+  Request.UseConfigFiles = !NoConfigOption;
+  Request.LoopIterationLimit = std::max(1u, unsigned(LoopLimitOption));
+  Request.ShowProgress = errs().is_displayed();
+  Request.CrashForTesting = CrashForTestingOption;
 
-  for (const std::string &Name : unknownKernelNames(Report, Analysis))
+  Request.Frontend.CudaPath = CudaPathOption;
+  Request.Frontend.ForcePrelude = NoCudaToolkitOption;
+  Request.Frontend.ResourceDir = SMEM_LINT_RESOURCE_DIR;
+  Request.Mode = resolveParseMode(Request.Frontend);
+  if (!CudaPathOption.empty() && !Request.Frontend.ForcePrelude &&
+      !Request.Mode.UsesToolkit)
+    return UsageError("no CUDA toolkit at '" + CudaPathOption +
+                      "' (include/cuda_runtime.h not found); use "
+                      "--no-cuda-toolkit to parse with the built-in prelude");
+  Request.Files = Parser->getSourcePathList();
+  Request.Database = &Parser->getCompilations();
+
+  auto AnalysisStart = std::chrono::system_clock::now();
+  SessionResult Session = runSession(Request);
+  RunReport &Report = Session.Report;
+
+  for (const std::string &Name : unknownKernelNames(Report, Named))
     errs() << "smem-lint: warning: an option names kernel '" << Name
            << "', which none of the analysed files defines\n";
 
   bool InputProblems = !Report.InputErrors.empty();
-  // Notes inform; only warnings and errors are findings.
+  // Notes inform; warnings and errors are findings.
   unsigned Warnings = 0, Errors = 0, Notes = 0;
+  bool Failing = false;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
-    for (const Diagnostic &D : File.Diagnostics)
+    for (const Diagnostic &D : File.Diagnostics) {
       (D.Level == Severity::Error     ? Errors
        : D.Level == Severity::Warning ? Warnings
                                       : Notes) += 1;
+      Failing |= D.Level >= Session.FailOn;
+    }
   }
 
   if (FormatOption == "json") {
@@ -294,6 +339,7 @@ int main(int argc, const char **argv) {
   } else {
     printTextReport(outs(), Report);
     outs().flush(); // the summary on stderr comes after the findings
+    const ParseMode &Mode = Request.Mode;
     errs() << "smem-lint: " << Warnings << " warning" << (Warnings == 1 ? "" : "s")
            << " and " << Errors << " error" << (Errors == 1 ? "" : "s")
            << (Notes ? ", " + std::to_string(Notes) + " note" +
@@ -309,7 +355,41 @@ int main(int argc, const char **argv) {
                                 : std::string("the built-in prelude"))
            << ")\n";
   }
+
+  if (!ExportFixesOption.empty()) {
+    std::string Error;
+    if (!exportFixes(Report, ExportFixesOption, Error))
+      return UsageError(Error);
+  }
+  if (FixOption) {
+    FixOutcome Outcome = applyFixes(Report, AnalysisStart);
+    errs() << "smem-lint: applied " << Outcome.FixesApplied << " fix"
+           << (Outcome.FixesApplied == 1 ? "" : "es") << " in "
+           << Outcome.FilesChanged << " file"
+           << (Outcome.FilesChanged == 1 ? "" : "s") << "\n";
+    for (const std::string &Skipped : Outcome.Skipped)
+      errs() << "smem-lint: warning: not fixed: " << Skipped << "\n";
+  }
+
+  if (Session.Crashed)
+    return ExitCrash;
   if (InputProblems)
     return ExitInputError;
-  return Warnings + Errors > 0 ? ExitFindings : ExitClean;
+  return Failing ? ExitFindings : ExitClean;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  // A crash is reported and exits with 3, never as an abort.
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext Guard;
+  int Status = ExitCrash;
+  if (!Guard.RunSafely([&] { Status = run(argc, argv); })) {
+    outs().flush();
+    errs() << "smem-lint: error: internal error; please report it with the "
+              "input that caused it\n";
+    return ExitCrash;
+  }
+  return Status;
 }

@@ -312,6 +312,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   D.Check = "smem-bank-conflict";
   D.Level = Severity::Warning;
   D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
+  D.Ways = WorstOverSymbols;
   if (Ways >= 2) {
     D.Message = std::to_string(Ways) + "-way bank conflict: " + What +
                 " takes " + plural(Access.worstWavefronts(), "wavefront") +

@@ -5,6 +5,7 @@
 #include "Analysis/SourcePoints.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -18,11 +19,14 @@ namespace smemlint {
 namespace {
 
 /// \p S and its ancestors up to the enclosing function, innermost first.
+/// A variable's initializer climbs through the variable to its DeclStmt.
 std::vector<DynTypedNode> ancestors(ASTContext &Ctx, const Stmt *S) {
   std::vector<DynTypedNode> Chain = {DynTypedNode::create(*S)};
   while (true) {
     DynTypedNodeList Parents = Ctx.getParents(Chain.back());
-    if (Parents.empty() || !Parents[0].get<Stmt>())
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      return Chain;
+    if (!Parents[0].get<Stmt>() && !Parents[0].get<VarDecl>())
       return Chain;
     Chain.push_back(Parents[0]);
   }

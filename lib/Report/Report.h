@@ -72,6 +72,9 @@ struct Diagnostic {
   std::string Message;
   std::vector<DiagnosticNote> Notes;
   std::vector<FixIt> FixIts;
+  /// For bank conflicts: the conflict degree (the worst over the values of
+  /// unknown symbols), so that --min-ways can filter; 0 otherwise.
+  unsigned Ways = 0;
 };
 
 struct BlockDimReport {
@@ -179,6 +182,8 @@ struct KernelReport {
 /// Everything about one analysed source file.
 struct FileReport {
   std::string File;
+  /// The architecture this file was analysed for.
+  std::string Arch;
   std::vector<KernelReport> Kernels;
   std::vector<Diagnostic> Diagnostics;
   bool HadCompileErrors = false;

@@ -1,0 +1,218 @@
+//===--- AnalysisSession.cpp - One smem-lint run over many files ----------===//
+
+#include "Workflow/AnalysisSession.h"
+
+#include "Workflow/ConfigFile.h"
+#include "Workflow/FindingPolicy.h"
+
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <mutex>
+
+namespace smemlint {
+namespace {
+
+Diagnostic fileProblem(const std::string &File, const std::string &Check,
+                       const std::string &Message) {
+  Diagnostic D;
+  D.Check = Check;
+  D.Level = Severity::Error;
+  D.Where.File = File;
+  D.Message = Message;
+  return D;
+}
+
+/// One file, ready to analyse.
+struct FileTask {
+  std::string File;
+  const ArchInfo *Arch = nullptr;
+  AnalysisOptions Analysis;
+  FindingPolicy Policy;
+};
+
+/// Prints "[3/40] kernels/foo.cu" over itself on stderr.
+class ProgressLine {
+public:
+  ProgressLine(bool Enabled, size_t Total) : Enabled(Enabled), Total(Total) {}
+  void finished(const std::string &File) {
+    if (!Enabled)
+      return;
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ++Done;
+    std::string Line = "[" + std::to_string(Done) + "/" +
+                       std::to_string(Total) + "] " + File;
+    llvm::errs() << "\r" << Line << std::string(Width > Line.size()
+                                                    ? Width - Line.size()
+                                                    : 0,
+                                                ' ');
+    Width = Line.size();
+    llvm::errs().flush();
+  }
+  ~ProgressLine() {
+    if (Enabled && Done)
+      llvm::errs() << "\r" << std::string(Width, ' ') << "\r";
+  }
+
+private:
+  bool Enabled;
+  size_t Total, Done = 0, Width = 0;
+  std::mutex Mutex;
+};
+
+} // namespace
+
+std::string unusableInput(const std::string &File) {
+  llvm::sys::fs::file_status Status;
+  if (llvm::sys::fs::status(File, Status))
+    return "no such file";
+  if (llvm::sys::fs::is_directory(Status))
+    return "is a directory, not a source file";
+  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  if (!Buffer)
+    return "cannot be read: " + Buffer.getError().message();
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  if (Text.find('\0') != llvm::StringRef::npos)
+    return "is a binary file, not CUDA source";
+  llvm::StringRef Extension = llvm::sys::path::extension(File);
+  if (Extension == ".cu" || Extension == ".cuh")
+    return "";
+  // Headers and .cpp files that hold kernels are CUDA too.
+  if (Text.contains("__global__") || Text.contains("__device__") ||
+      Text.contains("__shared__"))
+    return "";
+  return "is not a CUDA source file (expected a .cu or .cuh file, or one "
+         "that declares __global__, __device__ or __shared__ code)";
+}
+
+SessionResult runSession(const SessionRequest &Request) {
+  SessionResult Result;
+  RunReport &Report = Result.Report;
+  Report.Mode = Request.Mode.name();
+  Report.CudaPath = Request.Mode.CudaPath;
+  Report.CudaVersion = Request.Mode.CudaVersion;
+
+  std::map<std::string, std::optional<ProjectConfig>> Configs;
+  std::map<std::string, std::string> ConfigErrors;
+  std::optional<Severity> FailOnFromConfig;
+  std::vector<std::optional<FileTask>> Tasks;
+  for (const std::string &File : Request.Files) {
+    Tasks.emplace_back();
+    std::string Problem = unusableInput(File);
+    if (!Problem.empty()) {
+      Report.InputErrors.push_back(
+          fileProblem(File, "smem-lint-input", "'" + File + "' " + Problem));
+      continue;
+    }
+    ProjectConfig Config;
+    if (Request.UseConfigFiles) {
+      std::string Path = findConfigFile(File);
+      if (!Path.empty()) {
+        auto [It, New] = Configs.try_emplace(Path);
+        if (New)
+          It->second = readConfigFile(Path, ConfigErrors[Path]);
+        if (!It->second) {
+          Report.InputErrors.push_back(fileProblem(
+              Path, "smem-lint-input",
+              "invalid configuration " + ConfigErrors[Path]));
+          continue;
+        }
+        Config = *It->second;
+      }
+    }
+    FileTask Task;
+    Task.File = File;
+    Task.Arch = findArch(Request.Arch.value_or(Config.Arch.value_or("sm_90")));
+    Task.Analysis.Arch = Task.Arch;
+    Task.Analysis.LoopIterationLimit = Request.LoopIterationLimit;
+    Task.Analysis.BlockDims =
+        Request.BlockDims.empty() ? Config.BlockDims : Request.BlockDims;
+    Task.Analysis.DynamicSharedBytes = Request.DynamicSharedBytes.empty()
+                                           ? Config.DynamicSharedBytes
+                                           : Request.DynamicSharedBytes;
+    Task.Analysis.RegistersPerThread = Request.RegistersPerThread.empty()
+                                           ? Config.RegistersPerThread
+                                           : Request.RegistersPerThread;
+    Task.Policy.Checks =
+        CheckGlobs(Request.Checks.value_or(Config.Checks.value_or("smem-*")));
+    Task.Policy.WarningsAsErrors = CheckGlobs(
+        Request.WarningsAsErrors.value_or(Config.WarningsAsErrors.value_or("")));
+    Task.Policy.MinWays = Request.MinWays.value_or(Config.MinWays.value_or(2));
+    Task.Policy.Severities = Config.Severities;
+    if (!FailOnFromConfig)
+      FailOnFromConfig = Config.FailOn;
+    if (Report.Arch.empty()) {
+      Report.Arch = Task.Arch->Name.str();
+      Report.ParsedAs = Task.Arch->ParseAs.str();
+    }
+    Tasks.back() = std::move(Task);
+  }
+  Result.FailOn =
+      Request.FailOn.value_or(FailOnFromConfig.value_or(Severity::Warning));
+  if (Report.Arch.empty()) {
+    const ArchInfo *Arch = findArch(Request.Arch.value_or("sm_90"));
+    Report.Arch = Arch->Name.str();
+    Report.ParsedAs = Arch->ParseAs.str();
+  }
+
+  // Analyse; each file in its own crash guard, in parallel with --jobs.
+  std::vector<std::optional<FileReport>> Analysed(Tasks.size());
+  size_t Runnable = llvm::count_if(
+      Tasks, [](const std::optional<FileTask> &T) { return T.has_value(); });
+  ProgressLine Progress(Request.ShowProgress && Runnable > 4, Runnable);
+  std::mutex ResultMutex;
+  auto Analyse = [&](size_t Index) {
+    const FileTask &Task = *Tasks[Index];
+    std::vector<FileReport> Files;
+    llvm::CrashRecoveryContext Guard;
+    bool Completed = Guard.RunSafely([&] {
+      if (Request.CrashForTesting)
+        LLVM_BUILTIN_TRAP;
+      Files = analyzeFiles(*Request.Database, {Task.File}, Request.Mode,
+                           Request.Frontend, Task.Analysis);
+    });
+    FileReport File;
+    if (!Completed || Files.empty()) {
+      File.File = Task.File;
+      File.Diagnostics.push_back(fileProblem(
+          Task.File, "smem-lint-internal",
+          "smem-lint crashed while analysing '" + Task.File +
+              "'; the other files were analysed. Please report this with "
+              "the file"));
+      std::lock_guard<std::mutex> Lock(ResultMutex);
+      Result.Crashed = true;
+    } else {
+      File = std::move(Files.front());
+    }
+    applyFindingPolicy(File, Task.Policy);
+    File.Arch = Task.Arch->Name.str();
+    {
+      std::lock_guard<std::mutex> Lock(ResultMutex);
+      Analysed[Index] = std::move(File);
+    }
+    Progress.finished(Task.File);
+  };
+  if (Request.Jobs <= 1) {
+    for (size_t I = 0; I < Tasks.size(); ++I)
+      if (Tasks[I])
+        Analyse(I);
+  } else {
+    llvm::DefaultThreadPool Pool(
+        llvm::hardware_concurrency(std::min<size_t>(Request.Jobs, Runnable)));
+    for (size_t I = 0; I < Tasks.size(); ++I)
+      if (Tasks[I])
+        Pool.async([&, I] { Analyse(I); });
+    Pool.wait();
+  }
+  for (std::optional<FileReport> &File : Analysed)
+    if (File)
+      Report.Files.push_back(std::move(*File));
+  return Result;
+}
+
+} // namespace smemlint
