@@ -12,6 +12,7 @@
 #include "Frontend/CudaFrontend.h"
 #include "Hardware/ArchTable.h"
 #include "Output/JsonOutput.h"
+#include "Output/SarifOutput.h"
 #include "Output/TextOutput.h"
 #include "Workflow/AnalysisSession.h"
 #include "Workflow/CheckSelection.h"
@@ -65,9 +66,23 @@ cl::list<std::string> RegistersOptions(
     cl::value_desc("[kernel=]count"), cl::cat(SmemLintCategory));
 
 cl::opt<std::string> FormatOption("format",
-                                  cl::desc("Output format: text or json"),
-                                  cl::value_desc("text|json"),
+                                  cl::desc("Output format: text, json or sarif"),
+                                  cl::value_desc("text|json|sarif"),
                                   cl::init("text"), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> SarifSourceRootOption(
+    "sarif-source-root",
+    cl::desc("With --format=sarif: files under this directory get URIs "
+             "relative to it, under %SRCROOT% (default: the current "
+             "directory)"),
+    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> SarifRepositoryUriOption(
+    "sarif-repository-uri",
+    cl::desc("With --format=sarif: where smem-lint's files are browsed, "
+             "for rule help links, e.g. "
+             "https://github.com/org/smem-lint/blob/main"),
+    cl::value_desc("uri"), cl::cat(SmemLintCategory));
 
 cl::opt<std::string> CudaPathOption(
     "cuda-path",
@@ -243,9 +258,10 @@ int run(int argc, const char **argv) {
                         "'; known: " + knownArchNames());
     Request.Arch = ArchOption;
   }
-  if (FormatOption != "text" && FormatOption != "json")
+  if (FormatOption != "text" && FormatOption != "json" &&
+      FormatOption != "sarif")
     return UsageError("unknown format '" + FormatOption +
-                      "'; use text or json");
+                      "'; use text, json or sarif");
   AnalysisOptions Named; // what the options name, to check the kernels exist
   for (const std::string &Text : BlockDimOptions) {
     std::string Error;
@@ -336,6 +352,16 @@ int run(int argc, const char **argv) {
 
   if (FormatOption == "json") {
     outs() << renderJsonReport(Report);
+  } else if (FormatOption == "sarif") {
+    SarifOptions Sarif;
+    Sarif.SourceRoot = SarifSourceRootOption;
+    if (Sarif.SourceRoot.empty()) {
+      SmallString<256> Current;
+      if (!sys::fs::current_path(Current))
+        Sarif.SourceRoot = std::string(Current);
+    }
+    Sarif.RepositoryUri = SarifRepositoryUriOption;
+    outs() << renderSarifReport(Report, Sarif);
   } else {
     printTextReport(outs(), Report);
     outs().flush(); // the summary on stderr comes after the findings

@@ -15,6 +15,9 @@ build="$root/build"
 
 packages=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
           nlohmann-json3-dev libgtest-dev cmake ninja-build python3 g++)
+# The test suite also drives a real editor (Neovim's LSP client) and checks
+# SARIF with the 2.1.0 schema.
+[[ "$mode" == test ]] && packages+=(neovim python3-jsonschema)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||
@@ -29,6 +32,19 @@ fi
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C "$build" -j 2
+
+# Microsoft's SARIF multitool (a self-contained binary from the npm
+# registry), for the SARIF validation tests.
+multitool="$build/sarif-tools/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
+if [[ "$mode" == test && ! -x "$multitool" ]]; then
+  if ! command -v npm >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+  fi
+  npm install --prefix "$build/sarif-tools" --no-audit --no-fund --silent \
+    @microsoft/sarif-multitool-linux@5.7.0 >/dev/null ||
+    echo "quickstart: could not install the SARIF multitool; its tests will say so"
+fi
 
 case "$mode" in
 demo)

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""Prints the accesses and totals of a `smem-lint --format=json` report, one
-line each, so lit tests can check JSON fields with FileCheck:
+"""Prints the accesses and totals of a `smem-lint --format=json` report (shared
+memory, then global memory), one line each, so lit tests can check JSON fields
+with FileCheck:
 
   access tile load L22:34 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=exact
   totals transposeCoalesced shape=0 load=128/4 store=32/4 atomic=0/0
+  gaccess odata store L22:5 width=4 shape=0 requested=128 sectors=4 ideal=4 lines=1 mean=4 stride=4 status=exact
+  gtotals transposeCoalesced shape=0 requested=8192 transferred=8192 ratio=1 load=4096/4096 store=4096/4096 atomic=0/0
+  gstaged tile idata L14 -> odata L22 store_sectors=4 direct_store_sectors=32 transferred=8192 direct_transferred=36864
 
 Usage: smem-lint --format=json FILE | summarize-json.py
 """
@@ -43,6 +47,38 @@ def main():
                 totals["store"]["wavefronts"], totals["store"]["instructions"],
                 totals["atomic"]["wavefronts"], totals["atomic"]["instructions"],
                 " sampled" if totals["sampled"] else ""))
+        for access in kernel.get("global_accesses", []):
+            line = ("gaccess %s %s L%d:%d width=%d shape=%d requested=%d sectors=%d "
+                    "ideal=%d lines=%d mean=%s stride=%s status=%s" % (
+                        access["array"], access["kind"], access["line"],
+                        access["column"], access["width_bytes"],
+                        access["block_dim_index"], access["requested_bytes"],
+                        access["sectors"], access["ideal_sectors"], access["lines"],
+                        number(access["sectors_mean"]), access["lane_stride"] or "-",
+                        access["status"]))
+            if access["depends_on"]:
+                line += " depends_on=" + ",".join(access["depends_on"])
+            if access["reason"]:
+                line += " reason=" + access["reason"]
+            print(line)
+        for totals in kernel.get("global_totals", []):
+            traffic = " ".join("%s=%d/%d" % (kind, totals[kind]["requested_bytes"],
+                                             totals[kind]["transferred_bytes"])
+                               for kind in ("load", "store", "atomic"))
+            print("gtotals %s shape=%d requested=%d transferred=%d ratio=%s %s%s%s" % (
+                kernel["name"], totals["block_dim_index"], totals["requested_bytes"],
+                totals["transferred_bytes"], number(totals["transferred_per_requested"]),
+                traffic,
+                " unknown=%d" % totals["unknown_accesses"] if totals["unknown_accesses"] else "",
+                " sampled" if totals["sampled"] else ""))
+            for staged in totals["staged_copies"]:
+                print("gstaged %s %s L%d -> %s L%d store_sectors=%s direct_store_sectors=%s "
+                      "transferred=%d direct_transferred=%d" % (
+                          staged["tile"], staged["load_array"], staged["load"]["line"],
+                          staged["store_array"], staged["store"]["line"],
+                          number(staged["store_sectors_per_request"]),
+                          number(staged["direct_store_sectors_per_request"]),
+                          staged["transferred_bytes"], staged["direct_transferred_bytes"]))
     for diagnostic in report["diagnostics"]:
         print("diagnostic %s %s L%d:%d %s" % (
             diagnostic["check"], diagnostic["severity"], diagnostic["line"],

@@ -42,8 +42,17 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
   }
   BarrierObserver BarrierWatch(this->Options.Block.threads(),
                                Arch.Banking.WarpSize, Barriers);
+  GlobalAccessObserver GlobalWatch(
+      Kernel.Kernel, this->Options.Block, Arch.Banking.WarpSize,
+      globalMemoryGranularity(Arch), GlobalAccesses);
+  ObserverList Watchers({&BarrierWatch, &GlobalWatch});
   Profile = profileSharedAccesses(Ctx, Kernel.Kernel, this->Options, Symbols,
-                                  Arch.Banking, &BarrierWatch);
+                                  Arch.Banking, &Watchers);
+  GlobalWatch.finish();
+  if (!Profile.Summary.BudgetExceeded)
+    assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
+                           globalMemoryGranularity(Arch), Profile.Summary.Steps,
+                           GlobalAccesses);
   if (!Profile.Summary.BudgetExceeded)
     SymbolEffects = sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols,
                                  Arch.Banking, Profile);

@@ -11,6 +11,7 @@
 #define SMEMLINT_ANALYSIS_KERNELANALYSIS_H
 
 #include "Analysis/BarrierProfile.h"
+#include "Analysis/GlobalAccessProfile.h"
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/SharedAccessProfile.h"
 #include "Hardware/ArchTable.h"
@@ -82,6 +83,9 @@ public:
   const SharedAccessProfile &profile() const { return Profile; }
   /// Hazards and divergent barriers, from the same evaluation.
   const BarrierProfile &barriers() const { return Barriers; }
+  /// Sectors of the global accesses, from the same evaluation (unknown row
+  /// pitches tried unaligned).
+  const GlobalAccessProfile &globalAccesses() const { return GlobalAccesses; }
   const SymbolTable &symbols() const { return Symbols; }
   const EvaluationOptions &options() const { return Options; }
   /// Effects of uniform symbols, per index into profile().Accesses.
@@ -127,6 +131,7 @@ private:
   uint64_t StaticSharedBytes = 0;
   SharedAccessProfile Profile;
   BarrierProfile Barriers;
+  GlobalAccessProfile GlobalAccesses;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
 };
 

@@ -2,6 +2,7 @@
 
 #include "Analysis/TranslationUnitAnalysis.h"
 
+#include "Analysis/GlobalTrafficReport.h"
 #include "Analysis/KernelAnalysis.h"
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/SourcePoints.h"
@@ -331,9 +332,10 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
                               std::move(Evaluation));
       describeAccesses(Analysis, Report);
+      describeGlobalAccesses(Analysis, Report);
       Report.Occupancy.push_back(describeOccupancy(Analysis));
-      PaddingAdvisor Padding(Analysis);
-      CheckContext Context{Analysis, Padding};
+      LayoutFixAdvisor Fixes(Analysis);
+      CheckContext Context{Analysis, Fixes};
       for (const std::unique_ptr<Check> &Check : Checks)
         Check->checkKernel(Context, File.Diagnostics);
     }

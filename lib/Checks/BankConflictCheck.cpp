@@ -113,7 +113,7 @@ class ConflictReporter {
 public:
   ConflictReporter(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings)
-      : Analysis(Context.Analysis), Padding(Context.Padding),
+      : Analysis(Context.Analysis), Fixes(Context.Fixes),
         Ctx(Analysis.context()), SM(Ctx.getSourceManager()),
         Findings(Findings) {}
 
@@ -122,11 +122,17 @@ public:
 private:
   DiagnosticNote explainHotspot(const AccessStats &Access) const;
   DiagnosticNote explainShape() const;
-  std::optional<DiagnosticNote> proposeFix(const AccessStats &Access);
+  std::vector<DiagnosticNote> proposeFixes(const AccessStats &Access);
+  DiagnosticNote paddingNote(const AccessStats &Access,
+                             const PaddingProposal &Proposal);
+  DiagnosticNote swizzleNote(const AccessStats &Access,
+                             const SwizzleProposal &Proposal);
+  std::string describeChanges(const std::vector<PaddedAccess> &Changes,
+                              const AccessStats &This) const;
   unsigned symbolValue(unsigned Symbol) const;
 
   const KernelAnalysis &Analysis;
-  PaddingAdvisor &Padding;
+  LayoutFixAdvisor &Fixes;
   const ASTContext &Ctx;
   const SourceManager &SM;
   std::vector<Diagnostic> &Findings;
@@ -216,66 +222,116 @@ DiagnosticNote ConflictReporter::explainShape() const {
           {}};
 }
 
-std::optional<DiagnosticNote>
-ConflictReporter::proposeFix(const AccessStats &Access) {
-  if (!Access.Array)
-    return std::nullopt;
-  std::string Name = Access.Array->getNameAsString();
-  const std::optional<PaddingProposal> &Proposal =
-      Padding.proposal(Access.Array);
-  if (!Proposal) {
-    std::string Obstacle = paddingObstacle(Analysis, Access.Array);
-    if (Obstacle.empty())
-      return DiagnosticNote{
-          toSourcePoint(SM, Access.Array->getLocation()),
-          "no padding of the rows of '" + Name + "' lowers its wavefronts "
-          "with block " + Analysis.shape().Block.str() +
-          "; change the index mapping or swizzle the layout",
-          {}};
-    std::optional<int64_t> Stride = laneStride(*Access.Worst);
-    std::string Advice = Obstacle;
-    if (Stride && Access.WidthBytes <= 4 && *Stride % 4 == 0 && *Stride)
-      Advice += "; make consecutive lanes touch consecutive words (a lane "
-                "stride of 1 word, or any odd number of words, is "
-                "conflict-free)";
-    return DiagnosticNote{toSourcePoint(SM, Access.Array->getLocation()),
-                          Advice, {}};
-  }
-
-  // This access first, then the others the padding changes.
-  std::vector<std::string> Changes;
-  for (const PaddedAccess &Change : Proposal->Accesses) {
-    bool IsThis = Change.Access == &Access;
+std::string
+ConflictReporter::describeChanges(const std::vector<PaddedAccess> &Changes,
+                                  const AccessStats &This) const {
+  // This access first, then the others the fix changes.
+  std::vector<std::string> Parts;
+  for (const PaddedAccess &Change : Changes) {
+    bool IsThis = Change.Access == &This;
     if (!IsThis && Change.WavefrontsBefore == Change.WavefrontsAfter)
       continue;
     std::string Text =
-        (IsThis ? std::string("this ") + verbOf(Access.Kind, false)
+        (IsThis ? std::string("this ") + verbOf(This.Kind, false)
                 : std::string("the ") + verbOf(Change.Access->Kind, false) +
                       " at line " + lineOf(SM, Change.Access->Site)) +
         ": " + std::to_string(Change.WavefrontsBefore) + " -> " +
         std::to_string(Change.WavefrontsAfter);
-    Changes.insert(IsThis ? Changes.begin() : Changes.end(), Text);
+    Parts.insert(IsThis ? Parts.begin() : Parts.end(), Text);
   }
-  std::string ChangeList = llvm::join(Changes, ", ") + " wavefronts";
-  uint64_t Added = Proposal->BytesAfter - Proposal->BytesBefore;
+  return llvm::join(Parts, ", ") + " wavefronts";
+}
+
+DiagnosticNote ConflictReporter::paddingNote(const AccessStats &Access,
+                                             const PaddingProposal &Proposal) {
+  std::string Name = Access.Array->getNameAsString();
+  uint64_t Added = Proposal.BytesAfter - Proposal.BytesBefore;
   OccupancyChange Residency = residencyChange(Analysis, Added);
   std::string Bytes = "+" + std::to_string(Added) + " bytes per block (" +
-                      std::to_string(Proposal->BytesBefore) + " -> " +
-                      std::to_string(Proposal->BytesAfter) + "), " +
+                      std::to_string(Proposal.BytesBefore) + " -> " +
+                      std::to_string(Proposal.BytesAfter) + "), " +
                       describeResidencyChange(Residency);
-  std::string Message;
-  if (Proposal->ConflictFree)
-    Message = "pad the rows of '" + Name + "' to " +
-              std::to_string(Proposal->RowAfter) +
-              " elements: conflict-free (" + ChangeList + "), " + Bytes;
-  else
-    Message = "padding the rows of '" + Name + "' to " +
-              std::to_string(Proposal->RowAfter) +
-              " elements leaves the fewest wavefronts (" + ChangeList + "), " +
-              Bytes + "; no padding removes every conflict of '" + Name +
-              "' with block " + Analysis.shape().Block.str();
-  return DiagnosticNote{Proposal->Fix.Where, Message, {Proposal->Fix},
+  std::string Changes = describeChanges(Proposal.Accesses, Access);
+  std::string Message =
+      Proposal.ConflictFree
+          ? "pad the rows of '" + Name + "' to " +
+                std::to_string(Proposal.RowAfter) + " elements: conflict-free (" +
+                Changes + "), " + Bytes
+          : "padding the rows of '" + Name + "' to " +
+                std::to_string(Proposal.RowAfter) +
+                " elements leaves the fewest wavefronts (" + Changes + "), " +
+                Bytes + "; no padding removes every conflict of '" + Name +
+                "' with block " + Analysis.shape().Block.str();
+  return DiagnosticNote{Proposal.Fix.Where, Message, {Proposal.Fix},
                         Residency};
+}
+
+DiagnosticNote ConflictReporter::swizzleNote(const AccessStats &Access,
+                                             const SwizzleProposal &Proposal) {
+  std::string Name = Access.Array->getNameAsString();
+  std::string Changes = describeChanges(Proposal.Accesses, Access);
+  // Point at this access's own rewrite, so the editor shows it in place.
+  SourcePoint Where = Proposal.Fixes.front().Where;
+  SourcePoint Here = toSourcePoint(SM, Access.Site->getBeginLoc());
+  for (const FixIt &Fix : Proposal.Fixes)
+    if (Fix.Where.File == Here.File && Fix.Where.Line == Here.Line)
+      Where = Fix.Where;
+  std::string Message =
+      std::string(Proposal.ConflictFree ? "swizzle" : "or swizzle") + " '" +
+      Name + "' with an XOR at its " + std::to_string(Proposal.Fixes.size()) +
+      " accesses (" + Proposal.Pattern + "): " +
+      (Proposal.ConflictFree ? "conflict-free" : "fewer wavefronts") + " (" +
+      Changes + "), no extra shared memory";
+  return DiagnosticNote{Where, Message, Proposal.Fixes, std::nullopt};
+}
+
+std::vector<DiagnosticNote>
+ConflictReporter::proposeFixes(const AccessStats &Access) {
+  if (!Access.Array)
+    return {};
+  const std::optional<PaddingProposal> &Padding = Fixes.padding(Access.Array);
+  bool PaddingSettlesIt = Padding && Padding->ConflictFree &&
+                          residencyChange(Analysis,
+                                          Padding->BytesAfter -
+                                              Padding->BytesBefore)
+                                  .BlocksAfter ==
+                              Analysis.occupancy().BlocksPerSM;
+  std::vector<DiagnosticNote> Notes;
+  if (Padding)
+    Notes.push_back(paddingNote(Access, *Padding));
+  if (PaddingSettlesIt)
+    return Notes;
+  // Padding is impossible, leaves conflicts, or costs a resident block: an
+  // XOR swizzle may do better at no memory cost.
+  const std::optional<SwizzleProposal> &Swizzle = Fixes.swizzle(Access.Array);
+  if (Swizzle) {
+    Notes.push_back(swizzleNote(Access, *Swizzle));
+    // A conflict-free swizzle is the fix to apply; padding stays as the
+    // alternative without its edit.
+    if (Swizzle->ConflictFree && !Notes.front().FixIts.empty() &&
+        Notes.size() == 2)
+      Notes.front().FixIts.clear();
+    return Notes;
+  }
+  if (!Notes.empty())
+    return Notes;
+  std::string Name = Access.Array->getNameAsString();
+  std::string Obstacle = paddingObstacle(Analysis, Access.Array);
+  if (Obstacle.empty())
+    return {DiagnosticNote{toSourcePoint(SM, Access.Array->getLocation()),
+                           "no padding of the rows of '" + Name +
+                               "' lowers its wavefronts with block " +
+                               Analysis.shape().Block.str() +
+                               "; change the index mapping",
+                           {}}};
+  std::optional<int64_t> Stride = laneStride(*Access.Worst);
+  std::string Advice = Obstacle;
+  if (Stride && Access.WidthBytes <= 4 && *Stride % 4 == 0 && *Stride)
+    Advice += "; make consecutive lanes touch consecutive words (a lane "
+              "stride of 1 word, or any odd number of words, is "
+              "conflict-free)";
+  return {DiagnosticNote{toSourcePoint(SM, Access.Array->getLocation()),
+                         Advice, {}}};
 }
 
 unsigned ConflictReporter::symbolValue(unsigned Symbol) const {
@@ -343,8 +399,8 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
     D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
   D.Notes.push_back(explainShape());
   if (Ways >= 2)
-    if (std::optional<DiagnosticNote> Fix = proposeFix(Access))
-      D.Notes.push_back(std::move(*Fix));
+    for (DiagnosticNote &Fix : proposeFixes(Access))
+      D.Notes.push_back(std::move(Fix));
   Findings.push_back(std::move(D));
 }
 

@@ -9,7 +9,7 @@
 #define SMEMLINT_CHECKS_CHECK_H
 
 #include "Analysis/KernelAnalysis.h"
-#include "Fixes/PaddingFix.h"
+#include "Fixes/LayoutFixes.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -18,12 +18,12 @@
 
 namespace smemlint {
 
-/// What a check sees: one kernel under one block shape, and the padding
+/// What a check sees: one kernel under one block shape, and the layout
 /// fixes proposed for its arrays (computed once, shared by the checks that
 /// offer or weigh them).
 struct CheckContext {
   const KernelAnalysis &Analysis;
-  PaddingAdvisor &Padding;
+  LayoutFixAdvisor &Fixes;
 };
 
 class Check {

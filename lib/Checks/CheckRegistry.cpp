@@ -8,6 +8,7 @@
 #include "Checks/DivergentBarrierCheck.h"
 #include "Checks/MissingBarrierCheck.h"
 #include "Checks/OccupancyCheck.h"
+#include "Checks/UncoalescedAccessCheck.h"
 #include "Checks/WarpSyncCheck.h"
 
 namespace smemlint {
@@ -21,6 +22,7 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   Checks.push_back(std::make_unique<WarpSyncCheck>());
   Checks.push_back(std::make_unique<CapacityCheck>());
   Checks.push_back(std::make_unique<OccupancyCheck>());
+  Checks.push_back(std::make_unique<UncoalescedAccessCheck>());
   return Checks;
 }
 

@@ -47,7 +47,7 @@ void OccupancyCheck::checkKernel(const CheckContext &Context,
     if (!Access.Array || Access.ways() < 2 || !Weighed.insert(Access.Array).second)
       continue;
     const std::optional<PaddingProposal> &Proposal =
-        Context.Padding.proposal(Access.Array);
+        Context.Fixes.padding(Access.Array);
     if (!Proposal)
       continue;
     uint64_t Added = Proposal->BytesAfter - Proposal->BytesBefore;

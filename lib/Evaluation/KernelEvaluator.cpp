@@ -97,6 +97,9 @@ struct LValue {
   /// subscripts were applied.
   const VarDecl *ShapedArray = nullptr;
   unsigned Level = 0;
+  /// The index of the last subscript applied (a swizzle of the next level
+  /// depends on it).
+  ThreadValue LastIndex;
   std::string Reason; ///< None: why the location is not known.
 
   static LValue none(std::string Why) {
@@ -762,6 +765,7 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
     if (Array.LocationKind != LValue::Kind::Memory)
       return Array;
     uint64_t Stride = bytesOf(E->getType());
+    ThreadValue Applied = Index;
     if (Array.ShapedArray) {
       auto Override = Options.LayoutOverrides.find(Array.ShapedArray);
       SharedArrayLayout Layout =
@@ -770,12 +774,29 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
               : declaredLayout(Ctx, Array.ShapedArray);
       if (Array.Level < Layout.Dims.size())
         Stride = Layout.strideBytes(Array.Level);
+      bool Innermost = Array.Level + 1 == Layout.Dims.size();
+      if (Layout.SwizzleMask && Innermost) {
+        int64_t Mask = *Layout.SwizzleMask;
+        int64_t Shift = llvm::countr_zero(uint64_t(Mask + 1));
+        Applied = Layout.Dims.size() >= 2
+                      ? apply(Index, Array.LastIndex, Active, E->getIdx()->getType(),
+                              [Mask](int64_t Col, int64_t Row)
+                                  -> std::optional<int64_t> {
+                                return Col ^ (Row & Mask);
+                              })
+                      : apply(Index, Index, Active, E->getIdx()->getType(),
+                              [Mask, Shift](int64_t K, int64_t)
+                                  -> std::optional<int64_t> {
+                                return K ^ ((K >> Shift) & Mask);
+                              });
+      }
     }
     LValue Result;
     Result.LocationKind = LValue::Kind::Memory;
-    Result.Address = offsetBy(Array.Address, Index, Stride, Active);
+    Result.Address = offsetBy(Array.Address, Applied, Stride, Active);
     Result.ShapedArray = Array.ShapedArray;
     Result.Level = Array.Level + 1;
+    Result.LastIndex = std::move(Index);
     return Result;
   }
   ThreadValue Pointer = eval(E->getBase(), Active);

@@ -67,6 +67,11 @@ private:
 struct SharedArrayLayout {
   std::vector<uint64_t> Dims;
   uint64_t ElementBytes = 0;
+  /// An XOR swizzle of the innermost index, to check a swizzle fix: with two
+  /// or more dimensions the last index j becomes j ^ (i & Mask), i the index
+  /// before it; with one, k becomes k ^ ((k / (Mask + 1)) & Mask). Mask + 1
+  /// is a power of two.
+  std::optional<uint64_t> SwizzleMask;
   /// Bytes between consecutive indices of subscript level \p Level (0 is the
   /// outermost).
   uint64_t strideBytes(unsigned Level) const;

@@ -138,12 +138,4 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
   return Proposal;
 }
 
-const std::optional<PaddingProposal> &
-PaddingAdvisor::proposal(const VarDecl *Array) {
-  auto [It, New] = Proposals.try_emplace(Array);
-  if (New)
-    It->second = proposePadding(Analysis, Array);
-  return It->second;
-}
-
 } // namespace smemlint

@@ -13,7 +13,6 @@
 #include "Analysis/KernelAnalysis.h"
 #include "Report/Report.h"
 
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -44,20 +43,6 @@ std::string paddingObstacle(const KernelAnalysis &Analysis,
 /// The best padding of \p Array, if one improves on the declared layout.
 std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
                                               const clang::VarDecl *Array);
-
-/// Remembers the padding proposed for each array of one kernel analysis: the
-/// search re-evaluates the kernel for every candidate row length, so it runs
-/// once however many checks look at the result.
-class PaddingAdvisor {
-public:
-  explicit PaddingAdvisor(const KernelAnalysis &Analysis)
-      : Analysis(Analysis) {}
-  const std::optional<PaddingProposal> &proposal(const clang::VarDecl *Array);
-
-private:
-  const KernelAnalysis &Analysis;
-  std::map<const clang::VarDecl *, std::optional<PaddingProposal>> Proposals;
-};
 
 } // namespace smemlint
 

@@ -131,6 +131,21 @@ const ArchInfo *findArch(llvm::StringRef Name) {
   return nullptr;
 }
 
+// "The concurrent accesses of the threads of a warp will coalesce into a
+// number of transactions equal to the number of 32-byte transactions
+// necessary to service all of the threads of the warp" (CUDA C++ Best
+// Practices Guide, "Coalesced Access to Global Memory", for compute
+// capability 6.0 and later); "an L1 or L2 cache line is four sectors, i.e.
+// 128 bytes" (Nsight Compute Kernel Profiling Guide, Memory Tables). Measured
+// on an H200: 32 consecutive floats take 4 sectors per request, lanes 128+
+// bytes apart 32 (shared/ref/h200-shared-memory.md,
+// docs/measurements/h200-global-sectors.md).
+const GlobalMemoryGranularity &globalMemoryGranularity(const ArchInfo &) {
+  static constexpr GlobalMemoryGranularity Sectors32Lines128 = {
+      /*SectorBytes=*/32, /*LineBytes=*/128};
+  return Sectors32Lines128;
+}
+
 llvm::ArrayRef<ArchInfo> knownArchs() { return Archs; }
 
 std::string knownArchNames() {

@@ -103,6 +103,16 @@ struct ArchInfo {
   ExecutionLimits Limits;
 };
 
+/// How global memory moves between the SM and the caches: a warp's request
+/// is served in sectors, four to a cache line. All sizes are in bytes.
+struct GlobalMemoryGranularity {
+  unsigned SectorBytes;
+  unsigned LineBytes;
+};
+
+/// The global-memory granularity of \p Arch (sources in ArchTable.cpp).
+const GlobalMemoryGranularity &globalMemoryGranularity(const ArchInfo &Arch);
+
 /// The architecture named \p Name ("sm_90", "90", "sm90"), or null.
 const ArchInfo *findArch(llvm::StringRef Name);
 

@@ -65,6 +65,75 @@ json traffic(uint64_t Wavefronts, uint64_t Instructions) {
            Instructions ? rounded(double(Wavefronts) / Instructions) : 0.0}};
 }
 
+json globalAccesses(const KernelReport &K) {
+  json Accesses = json::array();
+  for (const GlobalAccessReport &A : K.GlobalAccesses) {
+    json Access = location(A.Where);
+    Access["array"] = A.Array;
+    Access["kind"] = A.Kind;
+    Access["width_bytes"] = A.WidthBytes;
+    Access["block_dim_index"] = A.BlockDimIndex;
+    Access["status"] = A.Status;
+    Access["reason"] = A.Reason;
+    Access["requested_bytes"] = A.RequestedBytes;
+    Access["sectors"] = A.Sectors;
+    Access["ideal_sectors"] = A.IdealSectors;
+    Access["lines"] = A.Lines;
+    Access["sectors_mean"] = rounded(A.SectorsMean);
+    Access["warp_instructions"] = A.WarpInstructions;
+    Access["lane_stride_bytes"] =
+        A.LaneStrideBytes ? json(*A.LaneStrideBytes) : json(nullptr);
+    Access["lane_stride"] =
+        A.LaneStride.empty() ? json(nullptr) : json(A.LaneStride);
+    Access["depends_on"] = A.DependsOn;
+    Accesses.push_back(Access);
+  }
+  return Accesses;
+}
+
+json globalTraffic(const GlobalTraffic &T) {
+  return {{"requested_bytes", T.RequestedBytes},
+          {"transferred_bytes", T.TransferredBytes},
+          {"sectors", T.Sectors},
+          {"ideal_sectors", T.IdealSectors},
+          {"requests", T.Requests}};
+}
+
+json globalTotals(const KernelReport &K) {
+  json Totals = json::array();
+  for (const GlobalTrafficTotals &T : K.GlobalTotals) {
+    uint64_t Requested = T.Load.RequestedBytes + T.Store.RequestedBytes +
+                         T.Atomic.RequestedBytes;
+    uint64_t Transferred = T.Load.TransferredBytes + T.Store.TransferredBytes +
+                           T.Atomic.TransferredBytes;
+    json Staged = json::array();
+    for (const StagedCopyReport &S : T.StagedCopies)
+      Staged.push_back(
+          {{"tile", S.Tile},
+           {"load", location(S.LoadWhere)},
+           {"store", location(S.StoreWhere)},
+           {"load_array", S.Load},
+           {"store_array", S.Store},
+           {"store_sectors_per_request", rounded(S.TiledStoreSectors)},
+           {"direct_store_sectors_per_request", rounded(S.DirectStoreSectors)},
+           {"transferred_bytes", S.TiledTransferredBytes},
+           {"direct_transferred_bytes", S.DirectTransferredBytes}});
+    Totals.push_back(
+        {{"block_dim_index", T.BlockDimIndex},
+         {"requested_bytes", Requested},
+         {"transferred_bytes", Transferred},
+         {"transferred_per_requested",
+          Requested ? rounded(double(Transferred) / Requested) : 0.0},
+         {"load", globalTraffic(T.Load)},
+         {"store", globalTraffic(T.Store)},
+         {"atomic", globalTraffic(T.Atomic)},
+         {"unknown_accesses", T.UnknownAccesses},
+         {"sampled", T.Sampled},
+         {"staged_copies", Staged}});
+  }
+  return Totals;
+}
+
 json kernel(const KernelReport &K) {
   json Item = {{"name", K.Name},
                {"file", K.Where.File},
@@ -151,6 +220,8 @@ json kernel(const KernelReport &K) {
          {"atomic", traffic(T.AtomicWavefronts, T.AtomicInstructions)},
          {"sampled", T.Sampled}});
   Item["shared_totals"] = Totals;
+  Item["global_accesses"] = globalAccesses(K);
+  Item["global_totals"] = globalTotals(K);
   json Occupancies = json::array();
   for (const OccupancyReport &O : K.Occupancy) {
     auto Bound = [](const std::optional<unsigned> &Blocks) -> json {

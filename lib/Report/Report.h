@@ -144,6 +144,60 @@ struct SharedTrafficTotals {
   bool Sampled = false;
 };
 
+/// One source-level global load, store or atomic per block shape: the
+/// sectors of its worst warp instruction and of all of them.
+struct GlobalAccessReport {
+  SourcePoint Where;
+  std::string Array; ///< The pointer parameter.
+  std::string Kind;  ///< "load", "store", "atomic".
+  unsigned WidthBytes = 0;
+  unsigned BlockDimIndex = 0;
+  /// Of the worst warp instruction: distinct bytes the active lanes ask
+  /// for, 32-byte sectors and 128-byte lines touched, and the fewest sectors
+  /// those bytes could occupy.
+  uint64_t RequestedBytes = 0;
+  unsigned Sectors = 0, Lines = 0, IdealSectors = 0;
+  double SectorsMean = 0;
+  uint64_t WarpInstructions = 0;
+  /// Bytes between consecutive lanes along threadIdx.x, when constant, and
+  /// as a formula in unknown parameters ("4*height").
+  std::optional<int64_t> LaneStrideBytes;
+  std::string LaneStride;
+  /// "exact", "sampled" or "unknown".
+  std::string Status = "exact";
+  std::string Reason;
+  /// Unknown parameters the sectors change with.
+  std::vector<std::string> DependsOn;
+};
+
+/// Bytes global accesses ask for and bytes they move, per warp instruction
+/// kind, for one block.
+struct GlobalTraffic {
+  uint64_t RequestedBytes = 0, TransferredBytes = 0;
+  uint64_t Sectors = 0, IdealSectors = 0, Requests = 0;
+};
+
+/// The direct version a shared-memory tile replaces (see StagedCopy).
+struct StagedCopyReport {
+  std::string Tile, Load, Store; ///< Shared array and global pointers.
+  SourcePoint LoadWhere, StoreWhere;
+  /// Sectors per request of the tiled store and of the direct one.
+  double TiledStoreSectors = 0, DirectStoreSectors = 0;
+  /// Bytes per block moved by the tiled load and store, and by the direct
+  /// version (the same load, the direct store).
+  uint64_t TiledTransferredBytes = 0, DirectTransferredBytes = 0;
+};
+
+/// Per kernel and block shape: global-memory traffic of one block.
+struct GlobalTrafficTotals {
+  unsigned BlockDimIndex = 0;
+  GlobalTraffic Load, Store, Atomic;
+  /// Accesses left out because their address is unknown.
+  unsigned UnknownAccesses = 0;
+  bool Sampled = false;
+  std::vector<StagedCopyReport> StagedCopies;
+};
+
 /// Residency of one block shape on the analysed architecture.
 struct OccupancyReport {
   unsigned BlockDimIndex = 0;
@@ -172,6 +226,8 @@ struct KernelReport {
   std::vector<SharedVariableReport> Shared;
   std::vector<AccessReport> Accesses;
   std::vector<SharedTrafficTotals> Totals;
+  std::vector<GlobalAccessReport> GlobalAccesses;
+  std::vector<GlobalTrafficTotals> GlobalTotals;
   std::vector<OccupancyReport> Occupancy;
   /// Set when an evaluation ran out of its budget.
   bool BudgetExceeded = false;

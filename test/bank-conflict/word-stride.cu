@@ -11,10 +11,12 @@ __global__ void stride32(float *out) {
   int warp = threadIdx.x >> 5;
   // Word warp*1024 + lane*32: bank 0 for every lane, 32 different words ->
   // 32; row "tile[warp*1024 + lane*32] (32-word stride)" 4 B st 32.00.
+  // One-dimensional: no padding, but an XOR swizzle of the index, checked by
+  // evaluating both accesses again (lane L then uses word 32L ^ L: bank L).
   // CHECK: access tile store L[[@LINE+4]]:3 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=exact
   // TEXT: word-stride.cu:[[@LINE+3]]:3: warning: 32-way bank conflict: write of 'tile' takes 32 wavefronts per warp instead of 1 (block 256x1, sm_90)
   // TEXT: note: lanes 0-31 of warp 0 need 32 different words from bank 0: tile[0], tile[32], tile[64], ..., tile[992]; consecutive lanes are 32 words apart
-  // TEXT: note: 'tile' is one-dimensional; padding has to go into the index arithmetic
+  // TEXT: note: swizzle 'tile' with an XOR at its 2 accesses (tile[k ^ ((k >> 5) & 31)]): conflict-free (this write: 32 -> 1, the read at line [[@LINE+6]]: 32 -> 1 wavefronts), no extra shared memory
   tile[warp * 1024 + lane * 32] = 1.0f;
   __syncthreads();
   // Same words, 4 B ld: 32.00.

@@ -1,0 +1,343 @@
+//===--- DiagnosticConversion.cpp - Findings as LSP objects ---------------===//
+
+#include "Lsp/DiagnosticConversion.h"
+
+#include "Lsp/JsonRpc.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using nlohmann::json;
+
+namespace smemlint {
+namespace lsp {
+namespace {
+
+/// LSP DiagnosticSeverity.
+int lspSeverity(Severity Level) {
+  switch (Level) {
+  case Severity::Error:
+    return 1;
+  case Severity::Warning:
+    return 2;
+  case Severity::Note:
+    return 3; // Information
+  }
+  return 2;
+}
+
+bool isIdentifierByte(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+json toJson(const Position &P) {
+  return {{"line", P.Line}, {"character", P.Character}};
+}
+
+std::optional<Position> positionFromJson(const json &Value) {
+  if (!Value.is_object())
+    return std::nullopt;
+  auto Line = Value.find("line"), Character = Value.find("character");
+  if (Line == Value.end() || Character == Value.end() ||
+      !Line->is_number_unsigned() || !Character->is_number_unsigned())
+    return std::nullopt;
+  return Position{Line->get<unsigned>(), Character->get<unsigned>()};
+}
+
+/// The line of \p Document that includes \p Header, by its file name.
+std::optional<unsigned> includeLine(const LineTable &Document,
+                                    llvm::StringRef Header) {
+  llvm::StringRef Name = llvm::sys::path::filename(Header);
+  for (unsigned Line = 0; Line < Document.lineCount(); ++Line) {
+    llvm::StringRef Text = Document.line(Line).ltrim();
+    if (Text.starts_with("#") && Text.contains("include") &&
+        Text.contains(Name))
+      return Line;
+  }
+  return std::nullopt;
+}
+
+/// "pad the rows of 'tile' to 33 elements" from the note "pad the rows of
+/// 'tile' to 33 elements: conflict-free (...)": the action, not its numbers.
+std::string actionTitle(llvm::StringRef Message) {
+  size_t Colon = Message.find(": ");
+  return Message.take_front(Colon).str();
+}
+
+json location(const SourcePoint &Where, AnalysedFiles &Files,
+              const ConversionOptions &Options) {
+  std::string Path = Files.path(Where.File);
+  return {
+      {"uri", Files.uri(Path)},
+      {"range", toJson(rangeAt(Where, Files.lines(Path), Options.Encoding))}};
+}
+
+/// The fix-it groups of \p D: its own, then each note's.
+struct FixGroup {
+  std::string Title;
+  const std::vector<FixIt> *Fixes;
+  const SourcePoint *Where;
+};
+
+std::vector<FixGroup> fixGroups(const Diagnostic &D) {
+  std::vector<FixGroup> Groups;
+  if (!D.FixIts.empty())
+    Groups.push_back(
+        {"apply the fix for: " + actionTitle(D.Message), &D.FixIts, &D.Where});
+  for (const DiagnosticNote &Note : D.Notes)
+    if (!Note.FixIts.empty())
+      Groups.push_back({actionTitle(Note.Message), &Note.FixIts, &Note.Where});
+  return Groups;
+}
+
+/// The byte range a fix-it replaces in the analysed text, from its line,
+/// column and length.
+std::optional<std::pair<unsigned, unsigned>>
+fixItBytes(const FixIt &Fix, const LineTable &Lines) {
+  std::optional<unsigned> Start =
+      Lines.offsetOf(Fix.Where.Line, Fix.Where.Column);
+  if (!Start)
+    return std::nullopt;
+  unsigned End =
+      std::min<size_t>(size_t(*Start) + Fix.Length, Lines.text().size());
+  return std::make_pair(*Start, End);
+}
+
+} // namespace
+
+std::string AnalysedFiles::path(llvm::StringRef Reported) const {
+  llvm::SmallString<256> Absolute(Reported);
+  if (!WorkingDirectory.empty())
+    llvm::sys::fs::make_absolute(WorkingDirectory, Absolute);
+  return normalizedPath(Absolute);
+}
+
+void AnalysedFiles::addDocument(const std::string &Path, std::string Uri,
+                                std::string Text, int64_t Version) {
+  File &F = Files[normalizedPath(Path)];
+  F.Lines.emplace(std::move(Text));
+  F.Uri = std::move(Uri);
+  F.Version = Version;
+}
+
+const LineTable *AnalysedFiles::lines(const std::string &Path) {
+  auto [It, Inserted] = Files.try_emplace(normalizedPath(Path));
+  if (Inserted) {
+    It->second.Uri = uriFromPath(It->first);
+    if (auto Buffer = llvm::MemoryBuffer::getFile(It->first))
+      It->second.Lines.emplace((*Buffer)->getBuffer().str());
+  }
+  return It->second.Lines ? &*It->second.Lines : nullptr;
+}
+
+std::string AnalysedFiles::uri(const std::string &Path) const {
+  std::string Normalized = normalizedPath(Path);
+  auto It = Files.find(Normalized);
+  return It != Files.end() ? It->second.Uri : uriFromPath(Normalized);
+}
+
+std::optional<int64_t> AnalysedFiles::version(const std::string &Path) const {
+  auto It = Files.find(normalizedPath(Path));
+  return It != Files.end() ? It->second.Version : std::nullopt;
+}
+
+Range rangeAt(const SourcePoint &Where, const LineTable *Lines,
+              PositionEncoding Encoding) {
+  if (!Where.valid())
+    return {};
+  std::optional<unsigned> Start =
+      Lines ? Lines->offsetOf(Where.Line, Where.Column) : std::nullopt;
+  if (!Start) {
+    Position P{Where.Line - 1, Where.Column ? Where.Column - 1 : 0};
+    return {P, P};
+  }
+  llvm::StringRef Text = Lines->text();
+  size_t LineEnd = std::min(Text.find_first_of("\r\n", *Start), Text.size());
+  size_t End = *Start;
+  while (End < LineEnd && isIdentifierByte(Text[End]))
+    ++End;
+  if (End == *Start && End < LineEnd) {
+    // Not an identifier: the one (UTF-8) character at the point.
+    ++End;
+    while (End < LineEnd && (Text[End] & 0xC0) == 0x80)
+      ++End;
+  }
+  return {Lines->position(*Start, Encoding),
+          Lines->position(unsigned(End), Encoding)};
+}
+
+json toJson(const Range &R) {
+  return {{"start", toJson(R.Start)}, {"end", toJson(R.End)}};
+}
+
+std::optional<Range> rangeFromJson(const json &Value) {
+  if (!Value.is_object())
+    return std::nullopt;
+  auto Start = Value.find("start"), End = Value.find("end");
+  if (Start == Value.end() || End == Value.end())
+    return std::nullopt;
+  std::optional<Position> From = positionFromJson(*Start),
+                          To = positionFromJson(*End);
+  if (!From || !To)
+    return std::nullopt;
+  return Range{*From, *To};
+}
+
+json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
+                     AnalysedFiles &Files, const ConversionOptions &Options) {
+  json Lsp = {{"severity", lspSeverity(D.Level)},
+              {"source", "smem-lint"},
+              {"message", D.Message}};
+  if (!D.Check.empty()) {
+    Lsp["code"] = D.Check;
+    if (!Options.DocsDirectory.empty()) {
+      llvm::SmallString<256> Page(Options.DocsDirectory);
+      llvm::sys::path::append(Page, D.Check + ".md");
+      if (llvm::sys::fs::exists(Page))
+        Lsp["codeDescription"] = {{"href", uriFromPath(Page)}};
+    }
+  }
+
+  json Related = json::array();
+  std::string Path = Files.path(D.Where.File);
+  const LineTable *Document = Files.lines(DocumentPath);
+  if (D.Where.valid() && Path != DocumentPath) {
+    // Editors show a document's diagnostics in that document only.
+    std::optional<unsigned> Include =
+        Document ? includeLine(*Document, Path) : std::nullopt;
+    Range At;
+    if (Include)
+      At = {{*Include, 0},
+            {*Include, columnsOf(Document->line(*Include), Options.Encoding)}};
+    Lsp["range"] = toJson(At);
+    Lsp["message"] = "in included file " +
+                     llvm::sys::path::filename(Path).str() + ":" +
+                     std::to_string(D.Where.Line) + ": " + D.Message;
+    Related.push_back({{"location", location(D.Where, Files, Options)},
+                       {"message", D.Message}});
+  } else {
+    Lsp["range"] = toJson(rangeAt(D.Where, Document, Options.Encoding));
+  }
+
+  std::string NotesText;
+  for (const DiagnosticNote &Note : D.Notes) {
+    // A note without a place is shown at its diagnostic.
+    const SourcePoint &Where = Note.Where.valid() ? Note.Where : D.Where;
+    Related.push_back({{"location", location(Where, Files, Options)},
+                       {"message", Note.Message}});
+    NotesText += "\nnote: " + Note.Message;
+  }
+  if (!Related.empty())
+    Lsp["relatedInformation"] = std::move(Related);
+  if (!Options.RelatedInformation)
+    Lsp["message"] = Lsp["message"].get<std::string>() + NotesText;
+  return Lsp;
+}
+
+json workspaceEdit(const std::vector<FixIt> &Fixes, AnalysedFiles &Files,
+                   const ConversionOptions &Options) {
+  // TextEdits per file, files in the order their first fix-it comes.
+  std::vector<std::pair<std::string, json>> Edits;
+  for (const FixIt &Fix : Fixes) {
+    std::string Path = Files.path(Fix.Where.File);
+    const LineTable *Lines = Files.lines(Path);
+    if (!Lines)
+      continue;
+    std::optional<std::pair<unsigned, unsigned>> Bytes =
+        fixItBytes(Fix, *Lines);
+    if (!Bytes)
+      continue;
+    Range R{Lines->position(Bytes->first, Options.Encoding),
+            Lines->position(Bytes->second, Options.Encoding)};
+    auto It = std::find_if(Edits.begin(), Edits.end(),
+                           [&](const auto &E) { return E.first == Path; });
+    if (It == Edits.end())
+      It = Edits.insert(Edits.end(), {Path, json::array()});
+    It->second.push_back({{"range", toJson(R)}, {"newText", Fix.Replacement}});
+  }
+  if (Options.DocumentChanges) {
+    json Changes = json::array();
+    for (auto &[Path, TextEdits] : Edits) {
+      std::optional<int64_t> Version = Files.version(Path);
+      Changes.push_back(
+          {{"textDocument",
+            {{"uri", Files.uri(Path)},
+             {"version", Version ? json(*Version) : json(nullptr)}}},
+           {"edits", std::move(TextEdits)}});
+    }
+    return {{"documentChanges", std::move(Changes)}};
+  }
+  json Changes = json::object();
+  for (auto &[Path, TextEdits] : Edits)
+    Changes[Files.uri(Path)] = std::move(TextEdits);
+  return {{"changes", std::move(Changes)}};
+}
+
+json codeActions(const std::vector<PublishedDiagnostic> &Published,
+                 const std::string &DocumentPath, const Range &Requested,
+                 const json &Context, AnalysedFiles &Files,
+                 const ConversionOptions &Options) {
+  json Actions = json::array();
+  if (Context.is_object()) {
+    auto Only = Context.find("only");
+    if (Only != Context.end() && Only->is_array() &&
+        std::none_of(Only->begin(), Only->end(), [](const json &Kind) {
+          return Kind == "quickfix" || Kind == "";
+        }))
+      return Actions;
+  }
+  auto ListedByClient = [&](const json &Lsp) {
+    if (!Context.is_object())
+      return false;
+    auto Listed = Context.find("diagnostics");
+    if (Listed == Context.end() || !Listed->is_array())
+      return false;
+    return std::any_of(Listed->begin(), Listed->end(), [&](const json &L) {
+      return member(L, "message") == member(Lsp, "message") &&
+             member(L, "range") == member(Lsp, "range");
+    });
+  };
+  auto InRequest = [&](const SourcePoint &Where) {
+    if (!Where.valid() || Files.path(Where.File) != DocumentPath)
+      return false;
+    return touches(Requested,
+                   rangeAt(Where, Files.lines(DocumentPath), Options.Encoding));
+  };
+
+  for (const PublishedDiagnostic &P : Published) {
+    std::vector<FixGroup> Groups = fixGroups(*P.Finding);
+    std::optional<Range> Shown = rangeFromJson(member(P.Lsp, "range"));
+    bool AtDiagnostic =
+        (Shown && touches(Requested, *Shown)) || ListedByClient(P.Lsp);
+    for (const FixGroup &Group : Groups) {
+      bool AtFix =
+          std::any_of(Group.Fixes->begin(), Group.Fixes->end(),
+                      [&](const FixIt &Fix) { return InRequest(Fix.Where); });
+      if (!AtDiagnostic && !AtFix && !InRequest(*Group.Where))
+        continue;
+      json Edit = workspaceEdit(*Group.Fixes, Files, Options);
+      // Two findings proposing the same change (two reads of one array)
+      // give one action that resolves both.
+      auto Same = std::find_if(Actions.begin(), Actions.end(), [&](json &A) {
+        return A["title"] == Group.Title && A["edit"] == Edit;
+      });
+      if (Same != Actions.end()) {
+        (*Same)["diagnostics"].push_back(P.Lsp);
+        continue;
+      }
+      json Action = {{"title", Group.Title},
+                     {"kind", "quickfix"},
+                     {"diagnostics", json::array({P.Lsp})},
+                     {"edit", std::move(Edit)}};
+      if (Groups.size() == 1)
+        Action["isPreferred"] = true;
+      Actions.push_back(std::move(Action));
+    }
+  }
+  return Actions;
+}
+
+} // namespace lsp
+} // namespace smemlint

@@ -1,0 +1,736 @@
+//===--- LanguageServer.cpp - smem-lint as an LSP server ------------------===//
+//
+// One thread reads and parses messages; the main thread answers them in
+// order and analyses. A document whose text changed is analysed once the
+// messages already received are handled, so a burst of edits costs one
+// analysis; a request (code actions) first analyses what is pending, so that
+// it is answered for the current text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lsp/LanguageServer.h"
+
+#include "Hardware/ArchTable.h"
+#include "Lsp/DiagnosticConversion.h"
+#include "Lsp/DocumentText.h"
+#include "Lsp/JsonRpc.h"
+#include "Output/Ordering.h"
+#include "Workflow/ConfigFile.h"
+#include "Workflow/FindingPolicy.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <condition_variable>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#ifdef LLVM_ON_UNIX
+#include <unistd.h>
+#endif
+
+using nlohmann::json;
+
+namespace smemlint {
+namespace {
+
+using namespace lsp;
+
+std::optional<std::string> stringMember(const json &Object, const char *Key) {
+  const json &Value = member(Object, Key);
+  if (!Value.is_string())
+    return std::nullopt;
+  return Value.get<std::string>();
+}
+
+std::optional<int64_t> integerMember(const json &Object, const char *Key) {
+  const json &Value = member(Object, Key);
+  if (!Value.is_number_integer())
+    return std::nullopt;
+  return Value.get<int64_t>();
+}
+
+bool listsString(const json &Array, const char *Value) {
+  return Array.is_array() &&
+         std::any_of(Array.begin(), Array.end(),
+                     [&](const json &Item) { return Item == Value; });
+}
+
+bool isExitNotification(const IncomingMessage &M) {
+  return M.What == IncomingMessage::Kind::Message &&
+         member(M.Body, "method") == "exit" && !M.Body.contains("id");
+}
+
+/// A request the client sent that cannot be answered with a result.
+struct RequestError {
+  ErrorCode Code;
+  std::string Message;
+};
+
+/// Messages read by the reader thread, waiting for the main thread.
+class MessageQueue {
+public:
+  void push(IncomingMessage M) {
+    {
+      std::lock_guard<std::mutex> Lock(Mutex);
+      Messages.push_back(std::move(M));
+    }
+    Ready.notify_one();
+  }
+  IncomingMessage pop() {
+    std::unique_lock<std::mutex> Lock(Mutex);
+    Ready.wait(Lock, [&] { return !Messages.empty(); });
+    IncomingMessage M = std::move(Messages.front());
+    Messages.pop_front();
+    return M;
+  }
+  bool empty() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    return Messages.empty();
+  }
+
+private:
+  std::mutex Mutex;
+  std::condition_variable Ready;
+  std::deque<IncomingMessage> Messages;
+};
+
+/// What was published for one version of a document: the report owns the
+/// findings the published diagnostics point to.
+struct DocumentAnalysis {
+  RunReport Report;
+  AnalysedFiles Files;
+  std::vector<PublishedDiagnostic> Published;
+};
+
+struct OpenDocument {
+  std::string Uri;
+  std::string Path; ///< Normalized.
+  std::string LanguageId;
+  std::string Text;
+  int64_t Version = 0;
+  bool NeedsAnalysis = false;
+  std::unique_ptr<DocumentAnalysis> Last;
+};
+
+bool isCudaDocument(const OpenDocument &Doc) {
+  llvm::StringRef Extension = llvm::sys::path::extension(Doc.Path);
+  return Extension == ".cu" || Extension == ".cuh" ||
+         Doc.LanguageId == "cuda" || Doc.LanguageId == "cuda-cpp";
+}
+
+/// Headers, and any file that is not a .cu, may be included by the open
+/// files.
+bool mayBeIncluded(const OpenDocument &Doc) {
+  return llvm::sys::path::extension(Doc.Path) != ".cu";
+}
+
+/// docs/checks above the executable (a build tree inside the source tree),
+/// or share/doc/smem-lint/checks of an installation.
+std::string findDocsDirectory() {
+  static int Anchor;
+  std::string Executable =
+      llvm::sys::fs::getMainExecutable("smem-lint", &Anchor);
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Executable);
+  for (unsigned Up = 0; Up < 4 && !Dir.empty();
+       ++Up, Dir = llvm::sys::path::parent_path(Dir)) {
+    for (const char *Relative : {"docs/checks", "share/doc/smem-lint/checks"}) {
+      llvm::SmallString<256> Candidate(Dir);
+      llvm::sys::path::append(Candidate, Relative);
+      if (llvm::sys::fs::is_directory(Candidate))
+        return Candidate.str().str();
+    }
+  }
+  return "";
+}
+
+/// The directory (the file's or an ancestor's, or its build/) holding the
+/// compile database nearest to \p File; empty if none.
+std::string findDatabaseDirectory(llvm::StringRef File) {
+  for (llvm::StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    for (const char *Sub : {"", "build"}) {
+      llvm::SmallString<256> Candidate(Dir);
+      llvm::sys::path::append(Candidate, Sub);
+      for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+        llvm::SmallString<256> Database(Candidate);
+        llvm::sys::path::append(Database, Name);
+        if (llvm::sys::fs::exists(Database))
+          return Candidate.str().str();
+      }
+    }
+  }
+  return "";
+}
+
+/// When a database directory's files last changed, to reload it after a
+/// rebuild rewrote compile_commands.json.
+llvm::sys::TimePoint<> databaseModified(llvm::StringRef Dir) {
+  llvm::sys::TimePoint<> Latest;
+  for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    llvm::sys::fs::file_status Status;
+    if (!llvm::sys::fs::status(Path, Status))
+      Latest = std::max(Latest, Status.getLastModificationTime());
+  }
+  return Latest;
+}
+
+Diagnostic settingsProblem(const std::string &Message) {
+  Diagnostic D;
+  D.Check = "smem-lint-input";
+  D.Level = Severity::Error;
+  D.Message = Message;
+  return D;
+}
+
+/// How one file is analysed and what of it is shown: the command line, then
+/// the file's .smem-lint.yaml, then the defaults; the rules of
+/// runSession (Workflow/AnalysisSession.cpp) for the files it is given.
+struct FileSettings {
+  AnalysisOptions Analysis;
+  FindingPolicy Policy;
+  /// An unreadable configuration or unknown arch; the file is analysed with
+  /// the rest.
+  std::vector<Diagnostic> Problems;
+};
+
+FileSettings settingsFor(const std::string &File,
+                         const LanguageServerOptions &Options) {
+  FileSettings Settings;
+  ProjectConfig Config;
+  if (Options.UseConfigFiles) {
+    std::string Path = findConfigFile(File);
+    std::string Error;
+    if (!Path.empty()) {
+      if (std::optional<ProjectConfig> Read = readConfigFile(Path, Error))
+        Config = std::move(*Read);
+      else
+        Settings.Problems.push_back(
+            settingsProblem("invalid configuration " + Error));
+    }
+  }
+  AnalysisOptions &Analysis = Settings.Analysis;
+  Analysis = Options.Analysis;
+  if (!Analysis.Arch && Config.Arch) {
+    Analysis.Arch = findArch(*Config.Arch);
+    if (!Analysis.Arch)
+      Settings.Problems.push_back(settingsProblem(
+          "unknown architecture '" + *Config.Arch + "' in " + Config.Path +
+          "; known: " + knownArchNames() + "; analysed for sm_90"));
+  }
+  if (!Analysis.Arch)
+    Analysis.Arch = findArch("sm_90");
+  if (Analysis.BlockDims.empty())
+    Analysis.BlockDims = Config.BlockDims;
+  if (Analysis.DynamicSharedBytes.empty())
+    Analysis.DynamicSharedBytes = Config.DynamicSharedBytes;
+  if (Analysis.RegistersPerThread.empty())
+    Analysis.RegistersPerThread = Config.RegistersPerThread;
+
+  FindingPolicy &Policy = Settings.Policy;
+  Policy.Checks =
+      CheckGlobs(Options.Checks.value_or(Config.Checks.value_or("smem-*")));
+  Policy.WarningsAsErrors = CheckGlobs(
+      Options.WarningsAsErrors.value_or(Config.WarningsAsErrors.value_or("")));
+  Policy.MinWays = Options.MinWays.value_or(Config.MinWays.value_or(2));
+  Policy.Severities = Config.Severities;
+  return Settings;
+}
+
+class LanguageServer {
+public:
+  LanguageServer(const LanguageServerOptions &Opts, llvm::raw_ostream &Out)
+      : Options(Opts), Out(Out) {
+    Conversion.DocsDirectory = Options.DocsDirectory.empty()
+                                   ? findDocsDirectory()
+                                   : Options.DocsDirectory;
+  }
+
+  int run(std::istream &In);
+
+private:
+  void send(const json &Message);
+  void log(const std::string &Text);
+  void handle(const json &Message);
+  json handleRequest(const std::string &Method, const json &Params);
+  void handleNotification(const std::string &Method, const json &Params);
+
+  json initialize(const json &Params);
+  json codeAction(const json &Params);
+  void didOpen(const json &Params);
+  void didChange(const json &Params);
+  void didSave(const json &Params);
+  void didClose(const json &Params);
+
+  /// The open document \p Params' textDocument names; throws RequestError
+  /// with InvalidParams when the parameters do not name a document.
+  OpenDocument *document(const json &Params, std::string &Path);
+  /// \p Changed, and every CUDA document when \p Changed may be included.
+  void markForAnalysis(OpenDocument &Changed);
+  void markCudaDocuments();
+  bool analyseOnePending();
+  void analysePending() {
+    while (analyseOnePending())
+      ;
+  }
+  void analyse(OpenDocument &Doc);
+  std::shared_ptr<const clang::tooling::CompilationDatabase>
+  database(const std::string &Path);
+
+  LanguageServerOptions Options;
+  llvm::raw_ostream &Out;
+  ConversionOptions Conversion;
+  bool Initialized = false, ShutdownRequested = false;
+  /// By normalized path.
+  std::map<std::string, OpenDocument> Documents;
+  struct LoadedDatabase {
+    llvm::sys::TimePoint<> Modified;
+    std::shared_ptr<const clang::tooling::CompilationDatabase> Database;
+  };
+  std::map<std::string, LoadedDatabase> Databases;
+  std::set<std::string> ReportedDatabaseErrors;
+};
+
+int LanguageServer::run(std::istream &In) {
+  MessageQueue Queue;
+  // The reader stops after `exit` so that it is not left blocked on input.
+  std::thread Reader([&] {
+    MessageReader Messages(In);
+    while (true) {
+      IncomingMessage M = Messages.read();
+      bool Last =
+          M.What == IncomingMessage::Kind::EndOfInput || isExitNotification(M);
+      Queue.push(std::move(M));
+      if (Last)
+        return;
+    }
+  });
+
+  int Status = 1;
+  while (true) {
+    if (Queue.empty() && analyseOnePending())
+      continue;
+    IncomingMessage M = Queue.pop();
+    if (M.What == IncomingMessage::Kind::EndOfInput || isExitNotification(M)) {
+      Status = ShutdownRequested ? 0 : 1;
+      break;
+    }
+    if (M.What == IncomingMessage::Kind::BadMessage) {
+      log("unreadable message: " + M.Problem);
+      send(makeErrorResponse(nullptr, M.Error, M.Problem));
+      continue;
+    }
+    handle(M.Body);
+  }
+  Reader.join();
+  return Status;
+}
+
+void LanguageServer::send(const json &Message) {
+  // A client that went away is noticed at the end of input.
+  Out << frameMessage(Message);
+  Out.flush();
+}
+
+void LanguageServer::log(const std::string &Text) {
+  llvm::errs() << "smem-lint --lsp: " << Text << "\n";
+}
+
+void LanguageServer::handle(const json &Message) {
+  if (!Message.is_object()) {
+    send(makeErrorResponse(nullptr, ErrorCode::InvalidRequest,
+                           Message.is_array()
+                               ? "batched messages are not supported"
+                               : "a message must be a JSON object"));
+    return;
+  }
+  bool IsRequest = Message.contains("id");
+  const json &Id = member(Message, "id");
+  if (IsRequest && !Id.is_string() && !Id.is_number_integer()) {
+    send(makeErrorResponse(nullptr, ErrorCode::InvalidRequest,
+                           "the id must be an integer or a string"));
+    return;
+  }
+  const json &Method = member(Message, "method");
+  if (Method.is_null() && IsRequest &&
+      (Message.contains("result") || Message.contains("error")))
+    return; // a response; this server sends no requests
+  std::string Problem;
+  if (member(Message, "jsonrpc") != "2.0")
+    Problem = "the message is not JSON-RPC 2.0 (\"jsonrpc\": \"2.0\")";
+  else if (!Method.is_string())
+    Problem = "the message has no method";
+  if (!Problem.empty()) {
+    if (IsRequest)
+      send(makeErrorResponse(Id, ErrorCode::InvalidRequest, Problem));
+    else
+      log("ignoring a notification: " + Problem);
+    return;
+  }
+
+  std::string Name = Method.get<std::string>();
+  const json &Params = member(Message, "params");
+  // Nothing the client sends may stop the server: a handler that fails
+  // answers with an error, or is logged for a notification.
+  try {
+    if (IsRequest)
+      send(makeResponse(Id, handleRequest(Name, Params)));
+    else
+      handleNotification(Name, Params);
+  } catch (const RequestError &E) {
+    if (IsRequest)
+      send(makeErrorResponse(Id, E.Code, E.Message));
+    else
+      log(Name + ": " + E.Message);
+  } catch (const std::exception &E) {
+    if (IsRequest)
+      send(makeErrorResponse(Id, ErrorCode::InternalError,
+                             Name + " failed: " + E.what()));
+    else
+      log(Name + " failed: " + E.what());
+  } catch (...) {
+    if (IsRequest)
+      send(makeErrorResponse(Id, ErrorCode::InternalError, Name + " failed"));
+    else
+      log(Name + " failed");
+  }
+}
+
+json LanguageServer::handleRequest(const std::string &Method,
+                                   const json &Params) {
+  if (Method == "initialize") {
+    if (Initialized)
+      throw RequestError{ErrorCode::InvalidRequest,
+                         "initialize was already received"};
+    return initialize(Params);
+  }
+  if (!Initialized)
+    throw RequestError{ErrorCode::ServerNotInitialized,
+                       "the server is not initialized"};
+  if (ShutdownRequested)
+    throw RequestError{ErrorCode::InvalidRequest,
+                       "shutdown was requested; only exit is accepted"};
+  // Answer for the documents' current text.
+  analysePending();
+  if (Method == "shutdown") {
+    ShutdownRequested = true;
+    return nullptr;
+  }
+  if (Method == "textDocument/codeAction")
+    return codeAction(Params);
+  throw RequestError{ErrorCode::MethodNotFound,
+                     "smem-lint does not handle '" + Method + "'"};
+}
+
+void LanguageServer::handleNotification(const std::string &Method,
+                                        const json &Params) {
+  // Before initialize only exit counts (handled by the loop); after
+  // shutdown nothing changes any more.
+  if (!Initialized || ShutdownRequested)
+    return;
+  if (Method == "textDocument/didOpen")
+    didOpen(Params);
+  else if (Method == "textDocument/didChange")
+    didChange(Params);
+  else if (Method == "textDocument/didSave")
+    didSave(Params);
+  else if (Method == "textDocument/didClose")
+    didClose(Params);
+  // initialized, $/cancelRequest, $/setTrace, workspace changes: nothing to
+  // do (requests are answered in order, each as soon as it is read).
+}
+
+json LanguageServer::initialize(const json &Params) {
+  const json &Capabilities = member(Params, "capabilities");
+  const json &General = member(Capabilities, "general");
+  // UTF-8 columns are Clang's own; take them when the client offers them
+  // (LSP 3.17 positionEncodings, or clangd's offsetEncoding extension).
+  bool Utf8 = listsString(member(General, "positionEncodings"), "utf-8");
+  bool ClangdUtf8 =
+      listsString(member(Capabilities, "offsetEncoding"), "utf-8");
+  Conversion.Encoding =
+      Utf8 || ClangdUtf8 ? PositionEncoding::Utf8 : PositionEncoding::Utf16;
+  Conversion.RelatedInformation =
+      member(member(member(Capabilities, "textDocument"), "publishDiagnostics"),
+             "relatedInformation") == true;
+  Conversion.DocumentChanges =
+      member(member(member(Capabilities, "workspace"), "workspaceEdit"),
+             "documentChanges") == true;
+  Initialized = true;
+
+  const char *Encoding =
+      Conversion.Encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16";
+  json Result = {
+      {"capabilities",
+       {{"positionEncoding", Encoding},
+        {"textDocumentSync",
+         {{"openClose", true},
+          {"change", 1}, // TextDocumentSyncKind.Full
+          {"save", {{"includeText", false}}}}},
+        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}}}},
+      {"serverInfo", {{"name", "smem-lint"}}}};
+  if (ClangdUtf8 && !Utf8)
+    Result["offsetEncoding"] = "utf-8";
+  return Result;
+}
+
+OpenDocument *LanguageServer::document(const json &Params, std::string &Path) {
+  std::optional<std::string> Uri =
+      stringMember(member(Params, "textDocument"), "uri");
+  if (!Uri)
+    throw RequestError{ErrorCode::InvalidParams,
+                       "textDocument.uri is missing or not a string"};
+  std::optional<std::string> FromUri = pathFromUri(*Uri);
+  if (!FromUri)
+    throw RequestError{ErrorCode::InvalidParams,
+                       "'" + *Uri + "' is not a file: URI"};
+  Path = normalizedPath(*FromUri);
+  auto It = Documents.find(Path);
+  return It != Documents.end() ? &It->second : nullptr;
+}
+
+void LanguageServer::didOpen(const json &Params) {
+  const json &Item = member(Params, "textDocument");
+  std::optional<std::string> Uri = stringMember(Item, "uri");
+  std::optional<std::string> Text = stringMember(Item, "text");
+  if (!Uri || !Text)
+    throw RequestError{ErrorCode::InvalidParams,
+                       "textDocument needs a uri and a text"};
+  std::string Path;
+  document(Params, Path);
+  OpenDocument &Doc = Documents[Path];
+  Doc.Uri = *Uri;
+  Doc.Path = Path;
+  Doc.LanguageId = stringMember(Item, "languageId").value_or("");
+  Doc.Text = std::move(*Text);
+  Doc.Version = integerMember(Item, "version").value_or(0);
+  markForAnalysis(Doc);
+}
+
+void LanguageServer::didChange(const json &Params) {
+  std::string Path;
+  OpenDocument *Doc = document(Params, Path);
+  if (!Doc)
+    throw RequestError{ErrorCode::InvalidParams,
+                       "didChange for a document that is not open"};
+  const json &Changes = member(Params, "contentChanges");
+  if (!Changes.is_array())
+    throw RequestError{ErrorCode::InvalidParams,
+                       "contentChanges is not an array"};
+  for (const json &Change : Changes) {
+    std::optional<std::string> Text = stringMember(Change, "text");
+    if (!Text)
+      throw RequestError{ErrorCode::InvalidParams,
+                         "a content change without text"};
+    // Full sync is what we ask for; a ranged change is applied all the same.
+    std::optional<Range> Replaced = rangeFromJson(member(Change, "range"));
+    if (!Replaced) {
+      Doc->Text = std::move(*Text);
+      continue;
+    }
+    LineTable Lines(Doc->Text);
+    unsigned Start = Lines.offset(Replaced->Start, Conversion.Encoding);
+    unsigned End = Lines.offset(Replaced->End, Conversion.Encoding);
+    Doc->Text.replace(Start, std::max(Start, End) - Start, *Text);
+  }
+  if (std::optional<int64_t> Version =
+          integerMember(member(Params, "textDocument"), "version"))
+    Doc->Version = *Version;
+  markForAnalysis(*Doc);
+}
+
+void LanguageServer::didSave(const json &Params) {
+  std::string Path;
+  if (OpenDocument *Doc = document(Params, Path))
+    markForAnalysis(*Doc);
+}
+
+void LanguageServer::didClose(const json &Params) {
+  std::string Path;
+  OpenDocument *Doc = document(Params, Path);
+  if (!Doc)
+    return;
+  std::string Uri = Doc->Uri;
+  bool WasIncludable = mayBeIncluded(*Doc);
+  Documents.erase(Path);
+  // Its diagnostics go with it; includers now read the file from disk.
+  send(makeNotification("textDocument/publishDiagnostics",
+                        {{"uri", Uri}, {"diagnostics", json::array()}}));
+  if (WasIncludable)
+    markCudaDocuments();
+}
+
+void LanguageServer::markForAnalysis(OpenDocument &Changed) {
+  if (isCudaDocument(Changed))
+    Changed.NeedsAnalysis = true;
+  if (mayBeIncluded(Changed))
+    markCudaDocuments();
+}
+
+void LanguageServer::markCudaDocuments() {
+  for (auto &[Path, Doc] : Documents)
+    if (isCudaDocument(Doc))
+      Doc.NeedsAnalysis = true;
+}
+
+bool LanguageServer::analyseOnePending() {
+  for (auto &[Path, Doc] : Documents)
+    if (Doc.NeedsAnalysis) {
+      analyse(Doc);
+      return true;
+    }
+  return false;
+}
+
+std::shared_ptr<const clang::tooling::CompilationDatabase>
+LanguageServer::database(const std::string &Path) {
+  using namespace clang::tooling;
+  std::string Dir = Options.CompileDatabaseDir.empty()
+                        ? findDatabaseDirectory(Path)
+                        : Options.CompileDatabaseDir;
+  if (!Dir.empty()) {
+    llvm::sys::TimePoint<> Modified = databaseModified(Dir);
+    LoadedDatabase &Loaded = Databases[Dir];
+    if (!Loaded.Database || Loaded.Modified != Modified) {
+      Loaded.Database = nullptr;
+      Loaded.Modified = Modified;
+      std::string Error;
+      std::unique_ptr<CompilationDatabase> Database =
+          CompilationDatabase::loadFromDirectory(Dir, Error);
+      if (Database) {
+        // Headers and new files take the flags of their nearest neighbour.
+        Database = inferMissingCompileCommands(std::move(Database));
+        if (!Options.ExtraArgs.empty()) {
+          auto Adjusted = std::make_unique<ArgumentsAdjustingCompilations>(
+              std::move(Database));
+          Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+              Options.ExtraArgs, ArgumentInsertPosition::END));
+          Database = std::move(Adjusted);
+        }
+        Loaded.Database = std::move(Database);
+      } else if (ReportedDatabaseErrors.insert(Dir).second) {
+        std::string Message = "smem-lint: cannot load the compile database "
+                              "in '" +
+                              Dir + "' (" + Error +
+                              "); files are parsed without it";
+        log(Message);
+        send(makeNotification("window/showMessage",
+                              {{"type", 2}, {"message", Message}}));
+      }
+    }
+    if (Loaded.Database && !Loaded.Database->getCompileCommands(Path).empty())
+      return Loaded.Database;
+  }
+  return std::make_shared<FixedCompilationDatabase>(
+      llvm::sys::path::parent_path(Path), Options.ExtraArgs);
+}
+
+void LanguageServer::analyse(OpenDocument &Doc) {
+  Doc.NeedsAnalysis = false;
+  auto Analysis = std::make_unique<DocumentAnalysis>();
+  // Every open buffer replaces its file, so that an edited header counts.
+  std::map<std::string, std::string> Unsaved;
+  for (const auto &[Path, Open] : Documents) {
+    Unsaved[Path] = Open.Text;
+    Analysis->Files.addDocument(Path, Open.Uri, Open.Text, Open.Version);
+  }
+
+  std::shared_ptr<const clang::tooling::CompilationDatabase> Database =
+      database(Doc.Path);
+  std::vector<clang::tooling::CompileCommand> Commands =
+      Database->getCompileCommands(Doc.Path);
+  if (!Commands.empty())
+    Analysis->Files.setWorkingDirectory(Commands.front().Directory);
+  FileSettings Settings = settingsFor(Doc.Path, Options);
+  std::vector<FileReport> Reports;
+  llvm::CrashRecoveryContext Guard;
+  bool Completed = Guard.RunSafely([&] {
+    Reports = analyzeFiles(*Database, {Doc.Path}, Options.Mode,
+                           Options.Frontend, Settings.Analysis, Unsaved);
+  });
+  FileReport File;
+  if (Completed && !Reports.empty()) {
+    File = std::move(Reports.front());
+  } else {
+    Diagnostic Crash;
+    Crash.Check = "smem-lint-internal";
+    Crash.Level = Severity::Error;
+    Crash.Where.File = Doc.Path;
+    Crash.Message = "smem-lint crashed while analysing this file; please "
+                    "report it with the file";
+    File.File = Doc.Path;
+    File.Diagnostics.push_back(std::move(Crash));
+  }
+  // Check selection, NOLINT comments (as saved: the policy reads them from
+  // the file) and severities, as on the command line.
+  applyFindingPolicy(File, Settings.Policy);
+  for (Diagnostic &Problem : Settings.Problems) {
+    Problem.Where.File = Doc.Path;
+    File.Diagnostics.push_back(std::move(Problem));
+  }
+  Analysis->Report.Files.push_back(std::move(File));
+
+  json Diagnostics = json::array();
+  for (const Diagnostic *D : diagnosticsInOrder(Analysis->Report)) {
+    json Lsp = toLspDiagnostic(*D, Doc.Path, Analysis->Files, Conversion);
+    Diagnostics.push_back(Lsp);
+    Analysis->Published.push_back({D, std::move(Lsp)});
+  }
+  send(makeNotification("textDocument/publishDiagnostics",
+                        {{"uri", Doc.Uri},
+                         {"version", Doc.Version},
+                         {"diagnostics", std::move(Diagnostics)}}));
+  Doc.Last = std::move(Analysis);
+}
+
+json LanguageServer::codeAction(const json &Params) {
+  std::string Path;
+  OpenDocument *Doc = document(Params, Path);
+  std::optional<Range> Requested = rangeFromJson(member(Params, "range"));
+  if (!Requested)
+    throw RequestError{ErrorCode::InvalidParams,
+                       "range is missing or not an LSP Range"};
+  if (!Doc || !Doc->Last)
+    return json::array();
+  return codeActions(Doc->Last->Published, Doc->Path, *Requested,
+                     member(Params, "context"), Doc->Last->Files, Conversion);
+}
+
+} // namespace
+
+int runLanguageServer(const LanguageServerOptions &Options, std::istream &In,
+                      llvm::raw_ostream &Out) {
+  llvm::CrashRecoveryContext::Enable();
+  LanguageServer Server(Options, Out);
+  return Server.run(In);
+}
+
+int runLanguageServer(const LanguageServerOptions &Options) {
+#ifdef LLVM_ON_UNIX
+  // The protocol keeps the real stdout; stray output goes to stderr.
+  int ProtocolFd = ::dup(STDOUT_FILENO);
+  if (ProtocolFd >= 0 && ::dup2(STDERR_FILENO, STDOUT_FILENO) >= 0) {
+    llvm::raw_fd_ostream Out(ProtocolFd, /*shouldClose=*/true);
+    int Status = runLanguageServer(Options, std::cin, Out);
+    // A write to a client that went away must not abort in the destructor.
+    Out.clear_error();
+    return Status;
+  }
+#endif
+  int Status = runLanguageServer(Options, std::cin, llvm::outs());
+  llvm::outs().clear_error();
+  return Status;
+}
+
+} // namespace smemlint

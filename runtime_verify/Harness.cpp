@@ -1,0 +1,446 @@
+//===--- Harness.cpp - Generated host programs and measure.sh -------------===//
+
+#include "runtime_verify/Harness.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace smemlint {
+namespace verify {
+namespace {
+
+/// A C string literal holding \p Text.
+std::string cString(StringRef Text) {
+  std::string Out = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (C == '\n') {
+      Out += "\\n";
+      continue;
+    }
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+/// One line of a comment: no newline can end it early.
+std::string commentText(StringRef Text) {
+  std::string Out = Text.str();
+  std::replace(Out.begin(), Out.end(), '\n', ' ');
+  return Out;
+}
+
+/// A bash word holding \p Text.
+std::string shellWord(StringRef Text) {
+  std::string Out = "'";
+  for (char C : Text) {
+    if (C == '\'')
+      Out += "'\\''";
+    else
+      Out += C;
+  }
+  return Out + "'";
+}
+
+std::string dimText(const std::array<unsigned, 3> &D) {
+  return std::to_string(D[0]) + ", " + std::to_string(D[1]) + ", " +
+         std::to_string(D[2]);
+}
+
+void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
+  std::vector<std::string> Types;
+  for (const PlannedArgument &A : L.Arguments)
+    Types.push_back(A.Type);
+  unsigned Threads = L.Block[0] * L.Block[1] * L.Block[2];
+  OS << "// " << L.Id << ": " << commentText(L.Kernel) << ", block "
+     << L.Block[0] << "x" << L.Block[1] << "x" << L.Block[2] << ", grid "
+     << L.Grid[0] << "x" << L.Grid[1] << "x" << L.Grid[2] << " ("
+     << L.GridSource << ")\n";
+  OS << "static int launch" << L.Id << "(bool OneBlock) {\n";
+  OS << "  Buffers B;\n";
+  OS << "  void (*Function)(" << join(Types, ", ") << ") = " << L.Kernel
+     << ";\n";
+  for (size_t I = 0; I < L.Arguments.size(); ++I) {
+    const PlannedArgument &A = L.Arguments[I];
+    if (A.IsPointer) {
+      OS << "  " << A.Type << " Arg" << I << " = (" << A.Type << ")zeros(B, "
+         << A.BufferBytes << "ull, " << cString(L.Id) << ", " << cString(A.Name)
+         << ");\n";
+      OS << "  if (!Arg" << I << ")\n    return 1;\n";
+    } else {
+      OS << "  " << A.Type << " Arg" << I << " = (" << A.Value << "); // "
+         << commentText(A.Name) << " (" << A.ValueSource << ")\n";
+    }
+  }
+  OS << "  dim3 Grid = OneBlock ? dim3(1, 1, 1) : dim3(" << dimText(L.Grid)
+     << ");\n";
+  OS << "  dim3 Block(" << dimText(L.Block) << ");\n";
+  OS << "  size_t Dynamic = " << L.DynamicSharedBytes << ";\n";
+  if (L.DynamicSharedBytes > 48 * 1024)
+    OS << "  cudaFuncSetAttribute((const void *)Function, "
+          "cudaFuncAttributeMaxDynamicSharedMemorySize, (int)Dynamic);\n";
+  OS << "  describe(" << cString(L.Id) << ", (const void *)Function, "
+     << Threads << ", Dynamic);\n";
+  OS << "  " << L.Kernel << "<<<Grid, Block, Dynamic>>>(";
+  for (size_t I = 0; I < L.Arguments.size(); ++I)
+    OS << (I ? ", " : "") << "Arg" << I;
+  OS << ");\n";
+  OS << "  return finish(" << cString(L.Id) << ");\n";
+  OS << "}\n\n";
+}
+
+const char *HarnessHelpers = R"(namespace smem_lint_verify {
+
+// The device buffers of one launch, freed when it returns.
+struct Buffers {
+  void *Pointers[256] = {};
+  int Count = 0;
+  ~Buffers() {
+    for (int I = 0; I < Count; ++I)
+      cudaFree(Pointers[I]);
+  }
+};
+
+// A zero-filled device buffer, or null after saying why.
+static void *zeros(Buffers &B, unsigned long long Bytes, const char *Launch,
+                   const char *Name) {
+  void *P = nullptr;
+  cudaError_t E = cudaMalloc(&P, Bytes);
+  if (E == cudaSuccess)
+    E = cudaMemset(P, 0, Bytes);
+  if (E != cudaSuccess || B.Count == 256) {
+    printf("smem-lint-verify: launch %s status=allocation-error parameter=%s "
+           "message=\"%s\"\n",
+           Launch, Name, cudaGetErrorString(E));
+    return nullptr;
+  }
+  B.Pointers[B.Count++] = P;
+  return P;
+}
+
+// What the runtime says about the kernel: the name the profiler and the
+// disassembly use, its registers, and the blocks per SM it can have.
+static void describe(const char *Launch, const void *Function, int Threads,
+                     size_t Dynamic) {
+  const char *Name = "?";
+#if CUDART_VERSION >= 12030
+  if (cudaFuncGetName(&Name, Function) != cudaSuccess || !Name)
+    Name = "?";
+#endif
+  cudaFuncAttributes A;
+  memset(&A, 0, sizeof(A));
+  cudaFuncGetAttributes(&A, Function);
+  int Blocks = -1;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, Function, Threads,
+                                                    Dynamic) != cudaSuccess)
+    Blocks = -1;
+  cudaGetLastError();
+  printf("smem-lint-verify: launch %s function=%s registers=%d "
+         "static_shared=%zu dynamic_shared=%zu blocks_per_sm=%d\n",
+         Launch, Name, A.numRegs, A.sharedSizeBytes, Dynamic, Blocks);
+}
+
+// Checks the launch and waits for it.
+static int finish(const char *Launch) {
+  cudaError_t E = cudaGetLastError();
+  if (E == cudaSuccess)
+    E = cudaDeviceSynchronize();
+  if (E == cudaSuccess)
+    printf("smem-lint-verify: launch %s status=ok\n", Launch);
+  else
+    printf("smem-lint-verify: launch %s status=error message=\"%s: %s\"\n",
+           Launch, cudaGetErrorName(E), cudaGetErrorString(E));
+  fflush(stdout);
+  return E == cudaSuccess ? 0 : 1;
+}
+
+)";
+
+} // namespace
+
+std::string harnessSource(const VerifyPlan &Plan,
+                          const PlannedVariant &Variant) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "// Generated by smem-lint --verify-prepare (docs/runtime-verify.md).\n"
+     << "// Launches the kernels of " << commentText(Variant.OriginalFile)
+     << "\n";
+  if (Variant.Kind == "fix")
+    OS << "// with this fix applied: " << commentText(Variant.FixDescription)
+       << "\n";
+  OS << "// Usage: " << sys::path::filename(Variant.Binary)
+     << " [--launch ID]... [--one-block]\n"
+     << "//   --launch ID   run only this launch (may repeat; default: all)\n"
+     << "//   --one-block   launch a grid of one block (for racecheck)\n\n"
+     << "// The file's own main(), if any, is renamed so that this one runs\n"
+     << "// (and may then lack a return statement: not worth a warning).\n"
+     << "#pragma nv_diag_suppress 940\n"
+     << "#pragma GCC diagnostic push\n"
+     << "#pragma GCC diagnostic ignored \"-Wreturn-type\"\n"
+     << "#define main smem_lint_verify_user_main\n"
+     << "#include \"../" << Variant.Source << "\"\n"
+     << "#undef main\n"
+     << "#pragma GCC diagnostic pop\n"
+     << "#pragma nv_diag_default 940\n\n"
+     << "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
+     << "#include <cuda_runtime.h>\n\n"
+     << HarnessHelpers;
+  std::vector<const PlannedLaunch *> Launches;
+  for (const PlannedLaunch &L : Plan.Launches)
+    if (L.Variant == Variant.Id && L.Verifiable) {
+      writeLaunch(OS, L);
+      Launches.push_back(&L);
+    }
+  OS << "} // namespace smem_lint_verify\n\n";
+  OS << R"(int main(int argc, char **argv) {
+  struct Launch {
+    const char *Id;
+    int (*Run)(bool);
+  };
+  static const Launch Launches[] = {
+)";
+  for (const PlannedLaunch *L : Launches)
+    OS << "      {" << cString(L->Id) << ", smem_lint_verify::launch" << L->Id
+       << "},\n";
+  OS << R"(  };
+  bool OneBlock = false;
+  const char *Only[256];
+  int OnlyCount = 0;
+  for (int I = 1; I < argc; ++I) {
+    if (!strcmp(argv[I], "--one-block")) {
+      OneBlock = true;
+    } else if (!strcmp(argv[I], "--launch") && I + 1 < argc && OnlyCount < 256) {
+      Only[OnlyCount++] = argv[++I];
+    } else {
+      fprintf(stderr, "usage: %s [--launch ID]... [--one-block]\n", argv[0]);
+      return 2;
+    }
+  }
+  int Failed = 0, Ran = 0;
+  for (const Launch &L : Launches) {
+    bool Selected = OnlyCount == 0;
+    for (int I = 0; I < OnlyCount; ++I)
+      Selected |= !strcmp(Only[I], L.Id);
+    if (!Selected)
+      continue;
+    ++Ran;
+    Failed += L.Run(OneBlock);
+  }
+  if (Ran == 0) {
+    fprintf(stderr, "no such launch\n");
+    return 2;
+  }
+  return Failed ? 1 : 0;
+}
+)";
+  return Text;
+}
+
+std::string measureScript(const VerifyPlan &Plan) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << R"XX(#!/usr/bin/env bash
+# measure.sh -- generated by smem-lint --verify-prepare (docs/runtime-verify.md).
+# Builds the harnesses of this directory with nvcc, records their SASS, and runs
+# every launch plainly, under Nsight Compute (hardware shared-memory counters,
+# SourceCounters per instruction, launch statistics and occupancy) and under
+# compute-sanitizer racecheck (synccheck too where a finding asks for it).
+# Writes the raw outputs to raw/; `smem-lint --verify-compare=DIR` reads them.
+#
+# Usage: bash measure.sh [--build-only] [--jobs N] [--time-limit SECONDS]
+#   --build-only       build the harnesses and stop (needs nvcc only, no GPU)
+#   --jobs N           parallel builds and sanitizer runs (default 8)
+#   --time-limit S     skip the steps that would start after S seconds
+# Needs, on PATH or in $CUDA_PATH/bin or /usr/local/cuda/bin: nvcc, and unless
+# --build-only, ncu, compute-sanitizer and cuobjdump. Exit status: 0 when
+# every step ran (each step's own status is in raw/status.txt), 2 on a usage
+# error, 3 when a tool is missing, 4 when no harness built.
+set -u
+cd "$(dirname "$0")" || exit 2
+)XX";
+  OS << "ARCH=" << Plan.Arch << "\n";
+  OS << "NVCC_FLAGS=(";
+  for (const std::string &F : Plan.NvccFlags)
+    OS << " " << shellWord(F);
+  OS << " )\n";
+  OS << "VARIANTS=(";
+  for (const PlannedVariant &V : Plan.Variants)
+    for (const PlannedLaunch &L : Plan.Launches)
+      if (L.Variant == V.Id && L.Verifiable) {
+        OS << " " << V.Id;
+        break;
+      }
+  OS << " )\n";
+  OS << "# launch id, variant, 1 when synccheck runs too\nLAUNCHES=(\n";
+  for (const PlannedLaunch &L : Plan.Launches)
+    if (L.Verifiable)
+      OS << "  \"" << L.Id << " " << L.Variant << " " << (L.Synccheck ? 1 : 0)
+         << "\"\n";
+  OS << ")\n";
+  OS << R"XX(
+BUILD_ONLY=0
+JOBS=8
+TIME_LIMIT=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --build-only) BUILD_ONLY=1 ;;
+    --jobs) JOBS=${2:?}; shift ;;
+    --time-limit) TIME_LIMIT=${2:?}; shift ;;
+    *) echo "measure.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+for d in "${CUDA_PATH:-}" /usr/local/cuda; do
+  if [ -n "$d" ] && [ -d "$d/bin" ]; then PATH=$PATH:$d/bin; fi
+done
+need() {
+  if ! command -v "$1" > /dev/null 2>&1; then
+    echo "measure.sh: error: '$1' not found (PATH, \$CUDA_PATH/bin, /usr/local/cuda/bin); $2" >&2
+    exit 3
+  fi
+}
+need nvcc "the harnesses cannot be built"
+if [ $BUILD_ONLY = 0 ]; then
+  need ncu "wavefronts and occupancy cannot be measured"
+  need compute-sanitizer "races cannot be checked"
+  need cuobjdump "the SASS cannot be recorded"
+fi
+
+rm -rf raw build
+mkdir -p raw build
+STATUS=raw/status.txt
+: > $STATUS
+START=$SECONDS
+out_of_time() { [ "$TIME_LIMIT" -gt 0 ] && [ $((SECONDS - START)) -ge "$TIME_LIMIT" ]; }
+# step NAME ID COMMAND...: runs COMMAND, appends "NAME ID rc=RC seconds=S" to raw/status.txt.
+step() {
+  local name=$1 id=$2 t0=$SECONDS rc
+  shift 2
+  if out_of_time; then
+    echo "$name $id rc=skipped seconds=0" >> $STATUS
+    return 1
+  fi
+  "$@"
+  rc=$?
+  echo "$name $id rc=$rc seconds=$((SECONDS - t0))" >> $STATUS
+  return $rc
+}
+throttle() { while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done; }
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "arch: $ARCH"
+  nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | sed 's/^/gpu: /'
+  nvcc --version 2>&1 | tail -n 1 | sed 's/^/nvcc: /'
+  [ $BUILD_ONLY = 0 ] && ncu --version 2>&1 | tail -n 1 | sed 's/^/ncu: /'
+  [ $BUILD_ONLY = 0 ] && compute-sanitizer --version 2>&1 | grep -i version | tail -n 1 | sed 's/^/compute-sanitizer: /'
+} > raw/environment.txt
+
+build_one() {
+  nvcc -arch=$ARCH -lineinfo -O3 ${NVCC_FLAGS[@]+"${NVCC_FLAGS[@]}"} -o build/$1.bin harness/$1.cu > raw/$1.build.txt 2>&1
+}
+for v in "${VARIANTS[@]}"; do
+  throttle
+  step build $v build_one $v &
+done
+wait
+BUILT=0
+for v in "${VARIANTS[@]}"; do [ -x build/$v.bin ] && BUILT=$((BUILT + 1)); done
+if [ $BUILD_ONLY = 1 ]; then
+  echo "done build-only seconds=$((SECONDS - START))" >> $STATUS
+  [ $BUILT = ${#VARIANTS[@]} ] && exit 0 || exit 4
+fi
+[ $BUILT = 0 ] && { echo "measure.sh: error: no harness built; see raw/*.build.txt" >&2; exit 4; }
+
+sass_one() { cuobjdump -sass build/$1.bin > raw/$1.sass.txt 2>&1; }
+run_one() { timeout -k 5 120 build/$1.bin > raw/$1.run.txt 2>&1; }
+for v in "${VARIANTS[@]}"; do
+  [ -x build/$v.bin ] || continue
+  throttle
+  { step sass $v sass_one $v; step run $v run_one $v; } &
+done
+wait
+
+# Races within one block (the block the analysis evaluates): a grid of one
+# block, so that a racy kernel does not print the same hazards per block.
+RACECHECK="compute-sanitizer --tool racecheck --racecheck-report all --print-limit 100000"
+race_one() { timeout -k 5 300 $RACECHECK build/$2.bin --launch $1 --one-block > raw/$1.racecheck.txt 2>&1; }
+sync_one() { timeout -k 5 120 compute-sanitizer --tool synccheck build/$2.bin --launch $1 --one-block > raw/$1.synccheck.txt 2>&1; }
+for entry in "${LAUNCHES[@]}"; do
+  set -- $entry
+  [ -x build/$2.bin ] || continue
+  throttle
+  step racecheck $1 race_one $1 $2 &
+  if [ "$3" = 1 ]; then
+    throttle
+    step synccheck $1 sync_one $1 $2 &
+  fi
+done
+wait
+
+# Hardware counters (the truth for every access width), their instrumented
+# twins, the SourceCounters section (per instruction, by source line), and
+# launch statistics with occupancy. One launch per profile, one at a time.
+ncu --query-metrics > raw/ncu-query-metrics.txt 2>&1
+METRICS=
+for m in l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st \
+         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom \
+         smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st \
+         smsp__sass_inst_executed_op_shared_atom \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom \
+         l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st; do
+  if grep -q "^$m[[:space:]]" raw/ncu-query-metrics.txt; then METRICS=$METRICS${METRICS:+,}$m.sum; fi
+done
+[ -n "$METRICS" ] || METRICS=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+echo "metrics: $METRICS" >> raw/environment.txt
+export_one() {
+  ncu -i build/$1.ncu-rep --page raw --csv --print-units base > raw/$1.ncu-raw.csv 2>&1
+  ncu -i build/$1.ncu-rep --page source --csv --print-source cuda,sass > raw/$1.ncu-source-cuda.csv 2>&1
+}
+ncu_one() {
+  timeout -k 5 180 ncu --clock-control none --import-source yes --section SourceCounters \
+    --section LaunchStats --section Occupancy --metrics "$METRICS" \
+    -f -o build/$1 build/$2.bin --launch $1 > raw/$1.ncu-log.txt 2>&1
+}
+for entry in "${LAUNCHES[@]}"; do
+  set -- $entry
+  [ -x build/$2.bin ] || continue
+  # The exports need no GPU: they overlap the next profile.
+  step ncu $1 ncu_one $1 $2 && { throttle; export_one $1 & }
+done
+wait
+echo "done all seconds=$((SECONDS - START))" >> $STATUS
+exit 0
+)XX";
+  return Text;
+}
+
+std::string directoryReadme(const VerifyPlan &Plan) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  unsigned Verifiable = 0;
+  for (const PlannedLaunch &L : Plan.Launches)
+    Verifiable += L.Verifiable;
+  OS << "Prepared by smem-lint --verify-prepare for " << Plan.Arch << ": "
+     << Plan.Variants.size() << " variant(s) of the source, "
+     << Plan.Launches.size() << " launch(es) (" << Verifiable
+     << " verifiable), " << Plan.Predictions.size() << " prediction(s).\n\n"
+     << "  plan.json    what is launched and what the analysis predicts\n"
+     << "  src/Vn/      the analysed file (V0...) and its fixed copies\n"
+     << "  harness/     one host program per variant\n"
+     << "  measure.sh   build + measure on a machine with a GPU, nvcc, ncu\n"
+     << "               and compute-sanitizer; writes raw/\n\n"
+     << "Run `bash measure.sh` there (copy this directory if needed), bring\n"
+     << "raw/ back, then `smem-lint --verify-compare=THIS_DIR`.\n"
+     << "See docs/runtime-verify.md.\n";
+  return Text;
+}
+
+} // namespace verify
+} // namespace smemlint

@@ -1,0 +1,155 @@
+//===--- Plan.h - What --verify launches and expects -----------*- C++ -*-===//
+//
+// The plan is the contract between the three steps of `smem-lint --verify`:
+// `prepare` writes it (plan.json) next to the harness sources and measure.sh,
+// measure.sh runs the launches it lists on a GPU machine, and `compare` reads
+// it back with the raw outputs to judge every prediction. It holds only plain
+// values (no Clang, no RunReport), so that compare can run anywhere, later.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_RUNTIME_VERIFY_PLAN_H
+#define SMEMLINT_RUNTIME_VERIFY_PLAN_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smemlint {
+namespace verify {
+
+/// Version of plan.json; compare refuses a plan of another version.
+constexpr unsigned PlanVersion = 1;
+
+/// One argument of a launch, as the harness constructs it.
+struct PlannedArgument {
+  std::string Name; ///< The kernel's parameter name.
+  std::string Type; ///< As the report prints it: "const float *".
+  bool IsPointer = false;
+  /// Pointers: a zero-filled device buffer of this many bytes.
+  uint64_t BufferBytes = 0;
+  /// Scalars: the C++ expression the argument is initialised with.
+  std::string Value;
+  /// "launch" (a constant argument of the analysed launch), "option"
+  /// (--param), "default" (the value the analysis assumed) or "buffer".
+  std::string ValueSource;
+};
+
+/// One kernel launch with one block shape, in one variant of the source.
+struct PlannedLaunch {
+  std::string Id;      ///< "L0", "L1", ...
+  std::string Variant; ///< Id of the variant whose binary runs it.
+  std::string Kernel;  ///< As C++ names it: "ns::transpose<32>".
+  unsigned BlockDimIndex = 0;
+  std::array<unsigned, 3> Block = {1, 1, 1};
+  std::array<unsigned, 3> Grid = {1, 1, 1};
+  std::string GridSource; ///< "launch" or "default" (one block).
+  uint64_t DynamicSharedBytes = 0;
+  std::vector<PlannedArgument> Arguments;
+  /// False when the harness cannot drive the kernel; Reason says why.
+  bool Verifiable = true;
+  std::string NotVerifiableReason;
+  /// Run compute-sanitizer's synccheck too (a divergent-barrier finding).
+  bool Synccheck = false;
+};
+
+/// A copy of the user's file: the original, or one with a fix applied.
+struct PlannedVariant {
+  std::string Id;           ///< "V0", ...
+  std::string Kind;         ///< "original" or "fix".
+  std::string OriginalFile; ///< The file smem-lint analysed.
+  std::string Source;       ///< The copy, relative to the directory.
+  std::string Harness;      ///< harness/V0.cu, relative.
+  std::string Binary;       ///< build/V0.bin, relative.
+  /// For a fix: the finding it fixes and the note that proposed it.
+  int Finding = -1;
+  std::string FixDescription;
+  /// Why a fix variant has no launches (re-analysis failed, ...).
+  std::string Problem;
+};
+
+/// A finding of the analysis, as the verdict report names it.
+struct PlannedFinding {
+  unsigned Index = 0;
+  std::string Check;
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+  /// Launches of the kernel the finding is in (one per block shape).
+  std::vector<std::string> Launches;
+  /// Fix variants made from its notes.
+  std::vector<std::string> FixVariants;
+};
+
+/// What one prediction says, and about which launch.
+///
+/// Kinds:
+///  - "wavefronts": the shared accesses of one kind (load, store, atomic) on
+///    one source line: wavefronts per warp instruction and warp instructions
+///    per block.
+///  - "shared-totals": the same for the whole kernel (docs/json-output.md
+///    `shared_totals`), against Nsight Compute's hardware counters.
+///  - "race": racecheck reports a hazard between the lines of a finding.
+///  - "race-free": racecheck reports no hazard in the kernel.
+///  - "divergent-barrier": synccheck reports the barrier at Line.
+///  - "occupancy": blocks per SM that shared memory allows.
+struct Prediction {
+  std::string Id; ///< "P0", ...
+  std::string Launch;
+  std::string Kind;
+  /// Findings this prediction checks (empty: a prediction of no problem, or
+  /// an access no finding names).
+  std::vector<unsigned> Findings;
+  /// For predictions on a fixed variant: the finding whose fix it checks.
+  int FixOf = -1;
+
+  // wavefronts / shared-totals
+  std::string File; ///< Basename of the source copy.
+  unsigned Line = 0;
+  std::string Operation; ///< "load", "store", "atomic".
+  std::vector<unsigned> Columns;
+  std::vector<std::string> Arrays;
+  std::vector<unsigned> WidthBytes; ///< Distinct source widths on the line.
+  double WavefrontsPerInstruction = 0;
+  uint64_t InstructionsPerBlock = 0;
+  /// "exact", "sampled" or "unknown" (the worst of the accesses).
+  std::string Status = "exact";
+
+  // race
+  std::string Check;
+  std::vector<unsigned> Lines;
+
+  // occupancy
+  std::optional<unsigned> BlocksBySharedMemory;
+  unsigned BlocksPerSM = 0;
+  bool RegistersKnown = false;
+
+  std::string Description; ///< One line for the report.
+};
+
+struct VerifyPlan {
+  unsigned Version = PlanVersion;
+  std::string Arch; ///< "sm_90".
+  std::string CreatedBy;
+  std::vector<std::string> NvccFlags;
+  std::vector<PlannedVariant> Variants;
+  std::vector<PlannedLaunch> Launches;
+  std::vector<PlannedFinding> Findings;
+  std::vector<Prediction> Predictions;
+
+  const PlannedLaunch *launch(const std::string &Id) const;
+  const PlannedVariant *variant(const std::string &Id) const;
+};
+
+/// plan.json text, and back. Reading returns false with \p Error set when the
+/// document is not a plan of this version.
+std::string planToJson(const VerifyPlan &Plan);
+bool planFromJson(const std::string &Text, VerifyPlan &Plan,
+                  std::string &Error);
+
+} // namespace verify
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,852 @@
+//===--- Prepare.cpp - From an analysis to a directory to measure ---------===//
+
+#include "runtime_verify/Prepare.h"
+
+#include "runtime_verify/Harness.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace smemlint {
+namespace verify {
+
+bool parseParameterValueOption(StringRef Text, ParameterValueOption &Option,
+                               std::string &Error) {
+  auto [Key, Value] = Text.split('=');
+  if (Key.empty() || Value.empty() || !Text.contains('=')) {
+    Error = "invalid --param '" + Text.str() +
+            "': expected name=value or kernel:name=value";
+    return false;
+  }
+  // The kernel may be qualified (ns::k): the name follows the last ':'.
+  size_t Colon = Key.rfind(':');
+  Option = ParameterValueOption();
+  if (Colon != StringRef::npos) {
+    Option.Kernel = Key.substr(0, Colon).rtrim(':').str();
+    Key = Key.substr(Colon + 1);
+  }
+  Option.Name = Key.trim().str();
+  Option.Value = Value.trim().str();
+  if (Option.Name.empty()) {
+    Error = "invalid --param '" + Text.str() + "': no parameter name";
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+/// "const unsigned int" -> "unsigned int".
+std::string unqualified(StringRef Type) {
+  Type = Type.trim();
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (StringRef Qualifier : {"const ", "volatile ", "__restrict__ "})
+      if (Type.consume_front(Qualifier))
+        Changed = true;
+    for (StringRef Qualifier : {" const", " volatile", " __restrict__"})
+      if (Type.consume_back(Qualifier))
+        Changed = true;
+    Type = Type.trim();
+  }
+  return Type.str();
+}
+
+bool isIntegerType(StringRef Type) {
+  static const StringSet<> Names = {"bool",
+                                    "char",
+                                    "signed char",
+                                    "unsigned char",
+                                    "short",
+                                    "unsigned short",
+                                    "int",
+                                    "unsigned int",
+                                    "unsigned",
+                                    "long",
+                                    "unsigned long",
+                                    "long long",
+                                    "unsigned long long",
+                                    "size_t",
+                                    "std::size_t",
+                                    "ptrdiff_t",
+                                    "std::ptrdiff_t",
+                                    "int8_t",
+                                    "int16_t",
+                                    "int32_t",
+                                    "int64_t",
+                                    "uint8_t",
+                                    "uint16_t",
+                                    "uint32_t",
+                                    "uint64_t",
+                                    "std::int8_t",
+                                    "std::int16_t",
+                                    "std::int32_t",
+                                    "std::int64_t",
+                                    "std::uint8_t",
+                                    "std::uint16_t",
+                                    "std::uint32_t",
+                                    "std::uint64_t",
+                                    "short int",
+                                    "long int",
+                                    "unsigned long int",
+                                    "long long int",
+                                    "unsigned long long int",
+                                    "unsigned short int"};
+  return Names.contains(Type);
+}
+
+bool isFloatingType(StringRef Type) {
+  return Type == "float" || Type == "double";
+}
+
+/// The kernel's name as the harness spells it.
+std::string harnessKernelName(StringRef Name) {
+  std::string Result = Name.str();
+  // A kernel in an anonymous namespace of the included file is visible by
+  // its unqualified name.
+  for (StringRef Anonymous : {"(anonymous namespace)::", "(anonymous)::"}) {
+    size_t At;
+    while ((At = Result.find(Anonymous.str())) != std::string::npos)
+      Result.erase(At, Anonymous.size());
+  }
+  return Result;
+}
+
+bool isFinding(const Diagnostic &D) {
+  return D.Level != Severity::Note && StringRef(D.Check).starts_with("smem-") &&
+         D.Check != "smem-lint-input" && D.Check != "smem-lint-annotation";
+}
+
+bool isRaceCheck(StringRef Check) {
+  return Check == "smem-missing-barrier" || Check == "smem-barrier-reuse" ||
+         Check == "smem-warp-sync";
+}
+
+bool isOccupancyCheck(StringRef Check) {
+  return Check == "smem-capacity" || Check == "smem-occupancy";
+}
+
+/// The kernel a finding is in: the one with an access at the finding's
+/// position, else the last kernel declared before it in the same file.
+const KernelReport *kernelOfFinding(const FileReport &File,
+                                    const Diagnostic &D) {
+  StringRef Name = sys::path::filename(D.Where.File);
+  for (const KernelReport &K : File.Kernels)
+    for (const AccessReport &A : K.Accesses)
+      if (A.Where.Line == D.Where.Line && A.Where.Column == D.Where.Column &&
+          sys::path::filename(A.Where.File) == Name)
+        return &K;
+  const KernelReport *Best = nullptr;
+  for (const KernelReport &K : File.Kernels)
+    if (sys::path::filename(K.Where.File) == Name &&
+        K.Where.Line <= D.Where.Line &&
+        (!Best || K.Where.Line > Best->Where.Line))
+      Best = &K;
+  return Best;
+}
+
+/// Lines a race finding names: its own and those of its notes that point at
+/// an access (notes that carry a fix-it point where the fix goes).
+std::vector<unsigned> raceLines(const Diagnostic &D) {
+  std::set<unsigned> Lines = {D.Where.Line};
+  for (const DiagnosticNote &N : D.Notes)
+    if (N.FixIts.empty() && N.Where.valid() &&
+        sys::path::filename(N.Where.File) == sys::path::filename(D.Where.File))
+      Lines.insert(N.Where.Line);
+  return {Lines.begin(), Lines.end()};
+}
+
+/// Applies \p Fixes (offsets into \p Text) from the last to the first.
+std::optional<std::string> applyFixIts(std::string Text,
+                                       std::vector<FixIt> Fixes) {
+  llvm::sort(Fixes, [](const FixIt &A, const FixIt &B) {
+    return A.Where.Offset > B.Where.Offset;
+  });
+  for (const FixIt &Fix : Fixes) {
+    if (Fix.Where.Offset + Fix.Length > Text.size())
+      return std::nullopt;
+    Text.replace(Fix.Where.Offset, Fix.Length, Fix.Replacement);
+  }
+  return Text;
+}
+
+/// Where \p Line of the original is in the fixed text: the lines the fix-its
+/// before it add or remove.
+unsigned mapLine(StringRef Original, const std::vector<FixIt> &Fixes,
+                 unsigned Line) {
+  int Delta = 0;
+  for (const FixIt &Fix : Fixes) {
+    if (Fix.Where.Line >= Line)
+      continue;
+    StringRef Replaced = Original.substr(Fix.Where.Offset, Fix.Length);
+    Delta +=
+        int(StringRef(Fix.Replacement).count('\n')) - int(Replaced.count('\n'));
+  }
+  return unsigned(std::max(1, int(Line) + Delta));
+}
+
+struct FileCopy {
+  std::string Path; ///< Relative to the directory.
+  std::string Text;
+};
+
+class PlanBuilder {
+public:
+  PlanBuilder(const RunReport &Report, const PrepareOptions &Options,
+              StringRef Dir)
+      : Report(Report), Options(Options), Dir(Dir.str()) {
+    Plan.Arch = Report.Arch;
+    Plan.CreatedBy = "smem-lint (" + Report.Mode + ")";
+    Plan.NvccFlags = Options.NvccFlags;
+  }
+
+  bool build(std::string &Error);
+  VerifyPlan takePlan() { return std::move(Plan); }
+
+private:
+  const RunReport &Report;
+  const PrepareOptions &Options;
+  std::string Dir;
+  VerifyPlan Plan;
+  /// Files to copy next to each variant's source: headers beside the
+  /// original, so that quoted includes still resolve on the GPU machine.
+  std::map<std::string, std::vector<std::string>> SiblingHeaders;
+  /// The re-analysis of each fix variant.
+  std::map<std::string, std::optional<FileReport>> Reanalysed;
+
+  bool writeVariantSource(PlannedVariant &V, StringRef Text,
+                          std::string &Error);
+  PlannedVariant &addVariant(const std::string &OriginalFile,
+                             const std::string &Kind);
+  PlannedLaunch makeLaunch(const PlannedVariant &V, const KernelReport &K,
+                           unsigned ShapeIndex);
+  void addAccessPredictions(const PlannedLaunch &L, const KernelReport &K,
+                            int FixOf);
+  void addPrediction(Prediction P) {
+    P.Id = "P" + std::to_string(Plan.Predictions.size());
+    Plan.Predictions.push_back(std::move(P));
+  }
+  void addFixVariant(const FileReport &File, const Diagnostic &D,
+                     const DiagnosticNote *Note,
+                     const std::vector<FixIt> &Fixes, unsigned FindingIndex,
+                     const KernelReport &Kernel,
+                     std::map<std::string, std::string> &VariantByFix);
+};
+
+PlannedVariant &PlanBuilder::addVariant(const std::string &OriginalFile,
+                                        const std::string &Kind) {
+  PlannedVariant V;
+  V.Id = "V" + std::to_string(Plan.Variants.size());
+  V.Kind = Kind;
+  V.OriginalFile = OriginalFile;
+  std::string Base = sys::path::filename(OriginalFile).str();
+  V.Source = "src/" + V.Id + "/" + Base;
+  V.Harness = "harness/" + V.Id + ".cu";
+  V.Binary = "build/" + V.Id + ".bin";
+  Plan.Variants.push_back(V);
+  return Plan.Variants.back();
+}
+
+bool PlanBuilder::writeVariantSource(PlannedVariant &V, StringRef Text,
+                                     std::string &Error) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, V.Source);
+  if (std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Path))) {
+    Error = "cannot create '" + sys::path::parent_path(Path).str() +
+            "': " + EC.message();
+    return false;
+  }
+  std::error_code EC;
+  raw_fd_ostream Out(Path, EC);
+  if (EC) {
+    Error = "cannot write '" + Path.str().str() + "': " + EC.message();
+    return false;
+  }
+  Out << Text;
+  // Headers beside the original file, so that `#include "common.cuh"` works
+  // where the original directory does not exist.
+  StringRef OriginalDir = sys::path::parent_path(V.OriginalFile);
+  auto [It, Inserted] = SiblingHeaders.try_emplace(OriginalDir.str());
+  if (Inserted) {
+    uint64_t Total = 0;
+    std::error_code DirEC;
+    for (sys::fs::directory_iterator
+             F(OriginalDir.empty() ? "." : OriginalDir, DirEC),
+         End;
+         F != End && !DirEC; F.increment(DirEC)) {
+      StringRef Ext = sys::path::extension(F->path());
+      if (Ext != ".h" && Ext != ".cuh" && Ext != ".hpp" && Ext != ".inc" &&
+          Ext != ".inl")
+        continue;
+      uint64_t Size = 0;
+      if (sys::fs::file_size(F->path(), Size) || Total + Size > (8u << 20) ||
+          It->second.size() >= 64)
+        continue;
+      Total += Size;
+      It->second.push_back(F->path());
+    }
+  }
+  for (const std::string &Header : It->second) {
+    SmallString<256> Target(sys::path::parent_path(Path));
+    sys::path::append(Target, sys::path::filename(Header));
+    sys::fs::copy_file(Header, Target);
+  }
+  return true;
+}
+
+PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
+                                      const KernelReport &K,
+                                      unsigned ShapeIndex) {
+  const BlockDimReport &Dim = K.BlockDims[ShapeIndex];
+  PlannedLaunch L;
+  L.Id = "L" + std::to_string(Plan.Launches.size());
+  L.Variant = V.Id;
+  L.Kernel = harnessKernelName(K.Name);
+  L.BlockDimIndex = ShapeIndex;
+  L.Block = {Dim.X, Dim.Y, Dim.Z};
+  if (Dim.Grid) {
+    L.Grid = *Dim.Grid;
+    L.GridSource = "launch";
+  } else {
+    // The analysis assumes gridDim 1 and blockIdx 0 when the launch does not
+    // say (defaultSymbolValue).
+    L.GridSource = "default";
+  }
+  if (Dim.DynamicSharedBytes) {
+    L.DynamicSharedBytes = *Dim.DynamicSharedBytes;
+  } else if (K.UsesDynamicShared) {
+    L.Verifiable = false;
+    L.NotVerifiableReason =
+        "the dynamic shared size is unknown; give it with --dynamic-smem";
+  }
+  if (StringRef(L.Kernel).contains("(lambda") ||
+      StringRef(L.Kernel).contains("(unnamed")) {
+    L.Verifiable = false;
+    L.NotVerifiableReason = "the kernel has no name a harness can call";
+  }
+
+  for (const ParameterReport &P : K.Parameters) {
+    PlannedArgument A;
+    A.Name = P.Name;
+    A.Type = P.Type;
+    A.IsPointer = P.IsPointer;
+    const ParameterValueOption *Given = nullptr;
+    for (const ParameterValueOption &O : Options.Parameters)
+      if (O.Name == P.Name &&
+          (O.Kernel.empty() || O.Kernel == K.Name || O.Kernel == L.Kernel ||
+           StringRef(K.Name).split('<').first == O.Kernel))
+        Given = &O;
+    if (Given) {
+      A.Value = Given->Value;
+      A.ValueSource = "option";
+      A.IsPointer = false; // Used as written, pointers too.
+    } else if (P.IsPointer) {
+      if (StringRef(P.PointeeType).contains('*') ||
+          StringRef(P.PointeeType).contains('&')) {
+        L.Verifiable = false;
+        L.NotVerifiableReason = "parameter '" + P.Name + "' has type '" +
+                                P.Type +
+                                "': a zero-filled buffer would hand the kernel "
+                                "null pointers; give it with --param " +
+                                P.Name + "=EXPR";
+      }
+      A.BufferBytes = std::max<uint64_t>(Options.BufferBytes, P.PointeeBytes);
+      A.ValueSource = "buffer";
+    } else {
+      auto Known = llvm::find_if(Dim.ParameterValues, [&](const auto &KV) {
+        return KV.first == P.Name;
+      });
+      std::optional<std::string> Default = defaultScalarValue(P.Type);
+      if (Known != Dim.ParameterValues.end() && Default) {
+        A.Value = std::to_string(Known->second);
+        A.ValueSource = "launch";
+      } else if (Default) {
+        A.Value = *Default;
+        A.ValueSource = "default";
+      } else if (L.Verifiable) {
+        L.Verifiable = false;
+        L.NotVerifiableReason = "parameter '" + P.Name + "' has type '" +
+                                P.Type +
+                                "', which the harness cannot construct; give "
+                                "it with --param " +
+                                P.Name + "=EXPR";
+      }
+    }
+    L.Arguments.push_back(A);
+  }
+  return L;
+}
+
+void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
+                                       const KernelReport &K, int FixOf) {
+  // One prediction per (file, line, kind): the source page and the SASS give
+  // lines, not columns, so accesses sharing a line are measured together.
+  struct Group {
+    std::string File;
+    unsigned Line;
+    std::string Kind;
+    std::set<unsigned> Columns, Widths;
+    std::set<std::string> Arrays;
+    uint64_t Wavefronts = 0, Instructions = 0;
+    bool Sampled = false, Unknown = false;
+  };
+  std::vector<Group> Groups;
+  for (const AccessReport &A : K.Accesses) {
+    if (A.BlockDimIndex != L.BlockDimIndex)
+      continue;
+    std::string File = sys::path::filename(A.Where.File).str();
+    auto It = llvm::find_if(Groups, [&](const Group &G) {
+      return G.File == File && G.Line == A.Where.Line && G.Kind == A.Kind;
+    });
+    if (It == Groups.end()) {
+      Groups.push_back(
+          {File, A.Where.Line, A.Kind, {}, {}, {}, 0, 0, false, false});
+      It = std::prev(Groups.end());
+    }
+    It->Columns.insert(A.Where.Column);
+    It->Widths.insert(A.WidthBytes);
+    It->Arrays.insert(A.Array);
+    It->Wavefronts += A.TotalWavefronts;
+    It->Instructions += A.WarpInstructions;
+    It->Sampled |= A.Status == "sampled";
+    It->Unknown |= A.Status == "unknown";
+  }
+  for (const Group &G : Groups) {
+    // An access whose address depends on data has no prediction to test.
+    if (G.Unknown || G.Instructions == 0)
+      continue;
+    Prediction P;
+    P.Launch = L.Id;
+    P.Kind = "wavefronts";
+    P.FixOf = FixOf;
+    P.File = G.File;
+    P.Line = G.Line;
+    P.Operation = G.Kind;
+    P.Columns.assign(G.Columns.begin(), G.Columns.end());
+    P.WidthBytes.assign(G.Widths.begin(), G.Widths.end());
+    P.Arrays.assign(G.Arrays.begin(), G.Arrays.end());
+    P.WavefrontsPerInstruction = double(G.Wavefronts) / G.Instructions;
+    P.InstructionsPerBlock = G.Instructions;
+    P.Status = G.Sampled ? "sampled" : "exact";
+    P.Description = G.Kind + "s of '" + join(P.Arrays, "', '") + "' at line " +
+                    std::to_string(G.Line);
+    addPrediction(P);
+  }
+  for (const SharedTrafficTotals &T : K.Totals) {
+    if (T.BlockDimIndex != L.BlockDimIndex)
+      continue;
+    auto Add = [&](const char *Kind, uint64_t Wavefronts,
+                   uint64_t Instructions) {
+      if (Instructions == 0)
+        return;
+      Prediction P;
+      P.Launch = L.Id;
+      P.Kind = "shared-totals";
+      P.FixOf = FixOf;
+      P.Operation = Kind;
+      P.WavefrontsPerInstruction = double(Wavefronts) / Instructions;
+      P.InstructionsPerBlock = Instructions;
+      P.Status = T.Sampled ? "sampled" : "exact";
+      P.Description = std::string("all shared ") + Kind + "s of the kernel";
+      addPrediction(P);
+    };
+    Add("load", T.LoadWavefronts, T.LoadInstructions);
+    Add("store", T.StoreWavefronts, T.StoreInstructions);
+    Add("atomic", T.AtomicWavefronts, T.AtomicInstructions);
+  }
+}
+
+void PlanBuilder::addFixVariant(
+    const FileReport &File, const Diagnostic &D, const DiagnosticNote *Note,
+    const std::vector<FixIt> &Fixes, unsigned FindingIndex,
+    const KernelReport &Kernel,
+    std::map<std::string, std::string> &VariantByFix) {
+  // One variant per distinct fix: several findings may propose the same.
+  std::string Key = File.File;
+  for (const FixIt &F : Fixes)
+    Key += "|" + std::to_string(F.Where.Offset) + ":" +
+           std::to_string(F.Length) + ":" + F.Replacement;
+  PlannedFinding &Finding = Plan.Findings[FindingIndex];
+  std::string Description = Note ? Note->Message : D.Message;
+
+  auto Existing = VariantByFix.find(Key);
+  std::string VariantId;
+  if (Existing != VariantByFix.end()) {
+    VariantId = Existing->second;
+  } else {
+    PlannedVariant &V = addVariant(File.File, "fix");
+    V.Finding = int(FindingIndex);
+    V.FixDescription = Description;
+    VariantId = V.Id;
+    VariantByFix[Key] = VariantId;
+  }
+  Finding.FixVariants.push_back(VariantId);
+  PlannedVariant *V = nullptr;
+  for (PlannedVariant &Each : Plan.Variants)
+    if (Each.Id == VariantId)
+      V = &Each;
+
+  auto Buffer = MemoryBuffer::getFile(File.File);
+  if (!Buffer) {
+    V->Problem = "cannot read '" + File.File + "'";
+    return;
+  }
+  StringRef Original = (*Buffer)->getBuffer();
+  for (const FixIt &F : Fixes)
+    if (sys::path::filename(F.Where.File) != sys::path::filename(File.File)) {
+      V->Problem = "the fix edits another file ('" + F.Where.File + "')";
+      return;
+    }
+  std::optional<std::string> Fixed = applyFixIts(Original.str(), Fixes);
+  if (!Fixed) {
+    V->Problem = "a fix-it lies outside the file";
+    return;
+  }
+  bool NewVariant = Existing == VariantByFix.end();
+  if (NewVariant) {
+    std::string Error;
+    if (!writeVariantSource(*V, *Fixed, Error)) {
+      V->Problem = Error;
+      return;
+    }
+  }
+  if (!Options.Reanalyse) {
+    V->Problem = "no re-analysis available";
+    return;
+  }
+  SmallString<256> FixedPath(Dir);
+  sys::path::append(FixedPath, V->Source);
+  // A fix several findings propose is analysed once.
+  auto Cached = Reanalysed.find(V->Id);
+  if (Cached == Reanalysed.end())
+    Cached =
+        Reanalysed
+            .emplace(V->Id, Options.Reanalyse(FixedPath.str().str(), File.File))
+            .first;
+  const std::optional<FileReport> &Again = Cached->second;
+  if (!Again || Again->HadCompileErrors) {
+    V->Problem = "the fixed copy does not compile";
+    return;
+  }
+  const KernelReport *FixedKernel = nullptr;
+  for (const KernelReport &K : Again->Kernels)
+    if (K.Name == Kernel.Name)
+      FixedKernel = &K;
+  if (!FixedKernel) {
+    V->Problem = "the fixed copy has no kernel '" + Kernel.Name + "'";
+    return;
+  }
+
+  unsigned FixedLine = mapLine(Original, Fixes, D.Where.Line);
+  // The race findings the re-analysis still has for this kernel.
+  std::vector<const Diagnostic *> FixedRaces;
+  for (const Diagnostic &Other : Again->Diagnostics)
+    if (isFinding(Other) && isRaceCheck(Other.Check) &&
+        kernelOfFinding(*Again, Other) == FixedKernel)
+      FixedRaces.push_back(&Other);
+
+  // A variant shared by several findings launches its kernel once.
+  std::vector<const PlannedLaunch *> Launches;
+  for (const PlannedLaunch &L : Plan.Launches)
+    if (L.Variant == V->Id && L.Kernel == harnessKernelName(FixedKernel->Name))
+      Launches.push_back(&L);
+  if (Launches.empty()) {
+    size_t First = Plan.Launches.size();
+    for (unsigned S = 0; S < FixedKernel->BlockDims.size(); ++S) {
+      PlannedLaunch L = makeLaunch(*V, *FixedKernel, S);
+      Plan.Launches.push_back(L);
+      addAccessPredictions(Plan.Launches.back(), *FixedKernel,
+                           int(FindingIndex));
+      if (FixedRaces.empty()) {
+        Prediction P;
+        P.Launch = L.Id;
+        P.Kind = "race-free";
+        P.FixOf = int(FindingIndex);
+        P.File = sys::path::filename(V->Source).str();
+        P.Description = "no shared-memory hazard in the fixed kernel";
+        addPrediction(P);
+      }
+      for (const Diagnostic *R : FixedRaces) {
+        Prediction P;
+        P.Launch = L.Id;
+        P.Kind = "race";
+        P.FixOf = int(FindingIndex);
+        P.Check = R->Check;
+        P.File = sys::path::filename(V->Source).str();
+        P.Line = R->Where.Line;
+        P.Lines = raceLines(*R);
+        P.Description = "the hazard the fixed kernel still has: " + R->Message;
+        addPrediction(P);
+      }
+      if (Note && Note->Occupancy) {
+        for (const OccupancyReport &O : FixedKernel->Occupancy)
+          if (O.BlockDimIndex == S) {
+            Prediction P;
+            P.Launch = L.Id;
+            P.Kind = "occupancy";
+            P.FixOf = int(FindingIndex);
+            P.BlocksBySharedMemory = O.BlocksBySharedMemory;
+            P.BlocksPerSM = O.BlocksPerSM;
+            P.RegistersKnown = O.RegistersKnown;
+            P.Description = "blocks per SM after the fix";
+            addPrediction(P);
+          }
+      }
+    }
+    for (size_t I = First; I < Plan.Launches.size(); ++I)
+      Launches.push_back(&Plan.Launches[I]);
+  }
+
+  // Tie the fixed kernel's predictions on the finding's line (or, for races,
+  // its race predictions) to the finding.
+  std::string Operation;
+  for (const AccessReport &A : Kernel.Accesses)
+    if (A.Where.Line == D.Where.Line && A.Where.Column == D.Where.Column)
+      Operation = A.Kind;
+  for (Prediction &P : Plan.Predictions) {
+    if (!llvm::any_of(Launches, [&](const PlannedLaunch *L) {
+          return L->Id == P.Launch;
+        }))
+      continue;
+    bool Relevant =
+        (P.Kind == "wavefronts" && isFinding(D) &&
+         D.Check == "smem-bank-conflict" && P.Line == FixedLine &&
+         P.Operation == Operation) ||
+        (isRaceCheck(D.Check) && (P.Kind == "race-free" || P.Kind == "race")) ||
+        (P.Kind == "occupancy");
+    if (Relevant && !llvm::is_contained(P.Findings, FindingIndex))
+      P.Findings.push_back(FindingIndex);
+  }
+}
+
+bool PlanBuilder::build(std::string &Error) {
+  std::map<std::string, std::string> VariantByFix;
+  for (const FileReport &File : Report.Files) {
+    if (File.HadCompileErrors || File.Kernels.empty())
+      continue;
+    auto Buffer = MemoryBuffer::getFile(File.File);
+    if (!Buffer) {
+      Error = "cannot read '" + File.File + "'";
+      return false;
+    }
+    size_t VariantIndex = Plan.Variants.size();
+    addVariant(File.File, "original");
+    if (!writeVariantSource(Plan.Variants[VariantIndex], (*Buffer)->getBuffer(),
+                            Error))
+      return false;
+    std::string SourceName =
+        sys::path::filename(Plan.Variants[VariantIndex].Source).str();
+
+    // Findings first: the launches need to know which checks fired.
+    std::vector<std::pair<const Diagnostic *, unsigned>> Findings;
+    for (const Diagnostic &D : File.Diagnostics) {
+      if (!isFinding(D))
+        continue;
+      PlannedFinding F;
+      F.Index = Plan.Findings.size();
+      F.Check = D.Check;
+      SmallString<256> Clean(D.Where.File);
+      sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+      F.File = Clean.str().str();
+      F.Line = D.Where.Line;
+      F.Column = D.Where.Column;
+      F.Message = D.Message;
+      Plan.Findings.push_back(F);
+      Findings.push_back({&D, F.Index});
+    }
+
+    for (const KernelReport &K : File.Kernels) {
+      std::vector<std::pair<const Diagnostic *, unsigned>> Mine;
+      for (auto [D, Index] : Findings)
+        if (kernelOfFinding(File, *D) == &K)
+          Mine.push_back({D, Index});
+      bool Racy = llvm::any_of(
+          Mine, [](const auto &F) { return isRaceCheck(F.first->Check); });
+      bool OccupancyClaim = llvm::any_of(Mine, [](const auto &F) {
+        return isOccupancyCheck(F.first->Check) ||
+               llvm::any_of(F.first->Notes, [](const DiagnosticNote &N) {
+                 return N.Occupancy.has_value();
+               });
+      });
+
+      for (unsigned S = 0; S < K.BlockDims.size(); ++S) {
+        PlannedLaunch L = makeLaunch(Plan.Variants[VariantIndex], K, S);
+        for (auto [D, Index] : Mine)
+          if (D->Check == "smem-divergent-barrier")
+            L.Synccheck = true;
+        Plan.Launches.push_back(L);
+        size_t FirstPrediction = Plan.Predictions.size();
+        addAccessPredictions(L, K, -1);
+        // Link each bank-conflict finding to the line it names.
+        for (auto [D, Index] : Mine) {
+          Plan.Findings[Index].Launches.push_back(L.Id);
+          if (D->Check != "smem-bank-conflict")
+            continue;
+          std::string Operation;
+          for (const AccessReport &A : K.Accesses)
+            if (A.Where.Line == D->Where.Line &&
+                A.Where.Column == D->Where.Column)
+              Operation = A.Kind;
+          for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
+            Prediction &P = Plan.Predictions[I];
+            if (P.Kind == "wavefronts" && P.Line == D->Where.Line &&
+                P.Operation == Operation)
+              P.Findings.push_back(Index);
+          }
+        }
+        if (!Racy) {
+          Prediction P;
+          P.Launch = L.Id;
+          P.Kind = "race-free";
+          P.File = SourceName;
+          P.Description = "no shared-memory hazard";
+          addPrediction(P);
+        }
+        for (auto [D, Index] : Mine) {
+          Prediction P;
+          P.Launch = L.Id;
+          P.Findings = {Index};
+          P.File = SourceName;
+          P.Check = D->Check;
+          P.Line = D->Where.Line;
+          if (isRaceCheck(D->Check)) {
+            P.Kind = "race";
+            P.Lines = raceLines(*D);
+            std::vector<std::string> Text;
+            for (unsigned Line : P.Lines)
+              Text.push_back(std::to_string(Line));
+            P.Description = "a hazard between lines " + join(Text, " and ");
+          } else if (D->Check == "smem-divergent-barrier") {
+            P.Kind = "divergent-barrier";
+            P.Lines = {D->Where.Line};
+            P.Description = "a barrier part of the block skips";
+          } else {
+            continue;
+          }
+          addPrediction(P);
+        }
+        if (OccupancyClaim) {
+          for (const OccupancyReport &O : K.Occupancy)
+            if (O.BlockDimIndex == S) {
+              Prediction P;
+              P.Launch = L.Id;
+              P.Kind = "occupancy";
+              for (auto [D, Index] : Mine)
+                if (isOccupancyCheck(D->Check) ||
+                    llvm::any_of(D->Notes, [](const DiagnosticNote &N) {
+                      return N.Occupancy.has_value();
+                    }))
+                  P.Findings.push_back(Index);
+              P.BlocksBySharedMemory = O.BlocksBySharedMemory;
+              P.BlocksPerSM = O.BlocksPerSM;
+              P.RegistersKnown = O.RegistersKnown;
+              P.Description = "blocks per SM (" + O.LimitedBy + " limit)";
+              addPrediction(P);
+            }
+        }
+      }
+
+      if (!Options.VerifyFixes)
+        continue;
+      for (auto [D, Index] : Mine) {
+        if (!D->FixIts.empty())
+          addFixVariant(File, *D, nullptr, D->FixIts, Index, K, VariantByFix);
+        for (const DiagnosticNote &N : D->Notes)
+          if (!N.FixIts.empty())
+            addFixVariant(File, *D, &N, N.FixIts, Index, K, VariantByFix);
+      }
+    }
+  }
+  if (Plan.Variants.empty()) {
+    Error = "no kernel to verify (no file was analysed without errors)";
+    return false;
+  }
+  return true;
+}
+
+bool writeFile(StringRef Dir, StringRef Relative, StringRef Text,
+               std::string &Error, bool Executable = false) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Relative);
+  if (std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Path))) {
+    Error = "cannot create '" + sys::path::parent_path(Path).str() +
+            "': " + EC.message();
+    return false;
+  }
+  std::error_code EC;
+  {
+    raw_fd_ostream Out(Path, EC);
+    if (EC) {
+      Error = "cannot write '" + Path.str().str() + "': " + EC.message();
+      return false;
+    }
+    Out << Text;
+  }
+  if (Executable)
+    sys::fs::setPermissions(Path, sys::fs::all_read | sys::fs::all_exe |
+                                      sys::fs::owner_write);
+  return true;
+}
+
+} // namespace
+
+std::optional<std::string> defaultScalarValue(StringRef Type) {
+  std::string T = unqualified(Type);
+  if (T == "bool")
+    return std::string("true");
+  if (isIntegerType(T))
+    return std::string("1024");
+  if (isFloatingType(T))
+    return std::string("1");
+  return std::nullopt;
+}
+
+std::optional<VerifyPlan> prepareDirectory(const RunReport &Report,
+                                           const PrepareOptions &Options,
+                                           StringRef Dir, std::string &Error) {
+  if (std::error_code EC = sys::fs::create_directories(Dir)) {
+    Error = "cannot create '" + Dir.str() + "': " + EC.message();
+    return std::nullopt;
+  }
+  // Stale sources, harnesses, builds and outputs of an earlier plan would be
+  // mistaken for this one's.
+  for (StringRef Sub : {"src", "harness", "build", "raw"}) {
+    SmallString<256> Path(Dir);
+    sys::path::append(Path, Sub);
+    sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);
+  }
+  PlanBuilder Builder(Report, Options, Dir);
+  if (!Builder.build(Error))
+    return std::nullopt;
+  VerifyPlan Plan = Builder.takePlan();
+  for (const PlannedVariant &V : Plan.Variants) {
+    bool HasLaunch = llvm::any_of(Plan.Launches, [&](const PlannedLaunch &L) {
+      return L.Variant == V.Id && L.Verifiable;
+    });
+    if (HasLaunch && !writeFile(Dir, V.Harness, harnessSource(Plan, V), Error))
+      return std::nullopt;
+  }
+  if (!writeFile(Dir, "plan.json", planToJson(Plan), Error) ||
+      !writeFile(Dir, "measure.sh", measureScript(Plan), Error,
+                 /*Executable=*/true) ||
+      !writeFile(Dir, "README.txt", directoryReadme(Plan), Error))
+    return std::nullopt;
+  return Plan;
+}
+
+} // namespace verify
+} // namespace smemlint

@@ -1,0 +1,77 @@
+//===--- Prepare.h - From an analysis to a directory to measure -*- C++ -*-===//
+//
+// The `prepare` step of `smem-lint --verify`: for every analysed kernel and
+// block shape, decide how to launch it (arguments, grid, dynamic shared
+// bytes) or why it cannot be launched, list what the analysis predicts, make
+// one fixed copy of the file per fix a note proposes (re-analysed, so that
+// the fixed kernel has predictions of its own), and write the directory that
+// measure.sh runs in: plan.json, the sources, the harnesses and measure.sh.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_RUNTIME_VERIFY_PREPARE_H
+#define SMEMLINT_RUNTIME_VERIFY_PREPARE_H
+
+#include "runtime_verify/Plan.h"
+
+#include "Report/Report.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smemlint {
+namespace verify {
+
+/// --param [kernel:]name=value: the C++ expression a scalar (or any)
+/// parameter is initialised with; for one kernel, or all when Kernel is
+/// empty.
+struct ParameterValueOption {
+  std::string Kernel;
+  std::string Name;
+  std::string Value;
+};
+
+/// Parses "name=value" or "kernel:name=value".
+bool parseParameterValueOption(llvm::StringRef Text,
+                               ParameterValueOption &Option,
+                               std::string &Error);
+
+/// Analyses a fixed copy of a file as the original was analysed. Gets the
+/// copy's path and the original's; returns nullopt when the copy does not
+/// parse.
+using Reanalyser = std::function<std::optional<FileReport>(
+    const std::string &FixedFile, const std::string &OriginalFile)>;
+
+struct PrepareOptions {
+  std::vector<ParameterValueOption> Parameters;
+  /// Size of the zero-filled buffer each pointer parameter gets.
+  uint64_t BufferBytes = uint64_t(64) << 20;
+  /// Extra nvcc flags for every harness (the user's -D and -I).
+  std::vector<std::string> NvccFlags;
+  /// Verify the fixes the notes propose; needs Reanalyse.
+  bool VerifyFixes = true;
+  Reanalyser Reanalyse;
+};
+
+/// The value a scalar parameter of \p Type gets when neither the launch nor
+/// --param gives one, or nullopt when the harness cannot construct the type.
+/// Integers take 1024, the value the analysis assumes for an unknown
+/// parameter (defaultSymbolValue); floating-point values take 1.
+std::optional<std::string> defaultScalarValue(llvm::StringRef Type);
+
+/// Builds the plan for \p Report and writes the directory \p Dir (created if
+/// missing; plan.json, src/, harness/ and measure.sh are replaced). Returns
+/// nullopt with \p Error set when nothing could be written.
+std::optional<VerifyPlan> prepareDirectory(const RunReport &Report,
+                                           const PrepareOptions &Options,
+                                           llvm::StringRef Dir,
+                                           std::string &Error);
+
+} // namespace verify
+} // namespace smemlint
+
+#endif

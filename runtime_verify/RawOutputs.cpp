@@ -1,0 +1,481 @@
+//===--- RawOutputs.cpp - Parsers for what measure.sh records -------------===//
+
+#include "runtime_verify/RawOutputs.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace smemlint {
+namespace verify {
+
+std::vector<std::vector<std::string>> parseCsv(StringRef Text) {
+  std::vector<std::vector<std::string>> Records;
+  size_t I = 0;
+  while (I < Text.size()) {
+    // Skip blank lines and the profiler's "==PROF==" / "==WARNING==" lines.
+    size_t LineEnd = Text.find('\n', I);
+    if (LineEnd == StringRef::npos)
+      LineEnd = Text.size();
+    StringRef Line = Text.slice(I, LineEnd).rtrim("\r");
+    if (Line.trim().empty() || Line.starts_with("==")) {
+      I = LineEnd + 1;
+      continue;
+    }
+    std::vector<std::string> Fields;
+    std::string Field;
+    bool Quoted = false, End = false;
+    while (I < Text.size() && !End) {
+      char C = Text[I];
+      if (Quoted) {
+        if (C == '"' && I + 1 < Text.size() && Text[I + 1] == '"') {
+          Field += '"';
+          I += 2;
+          continue;
+        }
+        if (C == '"')
+          Quoted = false;
+        else
+          Field += C;
+        ++I;
+        continue;
+      }
+      if (C == '"') {
+        Quoted = true;
+      } else if (C == ',') {
+        Fields.push_back(Field);
+        Field.clear();
+      } else if (C == '\n') {
+        End = true;
+      } else if (C != '\r') {
+        Field += C;
+      }
+      ++I;
+    }
+    Fields.push_back(Field);
+    Records.push_back(std::move(Fields));
+  }
+  return Records;
+}
+
+std::optional<double> parseNcuNumber(StringRef Text) {
+  std::string Digits;
+  for (char C : Text.trim())
+    if (C != ',')
+      Digits += C;
+  if (Digits.empty())
+    return std::nullopt;
+  double Value = 0;
+  if (StringRef(Digits).getAsDouble(Value))
+    return std::nullopt;
+  return Value;
+}
+
+std::optional<double> NcuResult::number(StringRef Metric) const {
+  auto It = Values.find(Metric.str());
+  if (It == Values.end())
+    return std::nullopt;
+  return parseNcuNumber(It->second);
+}
+
+std::vector<NcuResult> parseNcuRawPage(StringRef Text) {
+  std::vector<std::vector<std::string>> Rows = parseCsv(Text);
+  std::vector<NcuResult> Results;
+  // The header is the first row naming "Kernel Name"; the row after it holds
+  // units when its "ID" cell is not a number.
+  size_t Header = 0;
+  while (Header < Rows.size() && !is_contained(Rows[Header], "Kernel Name"))
+    ++Header;
+  if (Header == Rows.size())
+    return Results;
+  const std::vector<std::string> &Names = Rows[Header];
+  auto IdColumn = find(Names, "ID");
+  for (size_t R = Header + 1; R < Rows.size(); ++R) {
+    const std::vector<std::string> &Row = Rows[R];
+    if (IdColumn != Names.end()) {
+      size_t C = IdColumn - Names.begin();
+      if (C >= Row.size() || !parseNcuNumber(Row[C]))
+        continue; // the units row
+    }
+    NcuResult Result;
+    for (size_t C = 0; C < Names.size() && C < Row.size(); ++C)
+      Result.Values[Names[C]] = Row[C];
+    Result.KernelName = Result.Values["Kernel Name"];
+    Results.push_back(std::move(Result));
+  }
+  return Results;
+}
+
+std::string sassOpcode(StringRef Instruction) {
+  Instruction = Instruction.trim();
+  if (Instruction.starts_with("{"))
+    Instruction = Instruction.drop_front().trim();
+  if (Instruction.starts_with("@")) {
+    size_t Space = Instruction.find_first_of(" \t");
+    Instruction =
+        Instruction
+            .substr(Space == StringRef::npos ? Instruction.size() : Space)
+            .trim();
+  }
+  size_t End = Instruction.find_first_of(" \t;");
+  return Instruction.substr(0, End).str();
+}
+
+std::string sharedOperation(StringRef Opcode) {
+  StringRef Base = Opcode.split('.').first;
+  if (Base == "LDS" || Base == "LDSM")
+    return "load";
+  if (Base == "STS" || Base == "STSM")
+    return "store";
+  if (Base == "ATOMS")
+    return "atomic";
+  return "";
+}
+
+unsigned sharedOpcodeWidth(StringRef Opcode) {
+  if (sharedOperation(Opcode).empty())
+    return 0;
+  SmallVector<StringRef, 4> Parts;
+  Opcode.split(Parts, '.');
+  unsigned Width = 4;
+  for (StringRef Part : drop_begin(Parts)) {
+    if (Part == "64")
+      Width = 8;
+    else if (Part == "128")
+      Width = 16;
+    else if (Part == "U8" || Part == "S8")
+      Width = 1;
+    else if (Part == "U16" || Part == "S16")
+      Width = 2;
+  }
+  return Width;
+}
+
+SourcePage parseNcuSourcePage(StringRef Text) {
+  SourcePage Page;
+  std::string File;
+  unsigned Line = 0;
+  std::vector<std::string> Header;
+  auto Column = [&](StringRef Name, unsigned Occurrence = 0) {
+    for (size_t C = 0; C < Header.size(); ++C)
+      if (Header[C] == Name && Occurrence-- == 0)
+        return int(C);
+    return -1;
+  };
+  int LineColumn = -1, AddressColumn = -1, SassColumn = -1, Executed = -1,
+      Wavefronts = -1, Ideal = -1, Space = -1, Operation = -1, Size = -1;
+  for (const std::vector<std::string> &Row : parseCsv(Text)) {
+    if (Row.empty())
+      continue;
+    if (Row[0] == "File Path" && Row.size() > 1) {
+      File = Row[1];
+      continue;
+    }
+    if ((Row[0] == "Function Name" || Row[0] == "Kernel Name") &&
+        Row.size() > 1) {
+      Page.Function = Row[1];
+      continue;
+    }
+    if (Row[0] == "Line No" || Row[0] == "Address" || Row[0] == "# Address") {
+      Header = Row;
+      LineColumn = Column("Line No");
+      AddressColumn = Column("Address");
+      // "Source" is the CUDA line, then the SASS; a SASS-only page has one.
+      SassColumn = Column("Source", LineColumn >= 0 ? 1 : 0);
+      Executed = Column("Instructions Executed");
+      Wavefronts = Column("L1 Wavefronts Shared");
+      Ideal = Column("L1 Wavefronts Shared Ideal");
+      Space = Column("Address Space");
+      Operation = Column("Access Operation");
+      Size = Column("Access Size");
+      continue;
+    }
+    if (AddressColumn < 0 || SassColumn < 0 ||
+        int(Row.size()) <= std::max(AddressColumn, SassColumn))
+      continue;
+    if (LineColumn >= 0 && !Row[LineColumn].empty()) {
+      Line = 0;
+      StringRef(Row[LineColumn]).trim().getAsInteger(10, Line);
+      continue;
+    }
+    StringRef AddressText = StringRef(Row[AddressColumn]).trim();
+    SourcePageInstruction I;
+    if (!AddressText.consume_front("0x") ||
+        AddressText.getAsInteger(16, I.Address))
+      continue;
+    I.File = File;
+    I.Line = LineColumn >= 0 ? Line : 0;
+    I.Sass = StringRef(Row[SassColumn]).trim().str();
+    I.Opcode = sassOpcode(I.Sass);
+    auto Cell = [&](int C) {
+      return C >= 0 && C < int(Row.size()) ? StringRef(Row[C]).trim()
+                                           : StringRef();
+    };
+    I.AddressSpace = Cell(Space).str();
+    I.AccessOperation = Cell(Operation).str();
+    Cell(Size).getAsInteger(10, I.AccessBits);
+    I.Executed = parseNcuNumber(Cell(Executed));
+    I.Wavefronts = parseNcuNumber(Cell(Wavefronts));
+    I.WavefrontsIdeal = parseNcuNumber(Cell(Ideal));
+    Page.Instructions.push_back(std::move(I));
+  }
+  return Page;
+}
+
+std::map<std::string, std::vector<std::string>>
+parseCuobjdumpSass(StringRef Text) {
+  std::map<std::string, std::vector<std::string>> Functions;
+  std::string Function;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Raw : Lines) {
+    StringRef L = Raw.trim();
+    if (L.consume_front("Function : ")) {
+      Function = L.trim().str();
+      continue;
+    }
+    if (Function.empty() || !L.starts_with("/*"))
+      continue;
+    size_t Close = L.find("*/");
+    if (Close == StringRef::npos)
+      continue;
+    uint64_t Offset;
+    if (L.substr(2, Close - 2).trim().getAsInteger(16, Offset))
+      continue;
+    StringRef Code = L.substr(Close + 2).trim();
+    // The encoding comment that follows an instruction: /* 0x000... */
+    if (Code.empty() || Code.starts_with("/*"))
+      continue;
+    Functions[Function].push_back(sassOpcode(Code));
+  }
+  return Functions;
+}
+
+namespace {
+
+/// "Write Thread (255,0,0) at reverse(float *, const float *)+0xe0 in
+/// missing-barrier.cu:8" (the part after the "=========" prefix).
+std::optional<HazardAccess> parseHazardAccess(StringRef L) {
+  HazardAccess A;
+  auto [Kind, Rest] = L.split(' ');
+  if (Kind != "Read" && Kind != "Write")
+    return std::nullopt;
+  A.Kind = Kind.str();
+  if (!Rest.consume_front("Thread "))
+    return std::nullopt;
+  size_t Close = Rest.find(')');
+  if (Close == StringRef::npos)
+    return std::nullopt;
+  A.Thread = Rest.substr(0, Close + 1).str();
+  Rest = Rest.substr(Close + 1).trim();
+  if (!Rest.consume_front("at "))
+    return A;
+  // The function's parameter list can hold spaces; the location follows the
+  // last " in ".
+  size_t In = Rest.rfind(" in ");
+  StringRef Where = Rest;
+  if (In != StringRef::npos) {
+    StringRef Location = Rest.substr(In + 4).trim();
+    Where = Rest.substr(0, In);
+    auto [File, LineText] = Location.rsplit(':');
+    unsigned Line = 0;
+    if (!LineText.getAsInteger(10, Line)) {
+      A.File = File.str();
+      A.Line = Line;
+    }
+  }
+  size_t Plus = Where.rfind("+0x");
+  A.Function = (Plus == StringRef::npos ? Where : Where.substr(0, Plus)).str();
+  return A;
+}
+
+StringRef sanitizerLine(StringRef Raw) {
+  StringRef L = Raw.rtrim("\r");
+  if (!L.consume_front("========="))
+    return StringRef();
+  return L.trim();
+}
+
+} // namespace
+
+RacecheckLog parseRacecheckLog(StringRef Text) {
+  RacecheckLog Log;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  std::optional<Hazard> Open;
+  unsigned AccessesSeen = 0;
+  for (StringRef Raw : Lines) {
+    StringRef L = sanitizerLine(Raw);
+    if (L.empty())
+      continue;
+    if (L.contains("hazard detected at")) {
+      Hazard H;
+      H.Error = L.starts_with("Error:");
+      H.WarpLevel = L.contains("(Warp Level Programming)");
+      size_t At = L.find("Potential ");
+      if (At != StringRef::npos)
+        H.Type = L.substr(At + 10, 3).str();
+      size_t Block = L.find("in block ");
+      if (Block != StringRef::npos)
+        H.Block = L.substr(Block + 9).split(' ').first.rtrim(":").str();
+      Open = H;
+      AccessesSeen = 0;
+      continue;
+    }
+    if (Open) {
+      if (std::optional<HazardAccess> A = parseHazardAccess(L)) {
+        (AccessesSeen == 0 ? Open->First : Open->Second) = *A;
+        if (++AccessesSeen == 2) {
+          Log.Hazards.push_back(*Open);
+          Open.reset();
+        }
+        continue;
+      }
+    }
+    if (L.starts_with("RACECHECK SUMMARY:")) {
+      Log.HasSummary = true;
+      // "RACECHECK SUMMARY: 2046 hazards displayed (1054 errors, 992 warnings)"
+      StringRef Rest = L.drop_front(18).trim();
+      Rest.take_while(isDigit).getAsInteger(10, Log.Displayed);
+      size_t Paren = Rest.find('(');
+      if (Paren != StringRef::npos) {
+        StringRef Counts = Rest.substr(Paren + 1);
+        Counts.take_while(isDigit).getAsInteger(10, Log.Errors);
+        size_t Comma = Counts.find(", ");
+        if (Comma != StringRef::npos)
+          Counts.substr(Comma + 2).take_while(isDigit).getAsInteger(
+              10, Log.Warnings);
+      }
+      continue;
+    }
+    if (L.starts_with("Program hit") || L.starts_with("Error: process") ||
+        L.contains("Target application returned an error") ||
+        L.contains("Internal Sanitizer Error"))
+      Log.Problems.push_back(L.str());
+  }
+  return Log;
+}
+
+SynccheckLog parseSynccheckLog(StringRef Text) {
+  SynccheckLog Log;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  std::optional<BarrierError> Open;
+  for (StringRef Raw : Lines) {
+    StringRef L = sanitizerLine(Raw);
+    if (L.empty())
+      continue;
+    if (L.starts_with("Barrier error") || L.contains("Divergent thread")) {
+      if (Open)
+        Log.Errors.push_back(*Open);
+      Open = BarrierError();
+      Open->Message = L.str();
+      continue;
+    }
+    if (Open && L.starts_with("at ")) {
+      StringRef Rest = L.drop_front(3);
+      size_t In = Rest.rfind(" in ");
+      if (In != StringRef::npos) {
+        auto [File, LineText] = Rest.substr(In + 4).trim().rsplit(':');
+        unsigned Line = 0;
+        if (!LineText.getAsInteger(10, Line)) {
+          Open->File = File.str();
+          Open->Line = Line;
+        }
+        Rest = Rest.substr(0, In);
+      }
+      size_t Plus = Rest.rfind("+0x");
+      Open->Function =
+          (Plus == StringRef::npos ? Rest : Rest.substr(0, Plus)).str();
+      continue;
+    }
+    if (Open && L.starts_with("by thread ")) {
+      StringRef Rest = L.drop_front(10);
+      Open->Thread = Rest.split(' ').first.str();
+      size_t Block = Rest.find("in block ");
+      if (Block != StringRef::npos)
+        Open->Block = Rest.substr(Block + 9).trim().str();
+      Log.Errors.push_back(*Open);
+      Open.reset();
+      continue;
+    }
+    if (L.starts_with("ERROR SUMMARY:")) {
+      Log.HasSummary = true;
+      L.drop_front(14).trim().take_while(isDigit).getAsInteger(10,
+                                                               Log.ErrorCount);
+    }
+  }
+  if (Open)
+    Log.Errors.push_back(*Open);
+  return Log;
+}
+
+std::map<std::string, HarnessLaunch> parseHarnessLog(StringRef Text) {
+  std::map<std::string, HarnessLaunch> Launches;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Raw : Lines) {
+    StringRef L = Raw.trim();
+    if (!L.consume_front("smem-lint-verify: launch "))
+      continue;
+    auto [Id, Rest] = L.split(' ');
+    HarnessLaunch &H = Launches[Id.str()];
+    H.Id = Id.str();
+    while (!Rest.empty()) {
+      Rest = Rest.ltrim();
+      auto [Key, After] = Rest.split('=');
+      StringRef Value;
+      if (After.starts_with("\"")) {
+        size_t Close = After.find('"', 1);
+        Value = After.slice(1, Close);
+        Rest = Close == StringRef::npos ? StringRef() : After.substr(Close + 1);
+      } else {
+        std::tie(Value, Rest) = After.split(' ');
+      }
+      if (Key == "function")
+        H.Function = Value.str();
+      else if (Key == "registers")
+        Value.getAsInteger(10, H.Registers);
+      else if (Key == "static_shared")
+        Value.getAsInteger(10, H.StaticShared);
+      else if (Key == "dynamic_shared")
+        Value.getAsInteger(10, H.DynamicShared);
+      else if (Key == "blocks_per_sm")
+        Value.getAsInteger(10, H.BlocksPerSM);
+      else if (Key == "status")
+        H.Status = Value.str();
+      else if (Key == "message")
+        H.Message = Value.str();
+      if (Key.empty())
+        break;
+    }
+  }
+  return Launches;
+}
+
+std::vector<StepStatus> parseStatusFile(StringRef Text) {
+  std::vector<StepStatus> Steps;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    SmallVector<StringRef, 4> Words;
+    L.trim().split(Words, ' ', -1, false);
+    if (Words.size() < 3)
+      continue;
+    StepStatus S;
+    S.Step = Words[0].str();
+    S.Id = Words[1].str();
+    for (StringRef W : drop_begin(Words, 2)) {
+      if (W.consume_front("rc="))
+        S.Rc = W.str();
+      else if (W.consume_front("seconds="))
+        W.getAsInteger(10, S.Seconds);
+    }
+    Steps.push_back(S);
+  }
+  return Steps;
+}
+
+} // namespace verify
+} // namespace smemlint

@@ -1,0 +1,155 @@
+//===--- RawOutputs.h - Parsers for what measure.sh records ----*- C++ -*-===//
+//
+// Each function reads the text one tool wrote and returns plain values:
+// Nsight Compute's CSV pages (raw metrics, and the source page with one row
+// per SASS instruction), compute-sanitizer's racecheck and synccheck logs,
+// cuobjdump's SASS listing, the harness's own lines, and measure.sh's status
+// file. None of them knows about plans or verdicts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_RUNTIME_VERIFY_RAWOUTPUTS_H
+#define SMEMLINT_RUNTIME_VERIFY_RAWOUTPUTS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smemlint {
+namespace verify {
+
+/// Records of a CSV text (RFC 4180 quoting). Lines that start with "==" (the
+/// profiler's own messages) and blank lines are skipped.
+std::vector<std::vector<std::string>> parseCsv(llvm::StringRef Text);
+
+/// A number as Nsight Compute prints it ("2,048", "12.5", "n/a" -> nullopt).
+std::optional<double> parseNcuNumber(llvm::StringRef Text);
+
+/// One profiled kernel launch of `ncu --page raw --csv`: every column by name.
+struct NcuResult {
+  std::string KernelName;
+  std::map<std::string, std::string> Values;
+  std::optional<double> number(llvm::StringRef Metric) const;
+};
+
+/// `ncu -i REPORT --page raw --csv [--print-units base]`: a header row, a
+/// units row, then one row per profiled launch.
+std::vector<NcuResult> parseNcuRawPage(llvm::StringRef Text);
+
+/// One SASS instruction of the source page (`ncu -i REPORT --page source
+/// --csv --print-source cuda,sass`), under the source line it belongs to. An
+/// inlined instruction appears once under each line of its inline chain.
+struct SourcePageInstruction {
+  std::string File; ///< The "File Path" the line is in.
+  unsigned Line = 0;
+  uint64_t Address = 0;
+  std::string Sass;   ///< "LDS.128 R4, [R2+0x10] ;"
+  std::string Opcode; ///< "LDS.128" (predicate dropped).
+  /// "Shared", "Global", ...; "Load", "Store", "Atomic"; bits per thread.
+  std::string AddressSpace, AccessOperation;
+  unsigned AccessBits = 0;
+  /// Warp-level executions, counting those whose threads were all
+  /// predicated off; instrumented shared-memory wavefronts and their ideal.
+  std::optional<double> Executed, Wavefronts, WavefrontsIdeal;
+};
+
+struct SourcePage {
+  std::string Function; ///< "transposeCoalesced(float *, ...)".
+  std::vector<SourcePageInstruction> Instructions;
+};
+
+SourcePage parseNcuSourcePage(llvm::StringRef Text);
+
+/// The opcode of a SASS instruction without its predicate:
+/// "@!P0 LDS.U.128 R4, [R2] ;" -> "LDS.U.128".
+std::string sassOpcode(llvm::StringRef Instruction);
+
+/// "load", "store" or "atomic" for a shared-memory opcode (LDS, LDSM, STS,
+/// ATOMS, RED on shared), "" for any other.
+std::string sharedOperation(llvm::StringRef Opcode);
+
+/// Bytes per lane a shared-memory opcode moves: LDS 4, LDS.64 8, LDS.128 16,
+/// LDS.U8 1, ... (0 when unknown).
+unsigned sharedOpcodeWidth(llvm::StringRef Opcode);
+
+/// `cuobjdump -sass`: function (mangled) -> its opcodes in order (no lines).
+std::map<std::string, std::vector<std::string>>
+parseCuobjdumpSass(llvm::StringRef Text);
+
+/// One access of a racecheck hazard report.
+struct HazardAccess {
+  std::string Kind;     ///< "Read" or "Write".
+  std::string Thread;   ///< "(255,0,0)".
+  std::string Function; ///< "reverse(float *, const float *)".
+  std::string File;     ///< "missing-barrier.cu", empty when not printed.
+  unsigned Line = 0;    ///< 0 when racecheck printed only an offset.
+};
+
+/// One hazard racecheck printed (it prints one per byte).
+struct Hazard {
+  bool Error = false;     ///< "Error:" (between warps) or "Warning:".
+  bool WarpLevel = false; ///< "(Warp Level Programming)".
+  std::string Type;       ///< "RAW", "WAR", "WAW".
+  std::string Block;      ///< "(0,0,0)".
+  HazardAccess First, Second;
+};
+
+struct RacecheckLog {
+  std::vector<Hazard> Hazards;
+  /// From "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)".
+  bool HasSummary = false;
+  unsigned Displayed = 0, Errors = 0, Warnings = 0;
+  /// Lines of the log that say the program failed (an error from the
+  /// sanitizer itself, not a hazard).
+  std::vector<std::string> Problems;
+};
+
+RacecheckLog parseRacecheckLog(llvm::StringRef Text);
+
+/// One barrier error synccheck printed.
+struct BarrierError {
+  std::string
+      Message; ///< "Barrier error detected. Divergent thread(s) in block."
+  std::string Function;
+  std::string File;
+  unsigned Line = 0;
+  std::string Thread, Block;
+};
+
+struct SynccheckLog {
+  std::vector<BarrierError> Errors;
+  bool HasSummary = false;
+  unsigned ErrorCount = 0; ///< From "ERROR SUMMARY: N errors".
+};
+
+SynccheckLog parseSynccheckLog(llvm::StringRef Text);
+
+/// What the harness printed about one launch.
+struct HarnessLaunch {
+  std::string Id;
+  std::string Function; ///< Mangled, from cudaFuncGetName ("?" if unknown).
+  int Registers = -1;
+  int64_t StaticShared = -1, DynamicShared = -1;
+  int BlocksPerSM = -1; ///< cudaOccupancyMaxActiveBlocksPerMultiprocessor.
+  std::string Status;   ///< "ok", "error", "allocation-error"; "" if none.
+  std::string Message;
+};
+
+/// `smem-lint-verify: launch ID key=value ...` lines, by launch id.
+std::map<std::string, HarnessLaunch> parseHarnessLog(llvm::StringRef Text);
+
+/// measure.sh's raw/status.txt: "STEP ID rc=RC seconds=S" per line.
+struct StepStatus {
+  std::string Step, Id, Rc;
+  unsigned Seconds = 0;
+};
+std::vector<StepStatus> parseStatusFile(llvm::StringRef Text);
+
+} // namespace verify
+} // namespace smemlint
+
+#endif

@@ -1,0 +1,692 @@
+//===--- Verdicts.cpp - Predictions against measurements ------------------===//
+//
+// The tolerance rules live here; docs/runtime-verify.md states them in
+// words, and each rule below names the case it is for.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime_verify/Verdicts.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+#include <set>
+
+using namespace llvm;
+
+namespace smemlint {
+namespace verify {
+namespace {
+
+/// Exact predictions: measured and predicted totals may differ by 2% (blocks
+/// other than the evaluated one may take other paths) plus rounding.
+constexpr double ExactTolerance = 0.02;
+/// Sampled predictions (part of a loop evaluated) compare per-instruction
+/// ratios within 10%.
+constexpr double SampledTolerance = 0.10;
+
+bool within(double Measured, double Predicted, double Relative) {
+  return std::fabs(Measured - Predicted) <=
+         Relative * std::fabs(Predicted) + 0.01;
+}
+
+std::optional<std::string> readFile(StringRef Dir, StringRef Name) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Name);
+  auto Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
+std::string fixed(double Value, unsigned Decimals = 2) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << format(("%." + std::to_string(Decimals) + "f").c_str(), Value);
+  return Text;
+}
+
+/// "32" for whole numbers, "12.50" otherwise.
+std::string count(double Value) {
+  if (std::fabs(Value - std::round(Value)) < 1e-9)
+    return std::to_string(int64_t(std::llround(Value)));
+  return fixed(Value);
+}
+
+/// The first lines of a build log that say "error".
+std::string firstError(StringRef Log) {
+  SmallVector<StringRef, 0> Lines;
+  Log.split(Lines, '\n');
+  for (StringRef L : Lines)
+    if (L.contains("error"))
+      return L.trim().str();
+  return Log.trim().split('\n').first.str();
+}
+
+/// The shared-memory instructions of one operation in a source page,
+/// optionally only those on one line of one file, once per address.
+std::vector<const SourcePageInstruction *>
+sharedInstructions(const SourcePage &Page, StringRef Operation,
+                   StringRef File = "", unsigned Line = 0) {
+  std::vector<const SourcePageInstruction *> Found;
+  std::set<uint64_t> Seen;
+  for (const SourcePageInstruction &I : Page.Instructions) {
+    if (sharedOperation(I.Opcode) != Operation)
+      continue;
+    if (!I.AddressSpace.empty() && I.AddressSpace != "-" &&
+        I.AddressSpace != "Shared")
+      continue;
+    if (!File.empty() &&
+        (sys::path::filename(I.File) != File || I.Line != Line))
+      continue;
+    if (Seen.insert(I.Address).second)
+      Found.push_back(&I);
+  }
+  return Found;
+}
+
+unsigned widthOf(const SourcePageInstruction &I) {
+  if (I.AccessBits >= 8)
+    return I.AccessBits / 8;
+  return sharedOpcodeWidth(I.Opcode);
+}
+
+/// "LDS.128 x4, LDS x16" in order of first appearance.
+std::string sassSummary(const std::vector<const SourcePageInstruction *> &Is) {
+  std::vector<std::pair<std::string, unsigned>> Counts;
+  for (const SourcePageInstruction *I : Is) {
+    auto It =
+        find_if(Counts, [&](const auto &C) { return C.first == I->Opcode; });
+    if (It == Counts.end())
+      Counts.push_back({I->Opcode, 1});
+    else
+      ++It->second;
+  }
+  std::vector<std::string> Parts;
+  for (const auto &[Opcode, N] : Counts)
+    Parts.push_back(Opcode + " x" + std::to_string(N));
+  return join(Parts, ", ");
+}
+
+std::string widthList(const std::set<unsigned> &Widths) {
+  std::vector<std::string> Parts;
+  for (unsigned W : Widths)
+    Parts.push_back(std::to_string(W));
+  return join(Parts, "/") + "-byte";
+}
+
+const char *opcodePrefix(StringRef Operation) {
+  return Operation == "load" ? "ld" : Operation == "store" ? "st" : "atom";
+}
+
+struct Context {
+  const VerifyPlan &Plan;
+  const PlannedLaunch &Launch;
+  const LaunchMeasurement &M;
+};
+
+double blocksOf(const Context &C) {
+  if (C.M.Ncu)
+    if (std::optional<double> Grid = C.M.Ncu->number("launch__grid_size"))
+      if (*Grid > 0)
+        return *Grid;
+  return double(C.Launch.Grid[0]) * C.Launch.Grid[1] * C.Launch.Grid[2];
+}
+
+/// Predicted widths of \p Operation over the whole launch.
+std::set<unsigned> predictedWidths(const VerifyPlan &Plan, StringRef Launch,
+                                   StringRef Operation) {
+  std::set<unsigned> Widths;
+  for (const Prediction &P : Plan.Predictions)
+    if (P.Launch == Launch && P.Kind == "wavefronts" &&
+        P.Operation == Operation)
+      Widths.insert(P.WidthBytes.begin(), P.WidthBytes.end());
+  return Widths;
+}
+
+std::string perInstruction(double Wavefronts, double Instructions) {
+  return fixed(Instructions > 0 ? Wavefronts / Instructions : 0) + " x " +
+         count(Instructions);
+}
+
+Verdict judgeWavefronts(const Prediction &P, const Context &C) {
+  Verdict V;
+  V.Prediction = P.Id;
+  double Ip = double(P.InstructionsPerBlock);
+  double Wp = P.WavefrontsPerInstruction * Ip;
+  V.Predicted = perInstruction(Wp, Ip);
+  V.PredictedValues = {
+      {"wavefronts_per_instruction", P.WavefrontsPerInstruction},
+      {"instructions_per_block", Ip},
+      {"wavefronts_per_block", Wp}};
+  if (!C.M.Ncu || !C.M.Source) {
+    V.Reason = "no Nsight Compute result for this launch (see raw/" +
+               C.Launch.Id + ".ncu-log.txt)";
+    return V;
+  }
+  double Blocks = blocksOf(C);
+  std::vector<const SourcePageInstruction *> Line =
+      sharedInstructions(*C.M.Source, P.Operation, P.File, P.Line);
+  if (Line.empty()) {
+    V.Measured = "none";
+    V.Reason = "no shared " + P.Operation + " instruction at line " +
+               std::to_string(P.Line) +
+               " in the SASS: the compiler merged this access into another "
+               "one, or removed it";
+    return V;
+  }
+  V.Sass = sassSummary(Line);
+  std::set<unsigned> Widths;
+  double Wm = 0, Im = 0;
+  for (const SourcePageInstruction *I : Line) {
+    Widths.insert(widthOf(*I));
+    Wm += I->Wavefronts.value_or(0);
+    Im += I->Executed.value_or(0);
+  }
+  Wm /= Blocks;
+  Im /= Blocks;
+
+  // The per-instruction column is instrumented. When every instruction of
+  // this kind in the kernel is on this line, the hardware counter measures
+  // exactly this line: use it.
+  std::vector<const SourcePageInstruction *> Kernel =
+      sharedInstructions(*C.M.Source, P.Operation);
+  const char *Op = opcodePrefix(P.Operation);
+  std::optional<double> HwWavefronts = C.M.Ncu->number(
+      std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
+      ".sum");
+  std::optional<double> HwInstructions = C.M.Ncu->number(
+      std::string("smsp__sass_inst_executed_op_shared_") + Op + ".sum");
+  std::optional<double> SassWavefronts = C.M.Ncu->number(
+      std::string("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
+      Op + ".sum");
+  // The page counts executions whose lanes were all predicated off; the
+  // hardware instruction counter does not. Equal sums: the page's counts
+  // are exact for this kind.
+  double PageExecutions = 0;
+  for (const SourcePageInstruction *I : Kernel)
+    PageExecutions += I->Executed.value_or(0);
+  bool CountsExact =
+      HwInstructions && std::fabs(*HwInstructions - PageExecutions) < 0.5;
+  bool Hardware =
+      Kernel.size() == Line.size() && HwWavefronts && HwInstructions;
+  if (Hardware) {
+    Wm = *HwWavefronts / Blocks;
+    Im = *HwInstructions / Blocks;
+    CountsExact = true;
+    V.Source = "hardware counter";
+  } else {
+    V.Source = "source page (instrumented)";
+  }
+  // A measured ratio per instruction that executed with an active lane: the
+  // page's count when exact, else the analysis's count (executions with
+  // every lane predicated off issue no shared request).
+  double Ir = CountsExact ? Im : Ip;
+  double Mr = Ir > 0 ? Wm / Ir : 0;
+  V.Measured = fixed(Mr) + " x " + count(Im);
+  V.MeasuredValues = {{"wavefronts_per_instruction", Mr},
+                      {"instructions_per_block", Im},
+                      {"wavefronts_per_block", Wm}};
+  if (!CountsExact && Im > Ip)
+    V.MeasuredValues["instructions_with_active_lane_assumed"] = Ip;
+
+  std::set<unsigned> Predicted(P.WidthBytes.begin(), P.WidthBytes.end());
+  if (Widths != Predicted) {
+    bool Narrower = *Widths.rbegin() < *Predicted.rbegin();
+    V.Reason = "the compiler emitted " + V.Sass + " (" + widthList(Widths) +
+               ") for this " + widthList(Predicted) + " source access (" +
+               (Narrower ? "split or narrowed: not every field is used"
+                         : "merged into wider loads") +
+               "); the analysis follows the source";
+    return V;
+  }
+  bool Wide = *Widths.rbegin() > 4 && P.Operation == "load";
+  bool Trusted = Hardware || !Wide ||
+                 (HwWavefronts && SassWavefronts &&
+                  std::fabs(*HwWavefronts - *SassWavefronts) < 0.5);
+  bool Sampled = P.Status != "exact";
+  bool Match;
+  if (Sampled) {
+    Match = within(Mr, P.WavefrontsPerInstruction, SampledTolerance);
+  } else if (CountsExact && !within(Im, Ip, ExactTolerance)) {
+    // Same widths, another count: the compiler removed or duplicated
+    // instructions. Their cost can still be compared.
+    Match = within(Mr, P.WavefrontsPerInstruction, ExactTolerance);
+    if (!Match) {
+      V.Reason = "the line executes " + count(Im) + " shared " + P.Operation +
+                 "s per block, the analysis " + count(Ip) +
+                 ": the compiler removed or duplicated some";
+      return V;
+    }
+  } else {
+    Match = within(Wm, Wp, ExactTolerance);
+  }
+  if (Match) {
+    V.Kind = VerdictKind::Confirmed;
+    V.Reason = Sampled ? "within 10% per instruction (the analysis sampled a "
+                         "loop)"
+                       : "";
+    if (!Sampled && CountsExact && !within(Im, Ip, ExactTolerance))
+      V.Reason = "the same cost per instruction, but " + count(Im) +
+                 " instructions per block instead of " + count(Ip);
+    return V;
+  }
+  if (!Trusted) {
+    V.Reason = "only the instrumented per-instruction counter separates "
+               "this line from the kernel's other wide loads, and it "
+               "disagrees with the hardware counter for this kernel "
+               "(docs/measurements/h200-bank-probes.md, tooling caveat)";
+    return V;
+  }
+  V.Kind = VerdictKind::Refuted;
+  V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
+             fixed(Wp) +
+             (Sampled ? " (ratio tolerance 10%)" : " (tolerance 2%)");
+  return V;
+}
+
+Verdict judgeTotals(const Prediction &P, const Context &C) {
+  Verdict V;
+  V.Prediction = P.Id;
+  double Ip = double(P.InstructionsPerBlock);
+  double Wp = P.WavefrontsPerInstruction * Ip;
+  V.Predicted = perInstruction(Wp, Ip);
+  V.PredictedValues = {
+      {"wavefronts_per_instruction", P.WavefrontsPerInstruction},
+      {"instructions_per_block", Ip}};
+  V.Source = "hardware counter";
+  if (!C.M.Ncu) {
+    V.Reason = "no Nsight Compute result for this launch";
+    return V;
+  }
+  const char *Op = opcodePrefix(P.Operation);
+  std::optional<double> Wavefronts = C.M.Ncu->number(
+      std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
+      ".sum");
+  std::optional<double> Instructions = C.M.Ncu->number(
+      std::string("smsp__sass_inst_executed_op_shared_") + Op + ".sum");
+  if (!Wavefronts || !Instructions) {
+    V.Reason = "Nsight Compute did not report the shared-memory counters";
+    return V;
+  }
+  double Blocks = blocksOf(C);
+  double Wm = *Wavefronts / Blocks, Im = *Instructions / Blocks;
+  double Mr = Im > 0 ? Wm / Im : 0;
+  V.Measured = perInstruction(Wm, Im);
+  V.MeasuredValues = {{"wavefronts_per_instruction", Mr},
+                      {"instructions_per_block", Im}};
+  std::set<unsigned> Widths;
+  if (C.M.Source) {
+    std::vector<const SourcePageInstruction *> Kernel =
+        sharedInstructions(*C.M.Source, P.Operation);
+    V.Sass = sassSummary(Kernel);
+    for (const SourcePageInstruction *I : Kernel)
+      Widths.insert(widthOf(*I));
+  }
+  bool Sampled = P.Status != "exact";
+  if (Sampled) {
+    if (within(Mr, P.WavefrontsPerInstruction, SampledTolerance)) {
+      V.Kind = VerdictKind::Confirmed;
+      V.Reason = "within 10% per instruction (the analysis sampled a loop)";
+    } else {
+      V.Kind = VerdictKind::Refuted;
+      V.Reason = "ratio tolerance 10% (the analysis sampled a loop)";
+    }
+    return V;
+  }
+  if (within(Im, Ip, ExactTolerance) && within(Wm, Wp, ExactTolerance)) {
+    V.Kind = VerdictKind::Confirmed;
+    return V;
+  }
+  std::set<unsigned> Predicted =
+      predictedWidths(C.Plan, C.Launch.Id, P.Operation);
+  if (!within(Im, Ip, ExactTolerance) ||
+      (!Widths.empty() && Widths != Predicted)) {
+    V.Reason = "the kernel executes " + count(Im) + " shared " + P.Operation +
+               "s per block (" +
+               (V.Sass.empty() ? "none in the SASS" : V.Sass) +
+               "), the source " + count(Ip) +
+               ": the compiler merged, split or removed accesses; see the "
+               "lines";
+    return V;
+  }
+  V.Kind = VerdictKind::Refuted;
+  V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
+             fixed(Wp) + " (tolerance 2%)";
+  return V;
+}
+
+/// "Read :22 / Write :16 (warning, warp level) x1024".
+std::string hazardGroups(const std::vector<const Hazard *> &Hazards,
+                         size_t Limit = 4) {
+  std::map<std::string, unsigned> Groups;
+  std::vector<std::string> Order;
+  for (const Hazard *H : Hazards) {
+    auto Where = [](const HazardAccess &A) {
+      return A.Kind + " :" + (A.Line ? std::to_string(A.Line) : "?");
+    };
+    std::string Key = H->Type + " " + Where(H->First) + " / " +
+                      Where(H->Second) +
+                      (H->WarpLevel ? " (warp level)"
+                       : H->Error   ? ""
+                                    : " (warning)");
+    if (Groups[Key]++ == 0)
+      Order.push_back(Key);
+  }
+  std::vector<std::string> Parts;
+  for (size_t I = 0; I < Order.size() && I < Limit; ++I)
+    Parts.push_back(Order[I] + " x" + std::to_string(Groups[Order[I]]));
+  if (Order.size() > Limit)
+    Parts.push_back(std::to_string(Order.size() - Limit) + " more pairs");
+  return join(Parts, "; ");
+}
+
+Verdict judgeRace(const Prediction &P, const Context &C) {
+  Verdict V;
+  V.Prediction = P.Id;
+  V.Source = "racecheck (one block)";
+  std::vector<std::string> Lines;
+  for (unsigned L : P.Lines)
+    Lines.push_back(std::to_string(L));
+  V.Predicted = P.Kind == "race" ? "hazard :" + join(Lines, "/") : "none";
+  if (!C.M.Racecheck) {
+    V.Reason = "racecheck did not run for this launch";
+    return V;
+  }
+  const RacecheckLog &Log = *C.M.Racecheck;
+  if (!Log.HasSummary) {
+    V.Reason = "racecheck did not finish (see raw/" + C.Launch.Id +
+               ".racecheck.txt)" +
+               (Log.Problems.empty() ? "" : ": " + Log.Problems.front());
+    return V;
+  }
+  std::vector<const Hazard *> All, Matching;
+  for (const Hazard &H : Log.Hazards) {
+    All.push_back(&H);
+    auto Named = [&](const HazardAccess &A) {
+      return A.Line && sys::path::filename(A.File) == P.File &&
+             is_contained(P.Lines, A.Line);
+    };
+    if (Named(H.First) && Named(H.Second))
+      Matching.push_back(&H);
+  }
+  V.MeasuredValues = {{"hazards", double(Log.Displayed)},
+                      {"errors", double(Log.Errors)},
+                      {"warnings", double(Log.Warnings)}};
+  V.Measured = std::to_string(Log.Displayed) + " hazard" +
+               (Log.Displayed == 1 ? "" : "s");
+  if (P.Kind == "race-free") {
+    if (All.empty()) {
+      V.Kind = VerdictKind::Confirmed;
+      return V;
+    }
+    V.Kind = VerdictKind::Refuted;
+    V.Reason =
+        "racecheck reports hazards no finding predicts: " + hazardGroups(All);
+    return V;
+  }
+  if (!Matching.empty()) {
+    V.Kind = VerdictKind::Confirmed;
+    V.MeasuredValues["matching"] = double(Matching.size());
+    V.Reason = hazardGroups(Matching);
+    if (Matching.size() < All.size()) {
+      std::vector<const Hazard *> Others;
+      for (const Hazard *H : All)
+        if (!is_contained(Matching, H))
+          Others.push_back(H);
+      V.Reason += "; also: " + hazardGroups(Others, 3);
+    }
+    return V;
+  }
+  V.Kind = VerdictKind::Refuted;
+  V.Reason = All.empty() ? "racecheck reports no hazard"
+                         : "racecheck reports hazards only elsewhere: " +
+                               hazardGroups(All);
+  return V;
+}
+
+Verdict judgeDivergentBarrier(const Prediction &P, const Context &C) {
+  Verdict V;
+  V.Prediction = P.Id;
+  V.Source = "synccheck (one block)";
+  V.Predicted = "barrier :" + std::to_string(P.Line);
+  if (!C.M.Synccheck) {
+    V.Reason = "synccheck did not run for this launch";
+    return V;
+  }
+  unsigned Here = 0;
+  for (const BarrierError &E : C.M.Synccheck->Errors)
+    if (E.Line == P.Line && sys::path::filename(E.File) == P.File)
+      ++Here;
+  V.Measured = std::to_string(C.M.Synccheck->Errors.size()) + " barrier error" +
+               (C.M.Synccheck->Errors.size() == 1 ? "" : "s");
+  V.MeasuredValues = {{"barrier_errors", double(C.M.Synccheck->Errors.size())},
+                      {"at_line", double(Here)}};
+  if (Here) {
+    V.Kind = VerdictKind::Confirmed;
+    return V;
+  }
+  V.Reason = "synccheck flags a barrier only when threads of a block wait at "
+             "different barriers; threads that skip this one and exit are "
+             "not reported (docs/measurements/racecheck-barrier-tests.md). "
+             "The plain run " +
+             std::string(C.M.Harness && C.M.Harness->Status == "ok"
+                             ? "completed"
+                             : "did not complete");
+  return V;
+}
+
+Verdict judgeOccupancy(const Prediction &P, const Context &C) {
+  Verdict V;
+  V.Prediction = P.Id;
+  V.Source = "launch statistics";
+  V.Predicted = std::to_string(P.BlocksPerSM) + "/SM";
+  if (P.BlocksBySharedMemory)
+    V.Predicted += " (smem " + std::to_string(*P.BlocksBySharedMemory) + ")";
+  V.PredictedValues = {{"blocks_per_sm", double(P.BlocksPerSM)}};
+  if (P.BlocksBySharedMemory)
+    V.PredictedValues["blocks_by_shared_memory"] = *P.BlocksBySharedMemory;
+  if (!C.M.Ncu) {
+    V.Reason = "no Nsight Compute result for this launch";
+    return V;
+  }
+  const NcuResult &N = *C.M.Ncu;
+  std::optional<double> Allocated =
+      N.number("launch__shared_mem_per_block_allocated");
+  std::optional<double> PerSM =
+      N.number("device__attribute_max_shared_memory_per_multiprocessor");
+  std::optional<double> Warps = N.number("launch__occupancy_limit_warps");
+  std::optional<double> Blocks = N.number("launch__occupancy_limit_blocks");
+  std::optional<double> Registers =
+      N.number("launch__occupancy_limit_registers");
+  if (!Allocated || !PerSM || !Warps || !Blocks) {
+    V.Reason = "Nsight Compute did not report the launch statistics";
+    return V;
+  }
+  // The driver picks a smaller carveout when it costs no block; the
+  // analysis states the limit at the largest one, so recompute that.
+  std::optional<double> BySharedMemory;
+  if (*Allocated > 0)
+    BySharedMemory = std::floor(*PerSM / *Allocated);
+  double Measured = std::min(*Warps, *Blocks);
+  if (BySharedMemory)
+    Measured = std::min(Measured, *BySharedMemory);
+  if (P.RegistersKnown && Registers)
+    Measured = std::min(Measured, *Registers);
+  V.Measured = count(Measured) + "/SM";
+  if (BySharedMemory)
+    V.Measured += " (smem " + count(*BySharedMemory) + ")";
+  V.MeasuredValues = {{"blocks_per_sm", Measured},
+                      {"shared_bytes_allocated_per_block", *Allocated}};
+  if (BySharedMemory)
+    V.MeasuredValues["blocks_by_shared_memory"] = *BySharedMemory;
+  std::string RegisterNote;
+  if (!P.RegistersKnown && Registers && *Registers < Measured)
+    RegisterNote = "; registers (" + count(*Registers) +
+                   " blocks/SM) limit further, which the analysis did not "
+                   "know (--regs)";
+  bool SharedOk =
+      !P.BlocksBySharedMemory ||
+      (BySharedMemory && *BySharedMemory == *P.BlocksBySharedMemory);
+  if (SharedOk && Measured == P.BlocksPerSM) {
+    V.Kind = VerdictKind::Confirmed;
+    V.Reason = RegisterNote.empty() ? "" : RegisterNote.substr(2);
+    return V;
+  }
+  V.Kind = VerdictKind::Refuted;
+  V.Reason = "the launch allocates " + count(*Allocated) +
+             " bytes of shared memory per block" + RegisterNote;
+  return V;
+}
+
+} // namespace
+
+const char *verdictName(VerdictKind Kind) {
+  switch (Kind) {
+  case VerdictKind::Confirmed:
+    return "confirmed";
+  case VerdictKind::Refuted:
+    return "refuted";
+  case VerdictKind::NotMeasurable:
+    return "not measurable";
+  }
+  return "not measurable";
+}
+
+VerdictKind worstVerdict(const std::vector<VerdictKind> &Kinds) {
+  if (is_contained(Kinds, VerdictKind::Refuted))
+    return VerdictKind::Refuted;
+  if (is_contained(Kinds, VerdictKind::NotMeasurable))
+    return VerdictKind::NotMeasurable;
+  return VerdictKind::Confirmed;
+}
+
+std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
+                                            StringRef Dir, std::string &Error) {
+  std::optional<std::string> Status = readFile(Dir, "raw/status.txt");
+  if (!Status) {
+    Error = "'" + Dir.str() +
+            "/raw/status.txt' not found: run measure.sh in that directory "
+            "first";
+    return std::nullopt;
+  }
+  MeasuredRun Run;
+  if (std::optional<std::string> Env = readFile(Dir, "raw/environment.txt")) {
+    SmallVector<StringRef, 0> Lines;
+    StringRef(*Env).split(Lines, '\n');
+    for (StringRef L : Lines) {
+      auto [Key, Value] = L.split(": ");
+      if (!Key.empty() && !Value.empty())
+        Run.Environment[Key.str()] = Value.trim().str();
+    }
+  }
+  std::map<std::string, std::string> StepRc; // "build V0" -> rc
+  for (const StepStatus &S : parseStatusFile(*Status))
+    StepRc[S.Step + " " + S.Id] = S.Rc;
+  std::map<std::string, std::map<std::string, HarnessLaunch>> Runs;
+  for (const PlannedVariant &V : Plan.Variants)
+    if (std::optional<std::string> Log =
+            readFile(Dir, "raw/" + V.Id + ".run.txt"))
+      Runs[V.Id] = parseHarnessLog(*Log);
+
+  for (const PlannedLaunch &L : Plan.Launches) {
+    LaunchMeasurement &M = Run.Launches[L.Id];
+    if (!L.Verifiable) {
+      M.Problem = "not verifiable: " + L.NotVerifiableReason;
+      continue;
+    }
+    auto Build = StepRc.find("build " + L.Variant);
+    if (Build == StepRc.end() || Build->second != "0") {
+      std::optional<std::string> Log =
+          readFile(Dir, "raw/" + L.Variant + ".build.txt");
+      M.Problem = Build == StepRc.end() ? "the harness was not built"
+                  : Build->second == "skipped"
+                      ? "the build was skipped (time limit)"
+                      : "the harness did not build (raw/" + L.Variant +
+                            ".build.txt): " + (Log ? firstError(*Log) : "");
+      continue;
+    }
+    auto Harness = Runs[L.Variant].find(L.Id);
+    if (Harness != Runs[L.Variant].end())
+      M.Harness = Harness->second;
+    if (M.Harness && !M.Harness->Status.empty() && M.Harness->Status != "ok") {
+      M.Problem = "the launch failed: " + M.Harness->Status +
+                  (M.Harness->Message.empty() ? "" : " " + M.Harness->Message);
+      continue;
+    }
+    if (StepRc["ncu " + L.Id] == "0") {
+      if (std::optional<std::string> Raw =
+              readFile(Dir, "raw/" + L.Id + ".ncu-raw.csv")) {
+        std::vector<NcuResult> Results = parseNcuRawPage(*Raw);
+        if (!Results.empty())
+          M.Ncu = Results.front();
+      }
+      if (std::optional<std::string> Page =
+              readFile(Dir, "raw/" + L.Id + ".ncu-source-cuda.csv"))
+        M.Source = parseNcuSourcePage(*Page);
+    }
+    std::string RaceRc = StepRc["racecheck " + L.Id];
+    if (RaceRc != "" && RaceRc != "skipped")
+      if (std::optional<std::string> Log =
+              readFile(Dir, "raw/" + L.Id + ".racecheck.txt"))
+        M.Racecheck = parseRacecheckLog(*Log);
+    std::string SyncRc = StepRc["synccheck " + L.Id];
+    if (SyncRc != "" && SyncRc != "skipped")
+      if (std::optional<std::string> Log =
+              readFile(Dir, "raw/" + L.Id + ".synccheck.txt"))
+        M.Synccheck = parseSynccheckLog(*Log);
+  }
+  return Run;
+}
+
+std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
+  std::vector<Verdict> Verdicts;
+  static const LaunchMeasurement Nothing;
+  for (const Prediction &P : Plan.Predictions) {
+    const PlannedLaunch *L = Plan.launch(P.Launch);
+    auto It = Run.Launches.find(P.Launch);
+    const LaunchMeasurement &M =
+        It == Run.Launches.end() ? Nothing : It->second;
+    if (!L) {
+      Verdict V;
+      V.Prediction = P.Id;
+      V.Reason = "the plan has no launch " + P.Launch;
+      Verdicts.push_back(V);
+      continue;
+    }
+    // Without a measurement the judges still state the prediction.
+    Context C{Plan, *L, M.Problem.empty() ? M : Nothing};
+    Verdict V;
+    if (P.Kind == "wavefronts") {
+      V = judgeWavefronts(P, C);
+    } else if (P.Kind == "shared-totals") {
+      V = judgeTotals(P, C);
+    } else if (P.Kind == "race" || P.Kind == "race-free") {
+      V = judgeRace(P, C);
+    } else if (P.Kind == "divergent-barrier") {
+      V = judgeDivergentBarrier(P, C);
+    } else if (P.Kind == "occupancy") {
+      V = judgeOccupancy(P, C);
+    } else {
+      V.Prediction = P.Id;
+      V.Reason = "unknown kind of prediction '" + P.Kind + "'";
+    }
+    if (!M.Problem.empty()) {
+      V.Kind = VerdictKind::NotMeasurable;
+      V.Measured.clear();
+      V.Sass.clear();
+      V.MeasuredValues.clear();
+      V.Reason = M.Problem;
+    }
+    Verdicts.push_back(V);
+  }
+  return Verdicts;
+}
+
+} // namespace verify
+} // namespace smemlint

@@ -1,0 +1,377 @@
+//===--- RuntimeVerifyTest.cpp - Parsers and verdicts of --verify ---------===//
+//
+// The parsers of runtime_verify/ on outputs recorded on an H200
+// (test/runtime-verify/Inputs/h200-2026-11-29, see the README there), the
+// verdicts they lead to, and the pieces of `prepare` that need no Clang.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime_verify/RuntimeVerify.h"
+#include "runtime_verify/Harness.h"
+#include "runtime_verify/Plan.h"
+#include "runtime_verify/Prepare.h"
+#include "runtime_verify/RawOutputs.h"
+#include "runtime_verify/Verdicts.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+using namespace smemlint;
+using namespace smemlint::verify;
+
+namespace {
+
+const std::string Recorded =
+    std::string(SMEM_LINT_RUNTIME_VERIFY_INPUTS) + "/h200-2026-11-29";
+
+std::string readRecorded(const std::string &Name) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Recorded + "/" + Name);
+  if (!Buffer) {
+    ADD_FAILURE() << "cannot read " << Recorded << "/" << Name;
+    return "";
+  }
+  return (*Buffer)->getBuffer().str();
+}
+
+VerifyPlan recordedPlan() {
+  VerifyPlan Plan;
+  std::string Error;
+  EXPECT_TRUE(planFromJson(readRecorded("plan.json"), Plan, Error)) << Error;
+  return Plan;
+}
+
+TEST(NcuCsv, QuotesCommasAndProfilerLines) {
+  auto Rows = parseCsv("==PROF== Connected\n\"a\",\"b,c\",\"say \"\"hi\"\"\"\n"
+                       "\"1\",\"2,048\",\"\"\n");
+  ASSERT_EQ(Rows.size(), 2u);
+  EXPECT_EQ(Rows[0][1], "b,c");
+  EXPECT_EQ(Rows[0][2], "say \"hi\"");
+  EXPECT_EQ(parseNcuNumber(Rows[1][1]), 2048.0);
+  EXPECT_FALSE(parseNcuNumber("n/a"));
+}
+
+TEST(NcuCsv, RawPageOfTheTransposeLaunch) {
+  // L0: transposeCoalesced, grid 32x32, block 32x8, tile[32][32].
+  std::vector<NcuResult> Results =
+      parseNcuRawPage(readRecorded("raw/L0.ncu-raw.csv"));
+  ASSERT_EQ(Results.size(), 1u);
+  const NcuResult &R = Results.front();
+  EXPECT_EQ(R.KernelName,
+            "transposeCoalesced(float *, const float *, int, int)");
+  EXPECT_EQ(R.number("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"),
+            1048576.0);
+  EXPECT_EQ(R.number("smsp__sass_inst_executed_op_shared_ld.sum"), 32768.0);
+  EXPECT_EQ(R.number("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"),
+            32768.0);
+  EXPECT_EQ(R.number("launch__grid_size"), 1024.0);
+  EXPECT_EQ(R.number("launch__shared_mem_per_block_allocated"), 5120.0);
+  // The driver chose a 100 KB carveout: 20 blocks by shared memory there.
+  EXPECT_EQ(R.number("launch__occupancy_limit_shared_mem"), 20.0);
+  EXPECT_EQ(R.number("launch__occupancy_limit_warps"), 8.0);
+}
+
+TEST(NcuCsv, SourcePageMapsSassToLines) {
+  SourcePage Page =
+      parseNcuSourcePage(readRecorded("raw/L0.ncu-source-cuda.csv"));
+  EXPECT_EQ(Page.Function,
+            "transposeCoalesced(float *, const float *, int, int)");
+  unsigned Stores = 0, Loads = 0;
+  for (const SourcePageInstruction &I : Page.Instructions) {
+    if (sharedOperation(I.Opcode) == "store") {
+      ++Stores;
+      EXPECT_EQ(I.Line, 14u);
+      EXPECT_EQ(I.Wavefronts, 8192.0);
+    }
+    if (sharedOperation(I.Opcode) == "load") {
+      ++Loads;
+      EXPECT_EQ(I.Line, 22u);
+      EXPECT_EQ(I.Opcode, "LDS");
+      EXPECT_EQ(I.AddressSpace, "Shared");
+      EXPECT_EQ(I.AccessBits, 32u);
+      EXPECT_EQ(I.Executed, 8192.0);
+      // 32 wavefronts for each of the 8192 warp-level executions.
+      EXPECT_EQ(I.Wavefronts, 262144.0);
+      EXPECT_EQ(I.WavefrontsIdeal, 8192.0);
+    }
+    EXPECT_NE(I.File.find("transpose.cu"), std::string::npos);
+  }
+  EXPECT_EQ(Stores, 4u); // the loop of 4, unrolled
+  EXPECT_EQ(Loads, 4u);
+}
+
+TEST(NcuCsv, SourcePageShowsMergedLoadsAndInlinedInstructions) {
+  // matmulOneBarrier line 22: the broadcasts As[ty][k] of four k merged
+  // into one LDS.128; Bs[k][tx] stays LDS.
+  SourcePage Matmul =
+      parseNcuSourcePage(readRecorded("raw/L35.ncu-source-cuda.csv"));
+  unsigned Wide = 0, Narrow = 0;
+  for (const SourcePageInstruction &I : Matmul.Instructions)
+    if (I.Line == 22 && sharedOperation(I.Opcode) == "load")
+      (I.Opcode == "LDS.128" ? Wide : Narrow) += 1;
+  EXPECT_EQ(Wide, 4u);
+  EXPECT_EQ(Narrow, 16u);
+  EXPECT_EQ(sharedOpcodeWidth("LDS.128"), 16u);
+  // histogram's atomicAdd is inlined: its ATOMS appears under the CUDA
+  // header's line and under the kernel's line 61.
+  SourcePage Histogram =
+      parseNcuSourcePage(readRecorded("raw/L29.ncu-source-cuda.csv"));
+  std::vector<std::string> Where;
+  for (const SourcePageInstruction &I : Histogram.Instructions)
+    if (sharedOperation(I.Opcode) == "atomic")
+      Where.push_back(I.File.substr(I.File.rfind('/') + 1) + ":" +
+                      std::to_string(I.Line));
+  EXPECT_EQ(Where, (std::vector<std::string>{"device_atomic_functions.hpp:107",
+                                             "missing-barrier.cu:61"}));
+}
+
+TEST(Sass, Opcodes) {
+  EXPECT_EQ(sassOpcode("@!P1  LDS R3, [R5]"), "LDS");
+  EXPECT_EQ(sassOpcode("      LDS.128 R8, [R16]"), "LDS.128");
+  EXPECT_EQ(sharedOperation("ATOMS.POPC.INC.32"), "atomic");
+  EXPECT_EQ(sharedOperation("STS.64"), "store");
+  EXPECT_EQ(sharedOperation("LDG.E"), "");
+  EXPECT_EQ(sharedOpcodeWidth("STS.64"), 8u);
+  EXPECT_EQ(sharedOpcodeWidth("LDS.U8"), 1u);
+}
+
+TEST(Racecheck, HazardsBetweenWarps) {
+  // missing-barrier.cu reverse(): thread 255 writes s[255] at line 8,
+  // thread 0 reads it at line 9.
+  RacecheckLog Log = parseRacecheckLog(readRecorded("raw/L22.racecheck.txt"));
+  ASSERT_TRUE(Log.HasSummary);
+  EXPECT_EQ(Log.Displayed, 1025u); // the summary of the whole log
+  EXPECT_EQ(Log.Errors, 1025u);
+  EXPECT_EQ(Log.Warnings, 0u);
+  ASSERT_FALSE(Log.Hazards.empty());
+  const Hazard &H = Log.Hazards.front();
+  EXPECT_TRUE(H.Error);
+  EXPECT_FALSE(H.WarpLevel);
+  EXPECT_EQ(H.Type, "RAW");
+  EXPECT_EQ(H.Block, "(0,0,0)");
+  EXPECT_EQ(H.First.Kind, "Write");
+  EXPECT_EQ(H.First.Thread, "(127,0,0)");
+  EXPECT_EQ(H.First.Function, "reverse(float *, const float *)");
+  EXPECT_EQ(H.First.File, "missing-barrier.cu");
+  EXPECT_EQ(H.First.Line, 8u);
+  EXPECT_EQ(H.Second.Kind, "Read");
+  EXPECT_EQ(H.Second.Line, 9u);
+  bool Pair255To0 =
+      std::any_of(Log.Hazards.begin(), Log.Hazards.end(), [](const Hazard &X) {
+        return X.First.Thread == "(255,0,0)" && X.Second.Thread == "(0,0,0)";
+      });
+  EXPECT_TRUE(Pair255To0);
+}
+
+TEST(Racecheck, WarpLevelHazardsAndOffsetsWithoutLines) {
+  // warp-sync.cu lastWarpUnrolled: warnings only; the last statement's
+  // accesses are printed with an offset and no line.
+  RacecheckLog Log = parseRacecheckLog(readRecorded("raw/L39.racecheck.txt"));
+  EXPECT_EQ(Log.Displayed, 1037u);
+  EXPECT_EQ(Log.Errors, 0u);
+  EXPECT_EQ(Log.Warnings, 1037u);
+  bool AllWarpLevel =
+      std::all_of(Log.Hazards.begin(), Log.Hazards.end(),
+                  [](const Hazard &H) { return !H.Error && H.WarpLevel; });
+  EXPECT_TRUE(AllWarpLevel);
+  bool NoLine =
+      std::any_of(Log.Hazards.begin(), Log.Hazards.end(), [](const Hazard &H) {
+        return H.First.Line == 0 && H.First.File.empty();
+      });
+  EXPECT_TRUE(NoLine);
+  RacecheckLog Clean = parseRacecheckLog(readRecorded("raw/L23.racecheck.txt"));
+  EXPECT_TRUE(Clean.HasSummary);
+  EXPECT_EQ(Clean.Displayed, 0u);
+  EXPECT_TRUE(Clean.Hazards.empty());
+}
+
+TEST(Synccheck, SummaryAndBarrierErrors) {
+  SynccheckLog Clean = parseSynccheckLog(readRecorded("raw/L18.synccheck.txt"));
+  EXPECT_TRUE(Clean.HasSummary);
+  EXPECT_EQ(Clean.ErrorCount, 0u);
+  // The lines compute-sanitizer printed for a barrier that half of a block
+  // skips to wait at another one
+  // (docs/measurements/racecheck-barrier-tests.md).
+  SynccheckLog Divergent = parseSynccheckLog(
+      "========= Barrier error detected. Divergent thread(s) in block.\n"
+      "=========     at probeHalfThenFull(float *)+0xd0 in "
+      "divergent-barrier.cu:29\n"
+      "=========     by thread (224,0,0) in block (0,0,0)\n"
+      "========= \n"
+      "========= ERROR SUMMARY: 128 errors\n");
+  ASSERT_EQ(Divergent.Errors.size(), 1u);
+  EXPECT_EQ(Divergent.Errors[0].Function, "probeHalfThenFull(float *)");
+  EXPECT_EQ(Divergent.Errors[0].File, "divergent-barrier.cu");
+  EXPECT_EQ(Divergent.Errors[0].Line, 29u);
+  EXPECT_EQ(Divergent.Errors[0].Thread, "(224,0,0)");
+  EXPECT_EQ(Divergent.ErrorCount, 128u);
+}
+
+TEST(HarnessLog, LaunchLines) {
+  auto Launches = parseHarnessLog(readRecorded("raw/V0.run.txt"));
+  ASSERT_EQ(Launches.count("L0"), 1u);
+  const HarnessLaunch &L = Launches["L0"];
+  EXPECT_EQ(L.Function, "_Z18transposeCoalescedPfPKfii");
+  EXPECT_EQ(L.Registers, 28);
+  EXPECT_EQ(L.StaticShared, 4096);
+  EXPECT_EQ(L.BlocksPerSM, 8);
+  EXPECT_EQ(L.Status, "ok");
+  auto Failed = parseHarnessLog("smem-lint-verify: launch L3 status=error "
+                                "message=\"cudaErrorIllegalAddress: an illegal "
+                                "memory access was encountered\"\n");
+  EXPECT_EQ(Failed["L3"].Status, "error");
+  EXPECT_EQ(
+      Failed["L3"].Message,
+      "cudaErrorIllegalAddress: an illegal memory access was encountered");
+}
+
+TEST(StatusFile, Steps) {
+  auto Steps = parseStatusFile("build V0 rc=0 seconds=2\n"
+                               "racecheck L3 rc=skipped seconds=0\n"
+                               "done all seconds=130\n");
+  ASSERT_EQ(Steps.size(), 3u);
+  EXPECT_EQ(Steps[1].Step, "racecheck");
+  EXPECT_EQ(Steps[1].Id, "L3");
+  EXPECT_EQ(Steps[1].Rc, "skipped");
+  EXPECT_EQ(Steps[2].Seconds, 130u);
+}
+
+TEST(Plan, JsonRoundTrip) {
+  VerifyPlan Plan = recordedPlan();
+  ASSERT_FALSE(Plan.Launches.empty());
+  VerifyPlan Again;
+  std::string Error;
+  ASSERT_TRUE(planFromJson(planToJson(Plan), Again, Error)) << Error;
+  EXPECT_EQ(planToJson(Again), planToJson(Plan));
+  EXPECT_FALSE(planFromJson("{\"version\": 99}", Again, Error));
+  EXPECT_NE(Error.find("version 99"), std::string::npos);
+}
+
+TEST(Prepare, ParameterOptionsAndDefaults) {
+  ParameterValueOption O;
+  std::string Error;
+  ASSERT_TRUE(parseParameterValueOption("n=4096", O, Error));
+  EXPECT_EQ(O.Kernel, "");
+  EXPECT_EQ(O.Name, "n");
+  EXPECT_EQ(O.Value, "4096");
+  ASSERT_TRUE(parseParameterValueOption("ns::k<32>:p=Params{1, 2}", O, Error));
+  EXPECT_EQ(O.Kernel, "ns::k<32>");
+  EXPECT_EQ(O.Name, "p");
+  EXPECT_EQ(O.Value, "Params{1, 2}");
+  EXPECT_FALSE(parseParameterValueOption("n", O, Error));
+  EXPECT_EQ(defaultScalarValue("const int"), "1024");
+  EXPECT_EQ(defaultScalarValue("unsigned long long"), "1024");
+  EXPECT_EQ(defaultScalarValue("float"), "1");
+  EXPECT_EQ(defaultScalarValue("bool"), "true");
+  EXPECT_FALSE(defaultScalarValue("Params"));
+  EXPECT_FALSE(defaultScalarValue("__half"));
+}
+
+TEST(Prepare, NvccFlagsFromTheCompileCommand) {
+  clang::tooling::FixedCompilationDatabase Database(
+      "/src", {"-DTILE=32", "-I", "inc", "-I/abs", "-isystem", "/sys",
+               "-std=gnu++17", "-O2", "-U", "NDEBUG", "-Wall"});
+  std::vector<std::string> Files = {"/src/k.cu"};
+  EXPECT_EQ(
+      nvccFlagsFromDatabase(Database, Files),
+      (std::vector<std::string>{"-DTILE=32", "-I/src/inc", "-I/abs",
+                                "-isystem=/sys", "-std=c++17", "-UNDEBUG"}));
+}
+
+TEST(Harness, LaunchesWhatThePlanSays) {
+  VerifyPlan Plan = recordedPlan();
+  const PlannedVariant *V = Plan.variant("V0");
+  ASSERT_TRUE(V);
+  std::string Source = harnessSource(Plan, *V);
+  EXPECT_NE(Source.find("#include \"../src/V0/transpose.cu\""),
+            std::string::npos);
+  EXPECT_NE(Source.find("#define main smem_lint_verify_user_main"),
+            std::string::npos);
+  EXPECT_NE(Source.find("dim3(32, 32, 1)"), std::string::npos);
+  EXPECT_NE(Source.find("int Arg2 = (1024); // width (launch)"),
+            std::string::npos);
+  EXPECT_NE(Source.find("transposeCoalesced<<<Grid, Block, Dynamic>>>(Arg0, "
+                        "Arg1, Arg2, Arg3);"),
+            std::string::npos);
+  std::string Script = measureScript(Plan);
+  EXPECT_NE(Script.find("ARCH=sm_90"), std::string::npos);
+  EXPECT_NE(Script.find("\"L0 V0 0\""), std::string::npos);
+  EXPECT_NE(Script.find("--racecheck-report all --print-limit 100000"),
+            std::string::npos);
+  EXPECT_NE(Script.find("--clock-control none"), std::string::npos);
+}
+
+/// The verdict of the prediction of \p Launch with \p Kind (and \p Line).
+const Verdict *find(const VerifyPlan &Plan, const std::vector<Verdict> &Vs,
+                    const std::string &Launch, const std::string &Kind,
+                    unsigned Line = 0) {
+  for (size_t I = 0; I < Plan.Predictions.size(); ++I) {
+    const Prediction &P = Plan.Predictions[I];
+    if (P.Launch == Launch && P.Kind == Kind && (!Line || P.Line == Line))
+      return &Vs[I];
+  }
+  return nullptr;
+}
+
+TEST(Verdicts, RecordedRun) {
+  VerifyPlan Plan = recordedPlan();
+  std::string Error;
+  std::optional<MeasuredRun> Run = loadMeasurements(Plan, Recorded, Error);
+  ASSERT_TRUE(Run) << Error;
+  EXPECT_EQ(Run->Environment["gpu"].substr(0, 11), "NVIDIA H200");
+  std::vector<Verdict> Vs = judgePlan(Plan, *Run);
+  ASSERT_EQ(Vs.size(), Plan.Predictions.size());
+
+  // The seed transpose: 32-way, measured alone by the hardware counter.
+  const Verdict *Transpose = find(Plan, Vs, "L0", "wavefronts", 22);
+  ASSERT_TRUE(Transpose);
+  EXPECT_EQ(Transpose->Kind, VerdictKind::Confirmed);
+  EXPECT_EQ(Transpose->Source, "hardware counter");
+  EXPECT_EQ(Transpose->MeasuredValues.at("wavefronts_per_instruction"), 32.0);
+  EXPECT_EQ(Transpose->Sass, "LDS x4");
+  // Its padded fix: 1 wavefront, still 8 blocks per SM.
+  const Verdict *Padded = find(Plan, Vs, "L1", "wavefronts", 22);
+  ASSERT_TRUE(Padded);
+  EXPECT_EQ(Padded->Kind, VerdictKind::Confirmed);
+  EXPECT_EQ(Padded->MeasuredValues.at("wavefronts_per_instruction"), 1.0);
+  const Verdict *Occupancy = find(Plan, Vs, "L1", "occupancy");
+  ASSERT_TRUE(Occupancy);
+  EXPECT_EQ(Occupancy->Kind, VerdictKind::Confirmed);
+  EXPECT_EQ(Occupancy->MeasuredValues.at("blocks_by_shared_memory"), 44.0);
+
+  // float4-loads.cu reads only .x: the compiler narrows the 16-byte loads.
+  const Verdict *Narrowed = find(Plan, Vs, "L12", "wavefronts", 32);
+  ASSERT_TRUE(Narrowed);
+  EXPECT_EQ(Narrowed->Kind, VerdictKind::NotMeasurable);
+  EXPECT_NE(Narrowed->Reason.find("split or narrowed"), std::string::npos);
+  // With every field used, LDS.128 measured alone: 32 as predicted.
+  const Verdict *Wide = find(Plan, Vs, "L14", "wavefronts", 19);
+  ASSERT_TRUE(Wide);
+  EXPECT_EQ(Wide->Kind, VerdictKind::Confirmed);
+  EXPECT_EQ(Wide->Sass, "LDS.128 x1");
+
+  // The missing second barrier: racecheck reports the Bs lines.
+  const Verdict *Race = find(Plan, Vs, "L35", "race");
+  ASSERT_TRUE(Race);
+  EXPECT_EQ(Race->Kind, VerdictKind::Confirmed);
+  // A write-write race the analysis does not report.
+  const Verdict *Missed = find(Plan, Vs, "L17", "race-free");
+  ASSERT_TRUE(Missed);
+  EXPECT_EQ(Missed->Kind, VerdictKind::Refuted);
+  EXPECT_NE(Missed->Reason.find("WAW Write :38 / Write :38"),
+            std::string::npos);
+  // Barriers that exiting threads skip: synccheck is silent.
+  const Verdict *Divergent = find(Plan, Vs, "L18", "divergent-barrier");
+  ASSERT_TRUE(Divergent);
+  EXPECT_EQ(Divergent->Kind, VerdictKind::NotMeasurable);
+
+  std::vector<VerdictKind> Kinds;
+  for (const Verdict &V : Vs)
+    Kinds.push_back(V.Kind);
+  EXPECT_EQ(worstVerdict(Kinds), VerdictKind::Refuted);
+}
+
+} // namespace
