@@ -11,6 +11,7 @@
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Hardware/ArchTable.h"
+#include "Lsp/LanguageServer.h"
 #include "Output/JsonOutput.h"
 #include "Output/SarifOutput.h"
 #include "Output/TextOutput.h"
@@ -144,6 +145,12 @@ cl::opt<bool> FixOption(
              "that changed meanwhile, is left alone)"),
     cl::cat(SmemLintCategory));
 
+cl::opt<bool> LspOption(
+    "lsp",
+    cl::desc("Serve the Language Server Protocol on stdin/stdout (see "
+             "docs/editors.md)"),
+    cl::cat(SmemLintCategory));
+
 cl::opt<bool> CrashForTestingOption(
     "crash-for-testing",
     cl::desc("Crash while analysing each file (tests the crash guard)"),
@@ -226,12 +233,23 @@ int run(int argc, const char **argv) {
   // Without -p or "--", run with no compile database rather than searching
   // for one next to each file and warning when there is none.
   std::vector<const char *> Args(argv, argv + argc);
-  bool HasDatabase = false;
+  bool HasDatabase = false, ServesLsp = false;
+  std::string DatabaseDir;
+  std::vector<std::string> ExtraArgs;
   for (int I = 1; I < argc; ++I) {
     StringRef Arg = argv[I];
-    if (Arg == "--" || Arg == "-p" || Arg.starts_with("-p=") ||
-        Arg.starts_with("--p="))
+    if (Arg == "--") {
       HasDatabase = true;
+      for (int J = I + 1; J < argc; ++J)
+        ExtraArgs.push_back(argv[J]);
+      break;
+    }
+    if (Arg == "-p" || Arg.starts_with("-p=") || Arg.starts_with("--p=")) {
+      HasDatabase = true;
+      DatabaseDir = Arg == "-p" ? (I + 1 < argc ? argv[I + 1] : "")
+                                : Arg.split('=').second.str();
+    }
+    ServesLsp |= Arg == "--lsp" || Arg == "-lsp";
   }
   if (!HasDatabase)
     Args.push_back("--");
@@ -239,7 +257,9 @@ int run(int argc, const char **argv) {
 
   cl::HideUnrelatedOptions(SmemLintCategory);
   auto Parser = clang::tooling::CommonOptionsParser::create(
-      ArgCount, Args.data(), SmemLintCategory, cl::OneOrMore,
+      ArgCount, Args.data(), SmemLintCategory,
+      // An editor hands files over the protocol, not the command line.
+      ServesLsp ? cl::ZeroOrMore : cl::OneOrMore,
       "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
       "memory, before the kernel runs\n");
   if (!Parser) {
@@ -325,6 +345,24 @@ int run(int argc, const char **argv) {
     return UsageError("no CUDA toolkit at '" + CudaPathOption +
                       "' (include/cuda_runtime.h not found); use "
                       "--no-cuda-toolkit to parse with the built-in prelude");
+  if (LspOption) {
+    LanguageServerOptions Server;
+    Server.Analysis.Arch =
+        ArchOption.getNumOccurrences() ? findArch(ArchOption) : nullptr;
+    Server.Analysis.BlockDims = Request.BlockDims;
+    Server.Analysis.DynamicSharedBytes = Request.DynamicSharedBytes;
+    Server.Analysis.RegistersPerThread = Request.RegistersPerThread;
+    Server.Analysis.LoopIterationLimit = Request.LoopIterationLimit;
+    Server.Frontend = Request.Frontend;
+    Server.Mode = Request.Mode;
+    Server.Checks = Request.Checks;
+    Server.WarningsAsErrors = Request.WarningsAsErrors;
+    Server.MinWays = Request.MinWays;
+    Server.UseConfigFiles = Request.UseConfigFiles;
+    Server.CompileDatabaseDir = DatabaseDir;
+    Server.ExtraArgs = ExtraArgs;
+    return runLanguageServer(Server);
+  }
   Request.Files = Parser->getSourcePathList();
   Request.Database = &Parser->getCompilations();
 

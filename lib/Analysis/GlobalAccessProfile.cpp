@@ -2,6 +2,8 @@
 
 #include "Analysis/GlobalAccessProfile.h"
 
+#include "Analysis/SharedAccessProfile.h"
+
 #include "Analysis/SourcePoints.h"
 
 #include "clang/AST/Attr.h"
@@ -221,14 +223,7 @@ int64_t unalignedPitchValue(const UniformSymbol &Symbol) {
 
 std::string
 GlobalAccessProfile::samplingReason(const GlobalAccessStats &Access) const {
-  std::vector<std::string> Reasons;
-  for (const clang::Stmt *Loop : Access.Loops) {
-    auto It = SampledLoops.find(Loop);
-    if (It != SampledLoops.end())
-      Reasons.push_back(It->second);
-  }
-  llvm::sort(Reasons);
-  return llvm::join(Reasons, "; ");
+  return samplingReasonOf(Access.Loops, SampledLoops);
 }
 
 const GlobalAccessStats *GlobalAccessProfile::find(const clang::Expr *Site,

@@ -145,15 +145,29 @@ private:
 } // namespace
 
 std::string
-SharedAccessProfile::samplingReason(const AccessStats &Access) const {
+samplingReasonOf(const std::set<const clang::Stmt *> &Loops,
+                 const std::map<const clang::Stmt *, std::string> &Sampled) {
   std::vector<std::string> Reasons;
-  for (const clang::Stmt *Loop : Access.Loops) {
-    auto It = SampledLoops.find(Loop);
-    if (It != SampledLoops.end())
+  for (const clang::Stmt *Loop : Loops) {
+    auto It = Sampled.find(Loop);
+    if (It != Sampled.end())
       Reasons.push_back(It->second);
   }
   llvm::sort(Reasons);
   return llvm::join(Reasons, "; ");
+}
+
+std::string
+SharedAccessProfile::samplingReason(const AccessStats &Access) const {
+  return samplingReasonOf(Access.Loops, SampledLoops);
+}
+
+uint64_t SharedAccessProfile::wavefrontsOf(const clang::VarDecl *Array) const {
+  uint64_t Total = 0;
+  for (const AccessStats &Access : Accesses)
+    if (Access.Array == Array)
+      Total += Access.TotalWavefronts;
+  return Total;
 }
 
 const AccessStats *SharedAccessProfile::find(const clang::Expr *Site,

@@ -84,8 +84,16 @@ struct SharedAccessProfile {
 
   /// Why \p Access was seen only in part ("" when fully enumerated).
   std::string samplingReason(const AccessStats &Access) const;
+  /// Wavefronts of every warp instruction evaluated on \p Array.
+  uint64_t wavefrontsOf(const clang::VarDecl *Array) const;
   const AccessStats *find(const clang::Expr *Site, AccessKind Kind) const;
 };
+
+/// Why accesses inside \p Loops were seen only in part: the reasons of the
+/// ones among \p Sampled, sorted and joined ("" when none was sampled).
+std::string
+samplingReasonOf(const std::set<const clang::Stmt *> &Loops,
+                 const std::map<const clang::Stmt *, std::string> &Sampled);
 
 /// Evaluates \p Kernel and profiles its shared accesses; \p AlsoNotify, if
 /// given, sees the same evaluation (so other analyses need no second run).

@@ -29,15 +29,6 @@ const Expr *lastDimensionSize(const VarDecl *Array) {
   return Size;
 }
 
-uint64_t wavefrontsOf(const SharedAccessProfile &Profile,
-                      const VarDecl *Array) {
-  uint64_t Total = 0;
-  for (const AccessStats &Access : Profile.Accesses)
-    if (Access.Array == Array)
-      Total += Access.TotalWavefronts;
-  return Total;
-}
-
 } // namespace
 
 std::string paddingObstacle(const KernelAnalysis &Analysis,
@@ -72,7 +63,7 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
   ASTContext &Ctx = Analysis.context();
   const SharedMemoryBanking &Banking = Analysis.arch().Banking;
   SharedArrayLayout Declared = declaredLayout(Ctx, Array);
-  uint64_t Baseline = wavefrontsOf(Analysis.profile(), Array);
+  uint64_t Baseline = Analysis.profile().wavefrontsOf(Array);
 
   // One full turn of the banks is enough: padding by more repeats a mapping
   // already tried.
@@ -85,7 +76,7 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
     SharedArrayLayout Padded = Declared;
     Padded.Dims.back() += Pad;
     SharedAccessProfile Profile = Analysis.reanalyse({{Array, Padded}});
-    uint64_t Wavefronts = wavefrontsOf(Profile, Array);
+    uint64_t Wavefronts = Profile.wavefrontsOf(Array);
     uint64_t Ideal = 0;
     for (const AccessStats &Access : Profile.Accesses)
       if (Access.Array == Array)

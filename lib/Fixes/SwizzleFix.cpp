@@ -131,15 +131,6 @@ std::string operand(const std::string &Text) {
   return Simple ? Text : "(" + Text + ")";
 }
 
-uint64_t wavefrontsOf(const SharedAccessProfile &Profile,
-                      const VarDecl *Array) {
-  uint64_t Total = 0;
-  for (const AccessStats &Access : Profile.Accesses)
-    if (Access.Array == Array)
-      Total += Access.TotalWavefronts;
-  return Total;
-}
-
 } // namespace
 
 std::string swizzleObstacle(const KernelAnalysis &Analysis,
@@ -176,7 +167,7 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   SharedArrayLayout Swizzled = Layout;
   Swizzled.SwizzleMask = Mask;
   SharedAccessProfile After = Analysis.reanalyse({{Array, Swizzled}});
-  if (wavefrontsOf(After, Array) >= wavefrontsOf(Analysis.profile(), Array))
+  if (After.wavefrontsOf(Array) >= Analysis.profile().wavefrontsOf(Array))
     return std::nullopt;
 
   SwizzleProposal Proposal;

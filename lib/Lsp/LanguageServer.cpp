@@ -585,11 +585,19 @@ void LanguageServer::markCudaDocuments() {
 }
 
 bool LanguageServer::analyseOnePending() {
-  for (auto &[Path, Doc] : Documents)
-    if (Doc.NeedsAnalysis) {
+  for (auto &[Path, Doc] : Documents) {
+    if (!Doc.NeedsAnalysis)
+      continue;
+    // Like a handler, an analysis that fails must not stop the server.
+    try {
       analyse(Doc);
-      return true;
+    } catch (const std::exception &E) {
+      log("analysing " + Path + " failed: " + E.what());
+    } catch (...) {
+      log("analysing " + Path + " failed");
     }
+    return true;
+  }
   return false;
 }
 

@@ -57,13 +57,29 @@ function M.start(bufnr, root)
   return id
 end
 
--- The last publication for bufnr's current text (its changedtick), once it
--- has come.
+-- The version the client last sent for bufnr: Neovim 0.7 keeps it in
+-- vim.lsp.util.buf_versions (0 for didOpen, then changedtick).
+local function sent_version(bufnr)
+  local versions = vim.lsp.util.buf_versions
+  if versions and versions[bufnr] then
+    return versions[bufnr]
+  end
+  return vim.api.nvim_buf_get_changedtick(bufnr)
+end
+
+-- The diagnostics of bufnr's current text, once the server has published
+-- them for the version the client last sent.
 function M.diagnostics_for_current_text(bufnr)
+  local uri = vim.uri_from_bufnr(bufnr)
   M.wait(function()
-    local last = M.publications[#M.publications]
-    return last and last.version == vim.lsp.util.buf_versions[bufnr]
-  end, "diagnostics for version " .. tostring(vim.lsp.util.buf_versions[bufnr]))
+    for i = #M.publications, 1, -1 do
+      local publication = M.publications[i]
+      if publication.uri == uri then
+        return publication.version == sent_version(bufnr)
+      end
+    end
+    return false
+  end, "diagnostics for version " .. tostring(sent_version(bufnr)))
   return vim.diagnostic.get(bufnr)
 end
 
