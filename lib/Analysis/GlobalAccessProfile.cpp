@@ -332,27 +332,8 @@ struct GlobalAccessObserver::State {
 
   void serveWarp(GlobalAccessStats &Stats, const MemoryAccessEvent &Event,
                  unsigned Warp, unsigned Width, int64_t PieceOffset) {
-    unsigned First = Warp * WarpSize;
-    unsigned End = std::min(Threads, First + WarpSize);
-    if (Event.Active.find_first_in(First, End) < 0)
-      return;
-    Lanes.assign(End - First, std::nullopt);
-    bool AnyActive = false;
-    for (unsigned T = First; T < End; ++T) {
-      if (!Event.Active[T])
-        continue;
-      if (!Event.Address.Known[T]) {
-        if (Stats.UnknownReason.empty())
-          Stats.UnknownReason = Event.Address.UnknownReason.empty()
-                                    ? "the address is not known"
-                                    : Event.Address.UnknownReason;
-        continue;
-      }
-      AnyActive = true;
-      Lanes[T - First] =
-          uint64_t(Event.Address.Values[T] + PieceOffset + AddressBias);
-    }
-    if (!AnyActive)
+    if (!warpLaneAddresses(Event, Warp, WarpSize, PieceOffset + AddressBias,
+                           Lanes, Stats.UnknownReason))
       return;
     GlobalRequestCost Cost = costOf(Width);
     ++Stats.WarpInstructions;

@@ -67,30 +67,14 @@ private:
 
   void serveWarp(AccessStats &Stats, const MemoryAccessEvent &Event,
                  unsigned Warp, unsigned Width, int64_t PieceOffset) {
-    unsigned First = Warp * Banking.WarpSize;
-    unsigned End = std::min(Threads, First + Banking.WarpSize);
-    if (Event.Active.find_first_in(First, End) < 0)
+    if (!warpLaneAddresses(Event, Warp, Banking.WarpSize,
+                           PieceOffset + AddressBias, Lanes,
+                           Stats.UnknownReason))
       return;
-    Lanes.assign(End - First, std::nullopt);
-    bool AnyActive = false;
-    for (unsigned T = First; T < End; ++T) {
-      if (!Event.Active[T])
-        continue;
-      if (!Event.Address.Known[T]) {
-        if (Stats.UnknownReason.empty())
-          Stats.UnknownReason = Event.Address.UnknownReason.empty()
-                                    ? "the address is not known"
-                                    : Event.Address.UnknownReason;
-        continue;
-      }
-      AnyActive = true;
-      Stats.EndOffset = std::max(Stats.EndOffset, Event.Address.Values[T] +
-                                                      PieceOffset + Width);
-      Lanes[T - First] = uint64_t(Event.Address.Values[T] + PieceOffset +
-                                  AddressBias);
-    }
-    if (!AnyActive)
-      return;
+    for (const LaneAddress &Lane : Lanes)
+      if (Lane)
+        Stats.EndOffset =
+            std::max(Stats.EndOffset, int64_t(*Lane) - AddressBias + Width);
     WarpRequestCost Cost = costOf(Width, Event.Kind == AccessKind::Load
                                              ? RequestKind::Load
                                              : RequestKind::Store);

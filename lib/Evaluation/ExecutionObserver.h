@@ -14,6 +14,9 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,6 +91,35 @@ public:
   virtual void onLoopSampled(const clang::Stmt *Loop,
                              const std::string &Reason) {}
 };
+
+/// The byte address (plus \p Offset) each lane of warp \p Warp touches in
+/// \p Event, in \p Lanes: nullopt for an inactive lane, and for a lane whose
+/// address is unknown, when \p UnknownReason (if still empty) says why.
+/// Returns false when no lane has a known address.
+inline bool warpLaneAddresses(const MemoryAccessEvent &Event, unsigned Warp,
+                              unsigned WarpSize, int64_t Offset,
+                              std::vector<std::optional<uint64_t>> &Lanes,
+                              std::string &UnknownReason) {
+  unsigned Threads = Event.Active.size();
+  unsigned First = Warp * WarpSize;
+  unsigned End = std::min(Threads, First + WarpSize);
+  Lanes.assign(End > First ? End - First : 0, std::nullopt);
+  bool AnyKnown = false;
+  for (unsigned T = First; T < End; ++T) {
+    if (!Event.Active[T])
+      continue;
+    if (!Event.Address.Known[T]) {
+      if (UnknownReason.empty())
+        UnknownReason = Event.Address.UnknownReason.empty()
+                            ? "the address is not known"
+                            : Event.Address.UnknownReason;
+      continue;
+    }
+    AnyKnown = true;
+    Lanes[T - First] = uint64_t(Event.Address.Values[T] + Offset);
+  }
+  return AnyKnown;
+}
 
 /// Passes every event on to several observers, in order.
 class ObserverList : public ExecutionObserver {
