@@ -70,7 +70,8 @@ struct BarrierObserver::State {
   }
 
   void record(HazardKind Kind, const WordAccess &Earlier, unsigned Thread,
-              unsigned Context, const clang::VarDecl *Array, int64_t Offset) {
+              unsigned Context, const clang::VarDecl *Array, int64_t Offset,
+              bool WithinOneStatement = false) {
     bool SameWarp = warpOf(Earlier.Thread) == warpOf(Thread);
     auto Key = std::make_tuple(Contexts[Earlier.Context].Site,
                                Contexts[Context].Site, int(Kind));
@@ -87,6 +88,7 @@ struct BarrierObserver::State {
     SharedHazard Hazard =
         makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
     Hazard.WithinOneWarp = SameWarp;
+    Hazard.WithinOneStatement = WithinOneStatement;
     Profile.Hazards.push_back(std::move(Hazard));
   }
 
@@ -137,8 +139,18 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   bool IsLoad = Event.Kind == AccessKind::Load;
   bool IsAtomic = Event.Kind == AccessKind::Atomic;
 
-  // Check every thread against what earlier instructions left, then record:
-  // threads of one instruction writing one word are not a barrier problem.
+  // Check every thread against what earlier instructions left, and stores
+  // against the first writer of each word in this statement, then record.
+  // Within one warp a store is one instruction (one lane's value lands);
+  // across warps it is not.
+  llvm::DenseMap<std::pair<const void *, int64_t>, unsigned> FirstStoreWriter;
+  const ThreadValue *Stored = Event.Kind == AccessKind::Store
+                                  ? Event.StoredValue
+                                  : nullptr;
+  auto WritesSameValue = [Stored](unsigned A, unsigned B) {
+    return Stored && Stored->Known[A] && Stored->Known[B] &&
+           Stored->Values[A] == Stored->Values[B];
+  };
   for (int T = Event.Active.find_first(); T >= 0;
        T = Event.Active.find_next(T)) {
     if (!Event.Address.Known[T]) {
@@ -147,6 +159,16 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     }
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = Event.Address.Values[T] + U * Unit;
+      if (Event.Kind == AccessKind::Store) {
+        auto [First, New] =
+            FirstStoreWriter.try_emplace({Array, Offset * 8 + Unit}, T);
+        unsigned Writer = First->second;
+        if (!New && S->warpOf(Writer) != S->warpOf(T) &&
+            !WritesSameValue(Writer, T))
+          S->record(HazardKind::WriteAfterWrite,
+                    {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false},
+                    T, Context, Array, Offset, /*WithinOneStatement=*/true);
+      }
       auto It = S->Words.find({Array, Offset * 8 + Unit});
       if (It == S->Words.end())
         continue;

@@ -40,8 +40,13 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     for (ChosenShape &Existing : Shapes)
       if (Existing.Block == Block)
         return nullptr;
-    Shapes.push_back({Block, Source, Where, {}});
-    return &Shapes.back();
+    // Member by member: clang rejects copy-list-initialising the DenseMap
+    // (explicit default constructor) that an aggregate initialiser implies.
+    ChosenShape &Shape = Shapes.emplace_back();
+    Shape.Block = Block;
+    Shape.Source = Source;
+    Shape.Where = Where;
+    return &Shape;
   };
   // An option naming this kernel wins over one for all kernels.
   std::string PlainName = Kernel.Kernel->getNameAsString();

@@ -61,6 +61,10 @@ struct MemoryAccessEvent {
   /// Assumptions the evaluator made to get here (e.g. a data-dependent branch
   /// taken by every thread).
   llvm::ArrayRef<std::string> Assumptions;
+  /// For stores: the value each thread writes (unknown where the evaluator
+  /// does not follow it), so that threads writing the same value to one word
+  /// are told apart from a real write-write race. Null for loads and atomics.
+  const ThreadValue *StoredValue = nullptr;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -179,7 +179,8 @@ private:
   void store(const LValue &LV, const ThreadValue &Value, const Expr *Site,
              QualType Type, const ThreadMask &Active, bool AlsoLoads = false);
   void reportAccess(const LValue &LV, const Expr *Site, AccessKind Kind,
-                    QualType Type, const ThreadMask &Active);
+                    QualType Type, const ThreadMask &Active,
+                    const ThreadValue *StoredValue = nullptr);
   ThreadValue offsetBy(const ThreadValue &Pointer, const ThreadValue &Index,
                        int64_t Scale, const ThreadMask &Active);
   LValue subscript(const ArraySubscriptExpr *E, const ThreadMask &Active);
@@ -686,7 +687,8 @@ ThreadMask Evaluator::execSwitch(const SwitchStmt *S, ThreadMask Active) {
 
 void Evaluator::reportAccess(const LValue &LV, const Expr *Site,
                              AccessKind Kind, QualType Type,
-                             const ThreadMask &Active) {
+                             const ThreadMask &Active,
+                             const ThreadValue *StoredValue) {
   if (LV.LocationKind != LValue::Kind::Memory || Active.none())
     return;
   MemoryAccessEvent Event{Site,
@@ -697,7 +699,8 @@ void Evaluator::reportAccess(const LValue &LV, const Expr *Site,
                           LV.ShapedArray != nullptr,
                           LoopStack,
                           LoopIterations,
-                          Assumptions};
+                          Assumptions,
+                          StoredValue};
   Observer.onMemoryAccess(Event);
 }
 
@@ -733,7 +736,7 @@ void Evaluator::store(const LValue &LV, const ThreadValue &Value,
   case LValue::Kind::Memory:
     if (AlsoLoads)
       reportAccess(LV, Site, AccessKind::Load, Type, Active);
-    reportAccess(LV, Site, AccessKind::Store, Type, Active);
+    reportAccess(LV, Site, AccessKind::Store, Type, Active, &Value);
     return;
   case LValue::Kind::None:
     return;
