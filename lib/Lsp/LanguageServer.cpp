@@ -194,20 +194,18 @@ Diagnostic settingsProblem(const std::string &Message) {
   return D;
 }
 
-/// How one file is analysed and what of it is shown: the command line, then
-/// the file's .smem-lint.yaml, then the defaults; the rules of
-/// runSession (Workflow/AnalysisSession.cpp) for the files it is given.
-struct FileSettings {
-  AnalysisOptions Analysis;
-  FindingPolicy Policy;
-  /// An unreadable configuration or unknown arch; the file is analysed with
-  /// the rest.
+/// How one file is analysed and what of it is shown (Workflow/FileSettings),
+/// and why a configuration was not used.
+struct EditorFileSettings {
+  FileSettings Settings;
+  /// An unreadable configuration; the file is analysed with the command
+  /// line and the defaults.
   std::vector<Diagnostic> Problems;
 };
 
-FileSettings settingsFor(const std::string &File,
-                         const LanguageServerOptions &Options) {
-  FileSettings Settings;
+EditorFileSettings settingsFor(const std::string &File,
+                               const LanguageServerOptions &Options) {
+  EditorFileSettings Result;
   ProjectConfig Config;
   if (Options.UseConfigFiles) {
     std::string Path = findConfigFile(File);
@@ -216,36 +214,12 @@ FileSettings settingsFor(const std::string &File,
       if (std::optional<ProjectConfig> Read = readConfigFile(Path, Error))
         Config = std::move(*Read);
       else
-        Settings.Problems.push_back(
+        Result.Problems.push_back(
             settingsProblem("invalid configuration " + Error));
     }
   }
-  AnalysisOptions &Analysis = Settings.Analysis;
-  Analysis = Options.Analysis;
-  if (!Analysis.Arch && Config.Arch) {
-    Analysis.Arch = findArch(*Config.Arch);
-    if (!Analysis.Arch)
-      Settings.Problems.push_back(settingsProblem(
-          "unknown architecture '" + *Config.Arch + "' in " + Config.Path +
-          "; known: " + knownArchNames() + "; analysed for sm_90"));
-  }
-  if (!Analysis.Arch)
-    Analysis.Arch = findArch("sm_90");
-  if (Analysis.BlockDims.empty())
-    Analysis.BlockDims = Config.BlockDims;
-  if (Analysis.DynamicSharedBytes.empty())
-    Analysis.DynamicSharedBytes = Config.DynamicSharedBytes;
-  if (Analysis.RegistersPerThread.empty())
-    Analysis.RegistersPerThread = Config.RegistersPerThread;
-
-  FindingPolicy &Policy = Settings.Policy;
-  Policy.Checks =
-      CheckGlobs(Options.Checks.value_or(Config.Checks.value_or("smem-*")));
-  Policy.WarningsAsErrors = CheckGlobs(
-      Options.WarningsAsErrors.value_or(Config.WarningsAsErrors.value_or("")));
-  Policy.MinWays = Options.MinWays.value_or(Config.MinWays.value_or(2));
-  Policy.Severities = Config.Severities;
-  return Settings;
+  Result.Settings = mergeFileSettings(Options.CommandLine, Config);
+  return Result;
 }
 
 class LanguageServer {
@@ -660,12 +634,13 @@ void LanguageServer::analyse(OpenDocument &Doc) {
       Database->getCompileCommands(Doc.Path);
   if (!Commands.empty())
     Analysis->Files.setWorkingDirectory(Commands.front().Directory);
-  FileSettings Settings = settingsFor(Doc.Path, Options);
+  EditorFileSettings Settings = settingsFor(Doc.Path, Options);
   std::vector<FileReport> Reports;
   llvm::CrashRecoveryContext Guard;
   bool Completed = Guard.RunSafely([&] {
-    Reports = analyzeFiles(*Database, {Doc.Path}, Options.Mode,
-                           Options.Frontend, Settings.Analysis, Unsaved);
+    Reports =
+        analyzeFiles(*Database, {Doc.Path}, Options.Mode, Options.Frontend,
+                     Settings.Settings.Analysis, Unsaved);
   });
   FileReport File;
   if (Completed && !Reports.empty()) {
@@ -682,7 +657,7 @@ void LanguageServer::analyse(OpenDocument &Doc) {
   }
   // Check selection, NOLINT comments (as saved: the policy reads them from
   // the file) and severities, as on the command line.
-  applyFindingPolicy(File, Settings.Policy);
+  applyFindingPolicy(File, Settings.Settings.Policy);
   for (Diagnostic &Problem : Settings.Problems) {
     Problem.Where.File = Doc.Path;
     File.Diagnostics.push_back(std::move(Problem));

@@ -12,6 +12,7 @@
 
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
+#include "Workflow/FileSettings.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,17 +27,13 @@ namespace smemlint {
 /// left unset come from the file's .smem-lint.yaml, as for `smem-lint
 /// file.cu`.
 struct LanguageServerOptions {
-  /// Analysis.Arch: --arch; null when not given (the file's configuration
-  /// says, else sm_90). The lists (--block-dim, --dynamic-smem, --regs):
-  /// empty when not given. LoopIterationLimit: --max-loop-iterations.
-  AnalysisOptions Analysis;
+  /// --arch, --block-dim, --checks, ...: unset when not given (the file's
+  /// .smem-lint.yaml decides, then the default).
+  CommandLineSettings CommandLine;
   /// --cuda-path, --no-cuda-toolkit, the resource directory.
   FrontendOptions Frontend;
   /// resolveParseMode(Frontend).
   ParseMode Mode;
-  /// --checks, --warnings-as-errors, --min-ways; unset when not given.
-  std::optional<std::string> Checks, WarningsAsErrors;
-  std::optional<unsigned> MinWays;
   /// False with --no-config.
   bool UseConfigFiles = true;
   /// -p: the build directory holding compile_commands.json. Empty: each

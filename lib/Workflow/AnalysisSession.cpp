@@ -45,12 +45,11 @@ public:
       return;
     std::lock_guard<std::mutex> Lock(Mutex);
     ++Done;
-    std::string Line = "[" + std::to_string(Done) + "/" +
-                       std::to_string(Total) + "] " + File;
-    llvm::errs() << "\r" << Line << std::string(Width > Line.size()
-                                                    ? Width - Line.size()
-                                                    : 0,
-                                                ' ');
+    std::string Line =
+        "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + File;
+    llvm::errs() << "\r" << Line
+                 << std::string(Width > Line.size() ? Width - Line.size() : 0,
+                                ' ');
     Width = Line.size();
     llvm::errs().flush();
   }
@@ -90,6 +89,25 @@ std::string unusableInput(const std::string &File) {
          "that declares __global__, __device__ or __shared__ code)";
 }
 
+std::optional<FileSettings> settingsForFile(const SessionRequest &Request,
+                                            const std::string &File,
+                                            std::string &Error) {
+  ProjectConfig Config;
+  if (Request.UseConfigFiles) {
+    std::string Path = findConfigFile(File);
+    if (!Path.empty()) {
+      std::string ReadError;
+      std::optional<ProjectConfig> Read = readConfigFile(Path, ReadError);
+      if (!Read) {
+        Error = "invalid configuration " + ReadError;
+        return std::nullopt;
+      }
+      Config = std::move(*Read);
+    }
+  }
+  return mergeFileSettings(Request.CommandLine, Config);
+}
+
 SessionResult runSession(const SessionRequest &Request) {
   SessionResult Result;
   RunReport &Report = Result.Report;
@@ -97,9 +115,7 @@ SessionResult runSession(const SessionRequest &Request) {
   Report.CudaPath = Request.Mode.CudaPath;
   Report.CudaVersion = Request.Mode.CudaVersion;
 
-  std::map<std::string, std::optional<ProjectConfig>> Configs;
-  std::map<std::string, std::string> ConfigErrors;
-  std::optional<Severity> FailOnFromConfig;
+  std::optional<Severity> FailOn;
   std::vector<std::optional<FileTask>> Tasks;
   for (const std::string &File : Request.Files) {
     Tasks.emplace_back();
@@ -109,43 +125,22 @@ SessionResult runSession(const SessionRequest &Request) {
           fileProblem(File, "smem-lint-input", "'" + File + "' " + Problem));
       continue;
     }
-    ProjectConfig Config;
-    if (Request.UseConfigFiles) {
-      std::string Path = findConfigFile(File);
-      if (!Path.empty()) {
-        auto [It, New] = Configs.try_emplace(Path);
-        if (New)
-          It->second = readConfigFile(Path, ConfigErrors[Path]);
-        if (!It->second) {
-          Report.InputErrors.push_back(fileProblem(
-              Path, "smem-lint-input",
-              "invalid configuration " + ConfigErrors[Path]));
-          continue;
-        }
-        Config = *It->second;
-      }
+    std::string ConfigError;
+    std::optional<FileSettings> Settings =
+        settingsForFile(Request, File, ConfigError);
+    if (!Settings) {
+      Report.InputErrors.push_back(
+          fileProblem(findConfigFile(File), "smem-lint-input", ConfigError));
+      continue;
     }
     FileTask Task;
     Task.File = File;
-    Task.Arch = findArch(Request.Arch.value_or(Config.Arch.value_or("sm_90")));
-    Task.Analysis.Arch = Task.Arch;
-    Task.Analysis.LoopIterationLimit = Request.LoopIterationLimit;
-    Task.Analysis.BlockDims =
-        Request.BlockDims.empty() ? Config.BlockDims : Request.BlockDims;
-    Task.Analysis.DynamicSharedBytes = Request.DynamicSharedBytes.empty()
-                                           ? Config.DynamicSharedBytes
-                                           : Request.DynamicSharedBytes;
-    Task.Analysis.RegistersPerThread = Request.RegistersPerThread.empty()
-                                           ? Config.RegistersPerThread
-                                           : Request.RegistersPerThread;
-    Task.Policy.Checks =
-        CheckGlobs(Request.Checks.value_or(Config.Checks.value_or("smem-*")));
-    Task.Policy.WarningsAsErrors = CheckGlobs(
-        Request.WarningsAsErrors.value_or(Config.WarningsAsErrors.value_or("")));
-    Task.Policy.MinWays = Request.MinWays.value_or(Config.MinWays.value_or(2));
-    Task.Policy.Severities = Config.Severities;
-    if (!FailOnFromConfig)
-      FailOnFromConfig = Config.FailOn;
+    Task.Arch = Settings->Analysis.Arch;
+    Task.Analysis = std::move(Settings->Analysis);
+    Task.Policy = std::move(Settings->Policy);
+    // The first file's configuration decides for the run.
+    if (!FailOn)
+      FailOn = Settings->FailOn;
     if (Report.Arch.empty()) {
       Report.Arch = Task.Arch->Name.str();
       Report.ParsedAs = Task.Arch->ParseAs.str();
@@ -153,9 +148,9 @@ SessionResult runSession(const SessionRequest &Request) {
     Tasks.back() = std::move(Task);
   }
   Result.FailOn =
-      Request.FailOn.value_or(FailOnFromConfig.value_or(Severity::Warning));
+      FailOn.value_or(Request.CommandLine.FailOn.value_or(Severity::Warning));
   if (Report.Arch.empty()) {
-    const ArchInfo *Arch = findArch(Request.Arch.value_or("sm_90"));
+    const ArchInfo *Arch = findArch(Request.CommandLine.Arch.value_or("sm_90"));
     Report.Arch = Arch->Name.str();
     Report.ParsedAs = Arch->ParseAs.str();
   }

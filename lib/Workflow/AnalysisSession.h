@@ -13,6 +13,7 @@
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Report/Report.h"
+#include "Workflow/FileSettings.h"
 
 #include <optional>
 #include <string>
@@ -34,13 +35,8 @@ struct SessionRequest {
   FrontendOptions Frontend;
   ParseMode Mode;
 
-  std::optional<std::string> Arch;
-  std::vector<BlockDimOption> BlockDims;
-  std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;
-  unsigned LoopIterationLimit = 1024;
-  std::optional<std::string> Checks, WarningsAsErrors;
-  std::optional<unsigned> MinWays;
-  std::optional<Severity> FailOn;
+  /// --arch, --block-dim, --checks, ...: what the command line set.
+  CommandLineSettings CommandLine;
   /// Read .smem-lint.yaml files (off with --no-config).
   bool UseConfigFiles = true;
 
@@ -60,6 +56,13 @@ struct SessionResult {
 };
 
 SessionResult runSession(const SessionRequest &Request);
+
+/// The settings \p File is analysed with in \p Request: the command line
+/// merged with the file's .smem-lint.yaml. Null, with \p Error, when that
+/// file is invalid.
+std::optional<FileSettings> settingsForFile(const SessionRequest &Request,
+                                            const std::string &File,
+                                            std::string &Error);
 
 /// Why \p File cannot be analysed, or "" if it can.
 std::string unusableInput(const std::string &File);

@@ -1,0 +1,39 @@
+//===--- FileSettings.cpp - Command line merged with .smem-lint.yaml ------===//
+
+#include "Workflow/FileSettings.h"
+
+#include "Hardware/ArchTable.h"
+
+namespace smemlint {
+
+FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
+                               const ProjectConfig &Config) {
+  // A list from the command line replaces the configuration's whole list.
+  auto ListOf = [](const auto &Given, const auto &Configured) {
+    return Given.empty() ? Configured : Given;
+  };
+  FileSettings Settings;
+  AnalysisOptions &Analysis = Settings.Analysis;
+  Analysis.Arch = findArch(CommandLine.Arch.value_or(Config.Arch.value_or("")));
+  if (!Analysis.Arch)
+    Analysis.Arch = findArch("sm_90");
+  Analysis.LoopIterationLimit = CommandLine.LoopIterationLimit;
+  Analysis.BlockDims = ListOf(CommandLine.BlockDims, Config.BlockDims);
+  Analysis.DynamicSharedBytes =
+      ListOf(CommandLine.DynamicSharedBytes, Config.DynamicSharedBytes);
+  Analysis.RegistersPerThread =
+      ListOf(CommandLine.RegistersPerThread, Config.RegistersPerThread);
+
+  FindingPolicy &Policy = Settings.Policy;
+  Policy.Checks =
+      CheckGlobs(CommandLine.Checks.value_or(Config.Checks.value_or("smem-*")));
+  Policy.WarningsAsErrors = CheckGlobs(CommandLine.WarningsAsErrors.value_or(
+      Config.WarningsAsErrors.value_or("")));
+  Policy.MinWays = CommandLine.MinWays.value_or(Config.MinWays.value_or(2));
+  Policy.Severities = Config.Severities;
+  Settings.FailOn =
+      CommandLine.FailOn.value_or(Config.FailOn.value_or(Severity::Warning));
+  return Settings;
+}
+
+} // namespace smemlint

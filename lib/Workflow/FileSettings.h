@@ -1,0 +1,50 @@
+//===--- FileSettings.h - Command line merged with .smem-lint.yaml -*- C++ -*-//
+//
+// One place decides what a file is analysed with: a setting given on the
+// command line wins, then the file's .smem-lint.yaml, then the default. The
+// command-line run, the language server and --verify's re-analysis of fixed
+// copies all ask here, so a file reads the same everywhere.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_WORKFLOW_FILESETTINGS_H
+#define SMEMLINT_WORKFLOW_FILESETTINGS_H
+
+#include "Analysis/TranslationUnitAnalysis.h"
+#include "Report/Report.h"
+#include "Workflow/ConfigFile.h"
+#include "Workflow/FindingPolicy.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smemlint {
+
+/// The settings the command line gave; unset or empty: not given.
+struct CommandLineSettings {
+  std::optional<std::string> Arch;
+  std::vector<BlockDimOption> BlockDims;
+  std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;
+  unsigned LoopIterationLimit = 1024;
+  std::optional<std::string> Checks, WarningsAsErrors;
+  std::optional<unsigned> MinWays;
+  std::optional<Severity> FailOn;
+};
+
+/// What one file is analysed and reported with.
+struct FileSettings {
+  AnalysisOptions Analysis; ///< Analysis.Arch is never null.
+  FindingPolicy Policy;
+  Severity FailOn = Severity::Warning;
+};
+
+/// Merges the command line with \p Config (a default-constructed one when the
+/// file has none). An architecture name the command line gives must be known
+/// (the driver checks it); the configuration's was checked when it was read.
+FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
+                               const ProjectConfig &Config);
+
+} // namespace smemlint
+
+#endif

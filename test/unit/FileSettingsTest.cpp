@@ -1,0 +1,62 @@
+//===--- FileSettingsTest.cpp - Command line merged with .smem-lint.yaml --===//
+//
+// The rule every entry point (command line, language server, --verify's
+// re-analysis) relies on: a setting the command line gives wins, then the
+// file's configuration, then the default.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Workflow/FileSettings.h"
+#include "Hardware/ArchTable.h"
+
+#include "gtest/gtest.h"
+
+namespace smemlint {
+namespace {
+
+TEST(FileSettingsTest, DefaultsWithoutCommandLineOrConfiguration) {
+  FileSettings Settings = mergeFileSettings({}, {});
+  ASSERT_NE(Settings.Analysis.Arch, nullptr);
+  EXPECT_EQ(Settings.Analysis.Arch->Name, "sm_90");
+  EXPECT_EQ(Settings.Policy.MinWays, 2u);
+  EXPECT_TRUE(Settings.Policy.Checks.matches("smem-bank-conflict"));
+  EXPECT_FALSE(Settings.Policy.Checks.matches("gmem-uncoalesced"));
+  EXPECT_EQ(Settings.FailOn, Severity::Warning);
+}
+
+TEST(FileSettingsTest, ConfigurationFillsWhatTheCommandLineLeavesOut) {
+  ProjectConfig Config;
+  Config.Arch = "sm_80";
+  Config.MinWays = 4;
+  Config.Checks = "smem-*,gmem-*";
+  Config.FailOn = Severity::Error;
+  Config.BlockDims.push_back({"", BlockShape{16, 16, 1}});
+  FileSettings Settings = mergeFileSettings({}, Config);
+  EXPECT_EQ(Settings.Analysis.Arch->Name, "sm_80");
+  EXPECT_EQ(Settings.Policy.MinWays, 4u);
+  EXPECT_TRUE(Settings.Policy.Checks.matches("gmem-uncoalesced"));
+  EXPECT_EQ(Settings.FailOn, Severity::Error);
+  ASSERT_EQ(Settings.Analysis.BlockDims.size(), 1u);
+  EXPECT_EQ(Settings.Analysis.BlockDims[0].Block.X, 16u);
+}
+
+TEST(FileSettingsTest, CommandLineWins) {
+  ProjectConfig Config;
+  Config.Arch = "sm_80";
+  Config.MinWays = 4;
+  Config.BlockDims.push_back({"", BlockShape{16, 16, 1}});
+  CommandLineSettings CommandLine;
+  CommandLine.Arch = "sm_70";
+  CommandLine.MinWays = 8;
+  CommandLine.BlockDims.push_back({"", BlockShape{256, 1, 1}});
+  CommandLine.LoopIterationLimit = 64;
+  FileSettings Settings = mergeFileSettings(CommandLine, Config);
+  EXPECT_EQ(Settings.Analysis.Arch->Name, "sm_70");
+  EXPECT_EQ(Settings.Policy.MinWays, 8u);
+  ASSERT_EQ(Settings.Analysis.BlockDims.size(), 1u);
+  EXPECT_EQ(Settings.Analysis.BlockDims[0].Block.X, 256u);
+  EXPECT_EQ(Settings.Analysis.LoopIterationLimit, 64u);
+}
+
+} // namespace
+} // namespace smemlint
