@@ -82,6 +82,7 @@ struct BarrierObserver::State {
       if (Known.WithinOneWarp && !SameWarp) {
         Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
         Known.WithinOneWarp = false;
+        Known.WithinOneStatement = WithinOneStatement;
       }
       return;
     }
@@ -126,12 +127,12 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   const auto *Array =
       llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
   unsigned Context = S->Contexts.size();
-  S->Contexts.push_back({Event.Site, Event.Kind,
-                         std::vector<const clang::Stmt *>(
-                             Event.EnclosingLoops.begin(),
-                             Event.EnclosingLoops.end()),
-                         std::vector<unsigned>(Event.LoopIterations.begin(),
-                                               Event.LoopIterations.end())});
+  S->Contexts.push_back(
+      {Event.Site, Event.Kind,
+       std::vector<const clang::Stmt *>(Event.EnclosingLoops.begin(),
+                                        Event.EnclosingLoops.end()),
+       std::vector<unsigned>(Event.LoopIterations.begin(),
+                             Event.LoopIterations.end())});
   // Sub-word accesses are tracked per byte so that threads writing
   // neighbouring chars of one word do not look like a race.
   unsigned Unit = Event.WidthBytes >= 4 ? 4 : std::max(1u, Event.WidthBytes);
@@ -141,12 +142,12 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
 
   // Check every thread against what earlier instructions left, and stores
   // against the first writer of each word in this statement, then record.
-  // Within one warp a store is one instruction (one lane's value lands);
-  // across warps it is not.
+  // Two threads storing different values to one word in one statement race
+  // whether or not they share a warp: within a warp one lane's value lands,
+  // and which one is undefined.
   llvm::DenseMap<std::pair<const void *, int64_t>, unsigned> FirstStoreWriter;
-  const ThreadValue *Stored = Event.Kind == AccessKind::Store
-                                  ? Event.StoredValue
-                                  : nullptr;
+  const ThreadValue *Stored =
+      Event.Kind == AccessKind::Store ? Event.StoredValue : nullptr;
   auto WritesSameValue = [Stored](unsigned A, unsigned B) {
     return Stored && Stored->Known[A] && Stored->Known[B] &&
            Stored->Values[A] == Stored->Values[B];
@@ -163,8 +164,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
         auto [First, New] =
             FirstStoreWriter.try_emplace({Array, Offset * 8 + Unit}, T);
         unsigned Writer = First->second;
-        if (!New && S->warpOf(Writer) != S->warpOf(T) &&
-            !WritesSameValue(Writer, T))
+        if (!New && !WritesSameValue(Writer, T))
           S->record(HazardKind::WriteAfterWrite,
                     {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false},
                     T, Context, Array, Offset, /*WithinOneStatement=*/true);

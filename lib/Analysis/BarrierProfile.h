@@ -6,8 +6,8 @@
 // pair of threads; and block barriers that part of the block does not reach.
 // Atomics on one word do not race with each other; a word a thread writes and
 // only it reads is not a hazard. __syncwarp() orders the threads of a warp.
-// Threads of different warps storing different values to one word in one
-// statement are a write-write hazard too; the same value is not.
+// Threads storing different values to one word in one statement are a
+// write-write hazard too (WithinOneStatement); the same value is not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,9 +50,9 @@ struct SharedHazard {
   /// Set when the accesses are in different iterations of this loop (the
   /// outermost such loop).
   const clang::Stmt *AcrossIterationsOf = nullptr;
-  /// Both writes come from one execution of one statement by threads of
-  /// different warps: warps execute it at different times, so the last
-  /// writer wins, and no barrier can order a statement with itself.
+  /// Both writes come from one execution of one statement: the threads'
+  /// values land in an undefined order, and no barrier can order a
+  /// statement with itself.
   bool WithinOneStatement = false;
 };
 

@@ -5,6 +5,7 @@
 #include "Checks/BankConflictCheck.h"
 #include "Checks/BarrierReuseCheck.h"
 #include "Checks/CapacityCheck.h"
+#include "Checks/ConflictingWritesCheck.h"
 #include "Checks/DivergentBarrierCheck.h"
 #include "Checks/MissingBarrierCheck.h"
 #include "Checks/OccupancyCheck.h"
@@ -20,6 +21,7 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   Checks.push_back(std::make_unique<BarrierReuseCheck>());
   Checks.push_back(std::make_unique<DivergentBarrierCheck>());
   Checks.push_back(std::make_unique<WarpSyncCheck>());
+  Checks.push_back(std::make_unique<ConflictingWritesCheck>());
   Checks.push_back(std::make_unique<CapacityCheck>());
   Checks.push_back(std::make_unique<OccupancyCheck>());
   Checks.push_back(std::make_unique<UncoalescedAccessCheck>());

@@ -19,7 +19,8 @@ namespace {
 constexpr unsigned FirstIndependentlyScheduledArch = 70;
 
 /// The innermost `{ ... }` around \p E.
-const clang::Stmt *enclosingBlock(clang::ASTContext &Ctx, const clang::Expr *E) {
+const clang::Stmt *enclosingBlock(clang::ASTContext &Ctx,
+                                  const clang::Expr *E) {
   clang::DynTypedNode Node = clang::DynTypedNode::create(*E);
   while (true) {
     clang::DynTypedNodeList Parents = Ctx.getParents(Node);
@@ -38,7 +39,7 @@ const clang::Stmt *enclosingBlock(clang::ASTContext &Ctx, const clang::Expr *E) 
 bool coveredByBlockHazard(const SharedHazard &Hazard,
                           const std::vector<SharedHazard> &All) {
   for (const SharedHazard &Other : All) {
-    if (Other.WithinOneWarp)
+    if (Other.WithinOneWarp || Other.WithinOneStatement)
       continue;
     if (Hazard.AcrossIterationsOf &&
         Other.AcrossIterationsOf == Hazard.AcrossIterationsOf)
@@ -63,7 +64,8 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
   std::map<const clang::Stmt *, std::vector<const SharedHazard *>> ByBlock;
   std::vector<const clang::Stmt *> Order;
   for (const SharedHazard &Hazard : Hazards) {
-    if (!Hazard.WithinOneWarp || coveredByBlockHazard(Hazard, Hazards))
+    if (!Hazard.WithinOneWarp || Hazard.WithinOneStatement ||
+        coveredByBlockHazard(Hazard, Hazards))
       continue;
     const clang::Stmt *Block =
         enclosingBlock(Analysis.context(), Hazard.Later.Site);
@@ -78,7 +80,8 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
     });
     const SharedHazard &First = *Group.front();
     std::string Other = threadOf(Analysis, First.Earlier) + " of the same warp";
-    std::string EarlierLine = std::to_string(lineOf(Analysis, First.Earlier.Site));
+    std::string EarlierLine =
+        std::to_string(lineOf(Analysis, First.Earlier.Site));
     std::string Message = "warp-synchronous exchange without __syncwarp(): " +
                           describeAccess(Analysis, First, First.Later) + ", ";
     switch (First.Kind) {

@@ -182,6 +182,24 @@ const RuleText RuleTexts[] = {
      "sdata[tid] = v;\n"
      "__syncwarp();\n"
      "```"},
+    {"smem-conflicting-writes", "ConflictingWrites", "warning", "correctness",
+     "docs/checks/smem-conflicting-writes.md",
+     "Threads store different values to one shared word in one statement",
+     "Two threads of the block store different values to the same shared "
+     "word in the same statement. Within a warp one lane's value lands and "
+     "which one is undefined; across warps the last warp to run the statement "
+     "wins. No barrier can order a statement with itself.",
+     "Let one thread write each word, or give each thread a word of its own.",
+     "```cuda\n"
+     "a[threadIdx.x & 7] = threadIdx.x; // 32 threads per word\n"
+     "```\n"
+     "\n"
+     "**Fix:** one writer per word:\n"
+     "\n"
+     "```cuda\n"
+     "if (threadIdx.x < 8)\n"
+     "  a[threadIdx.x] = threadIdx.x;\n"
+     "```"},
     {"smem-capacity", "Capacity", "error", "correctness",
      "docs/checks/smem-capacity.md",
      "A block needs more shared memory than the architecture allows",

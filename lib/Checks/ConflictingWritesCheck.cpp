@@ -1,0 +1,49 @@
+//===--- ConflictingWritesCheck.cpp - smem-conflicting-writes -------------===//
+
+#include "Checks/ConflictingWritesCheck.h"
+
+#include "Analysis/SourcePoints.h"
+#include "Checks/HazardWording.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace smemlint {
+
+void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
+                                         std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  unsigned WarpSize = Analysis.arch().Banking.WarpSize;
+  auto ThreadAndWarp = [&](const HazardAccess &Access) {
+    return threadOf(Analysis, Access) + " (warp " +
+           std::to_string(Access.Thread / WarpSize) + ")";
+  };
+  for (const SharedHazard &Hazard : Analysis.barriers().Hazards) {
+    if (!Hazard.WithinOneStatement)
+      continue;
+    Diagnostic D;
+    D.Check = name().str();
+    D.Level = Severity::Warning;
+    D.Where = toSourcePoint(Analysis.context().getSourceManager(),
+                            Hazard.Later.Site->getBeginLoc());
+    D.Message =
+        "conflicting writes: " + ThreadAndWarp(Hazard.Earlier) + " and " +
+        ThreadAndWarp(Hazard.Later) + " both write " +
+        wordOf(Analysis, Hazard) +
+        " in this statement, with different values; " +
+        (Hazard.WithinOneWarp
+             ? "one lane's value lands, and which one is undefined "
+             : "warps run the statement at different times, so the last one "
+               "wins ") +
+        assumptionsOf(Analysis, Hazard);
+    D.Notes.push_back({D.Where,
+                       "a barrier cannot order a statement with itself: let "
+                       "one thread write each word, or give each thread a "
+                       "word of its own",
+                       {}});
+    Findings.push_back(std::move(D));
+  }
+}
+
+} // namespace smemlint
