@@ -78,6 +78,8 @@ std::string subject(const Prediction &P) {
   }
   if (P.Kind == "shared-totals")
     return "kernel " + P.Operation + "s";
+  if (P.Kind == "global-sectors")
+    return "global " + P.Operation + " sectors";
   if (P.Kind == "race")
     return "race (" + P.Check.substr(5) + ")";
   if (P.Kind == "race-free")
@@ -104,9 +106,8 @@ void printRow(raw_ostream &OS, const Judged &J, const Prediction &P,
 
 void printHeader(raw_ostream &OS, StringRef Indent) {
   OS << Indent << left_justify("prediction", 26) << " "
-     << left_justify("predicted wf/inst x n", 22) << " "
-     << left_justify("measured", 22) << " " << left_justify("SASS", 22)
-     << " verdict\n";
+     << left_justify("predicted", 22) << " " << left_justify("measured", 22)
+     << " " << left_justify("SASS", 22) << " verdict\n";
 }
 
 std::string launchTitle(const VerifyPlan &Plan, const PlannedLaunch &L) {
@@ -332,7 +333,7 @@ std::string renderJson(const Judged &J) {
       Item["operation"] = P.Operation;
       Item["width_bytes"] = P.WidthBytes;
       Item["status"] = P.Status;
-    } else if (P.Kind == "shared-totals") {
+    } else if (P.Kind == "shared-totals" || P.Kind == "global-sectors") {
       Item["operation"] = P.Operation;
       Item["status"] = P.Status;
     } else if (!P.Lines.empty()) {

@@ -152,6 +152,14 @@ json toJson(const Prediction &P) {
     J["lines"] = P.Lines;
     J["line"] = P.Line;
   }
+  if (P.Kind == "global-sectors") {
+    J["operation"] = P.Operation;
+    J["sectors_per_request"] = P.SectorsPerRequest;
+    J["requests_per_block"] = P.RequestsPerBlock;
+    J["requested_bytes_per_block"] = P.RequestedBytesPerBlock;
+    J["assumed_parameters"] = P.AssumedParameters;
+    J["status"] = P.Status;
+  }
   if (P.Kind == "occupancy") {
     J["blocks_by_shared_memory"] =
         P.BlocksBySharedMemory ? json(*P.BlocksBySharedMemory) : json();
@@ -177,6 +185,11 @@ void fromJson(const json &J, Prediction &P) {
   P.WavefrontsPerInstruction = J.value("wavefronts_per_instruction", 0.0);
   P.InstructionsPerBlock = J.value("instructions_per_block", uint64_t(0));
   P.Status = J.value("status", "exact");
+  P.SectorsPerRequest = J.value("sectors_per_request", 0.0);
+  P.RequestsPerBlock = J.value("requests_per_block", uint64_t(0));
+  P.RequestedBytesPerBlock = J.value("requested_bytes_per_block", uint64_t(0));
+  P.AssumedParameters =
+      J.value("assumed_parameters", std::vector<std::string>());
   P.Check = J.value("check", "");
   P.Lines = J.value("lines", std::vector<unsigned>());
   if (J.contains("blocks_by_shared_memory") &&

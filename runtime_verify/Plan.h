@@ -95,6 +95,9 @@ struct PlannedFinding {
 ///  - "race-free": racecheck reports no hazard in the kernel.
 ///  - "divergent-barrier": synccheck reports the barrier at Line.
 ///  - "occupancy": blocks per SM that shared memory allows.
+///  - "global-sectors": the kernel's global loads or stores: 32-byte sectors
+///    per request and requests per block (docs/json-output.md
+///    `global_totals`), against l1tex__t_sectors / l1tex__t_requests.
 struct Prediction {
   std::string Id; ///< "P0", ...
   std::string Launch;
@@ -114,8 +117,17 @@ struct Prediction {
   std::vector<unsigned> WidthBytes; ///< Distinct source widths on the line.
   double WavefrontsPerInstruction = 0;
   uint64_t InstructionsPerBlock = 0;
-  /// "exact", "sampled" or "unknown" (the worst of the accesses).
+  /// "exact", "sampled" or "unknown" (the worst of the accesses); for
+  /// global-sectors also "assumed" (see AssumedParameters).
   std::string Status = "exact";
+
+  // global-sectors
+  double SectorsPerRequest = 0;
+  uint64_t RequestsPerBlock = 0;
+  uint64_t RequestedBytesPerBlock = 0;
+  /// Status "assumed": parameters the sectors change with that the analysis
+  /// did not know.
+  std::vector<std::string> AssumedParameters;
 
   // race
   std::string Check;

@@ -125,13 +125,15 @@ std::string harnessKernelName(StringRef Name) {
 }
 
 bool isFinding(const Diagnostic &D) {
-  return D.Level != Severity::Note && StringRef(D.Check).starts_with("smem-") &&
+  return D.Level != Severity::Note &&
+         (StringRef(D.Check).starts_with("smem-") ||
+          StringRef(D.Check).starts_with("gmem-")) &&
          D.Check != "smem-lint-input" && D.Check != "smem-lint-annotation";
 }
 
 bool isRaceCheck(StringRef Check) {
   return Check == "smem-missing-barrier" || Check == "smem-barrier-reuse" ||
-         Check == "smem-warp-sync";
+         Check == "smem-warp-sync" || Check == "smem-conflicting-writes";
 }
 
 bool isOccupancyCheck(StringRef Check) {
@@ -467,6 +469,40 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
     Add("store", T.StoreWavefronts, T.StoreInstructions);
     Add("atomic", T.AtomicWavefronts, T.AtomicInstructions);
   }
+  for (const GlobalTrafficTotals &T : K.GlobalTotals) {
+    // Totals that leave out accesses of unknown address predict nothing
+    // the counters, which see every access, could be held to.
+    if (T.BlockDimIndex != L.BlockDimIndex || T.UnknownAccesses)
+      continue;
+    auto Add = [&](const char *Kind, const GlobalTraffic &Traffic) {
+      if (Traffic.Requests == 0)
+        return;
+      // Sectors that change with a parameter the analysis did not know were
+      // predicted for the worse of an aligned and an unaligned value, not
+      // for the value the harness passes (--param does not reach the
+      // analysis).
+      std::vector<std::string> Assumed;
+      for (const GlobalAccessReport &A : K.GlobalAccesses)
+        if (A.BlockDimIndex == L.BlockDimIndex && A.Kind == Kind)
+          for (const std::string &Name : A.DependsOn)
+            if (!llvm::is_contained(Assumed, Name))
+              Assumed.push_back(Name);
+      Prediction P;
+      P.Launch = L.Id;
+      P.Kind = "global-sectors";
+      P.FixOf = FixOf;
+      P.Operation = Kind;
+      P.SectorsPerRequest = double(Traffic.Sectors) / Traffic.Requests;
+      P.RequestsPerBlock = Traffic.Requests;
+      P.RequestedBytesPerBlock = Traffic.RequestedBytes;
+      P.Status = !Assumed.empty() ? "assumed" : T.Sampled ? "sampled" : "exact";
+      P.AssumedParameters = Assumed;
+      P.Description = std::string("all global ") + Kind + "s of the kernel";
+      addPrediction(P);
+    };
+    Add("load", T.Load);
+    Add("store", T.Store);
+  }
 }
 
 void PlanBuilder::addFixVariant(
@@ -690,9 +726,23 @@ bool PlanBuilder::build(std::string &Error) {
         Plan.Launches.push_back(L);
         size_t FirstPrediction = Plan.Predictions.size();
         addAccessPredictions(L, K, -1);
-        // Link each bank-conflict finding to the line it names.
+        // Link each bank-conflict finding to the line it names, and each
+        // uncoalesced access to the kernel's global sectors of its kind.
         for (auto [D, Index] : Mine) {
           Plan.Findings[Index].Launches.push_back(L.Id);
+          if (D->Check == "gmem-uncoalesced") {
+            for (const GlobalAccessReport &A : K.GlobalAccesses)
+              if (A.Where.Line == D->Where.Line &&
+                  A.Where.Column == D->Where.Column)
+                for (size_t I = FirstPrediction; I < Plan.Predictions.size();
+                     ++I) {
+                  Prediction &P = Plan.Predictions[I];
+                  if (P.Kind == "global-sectors" && P.Operation == A.Kind &&
+                      !llvm::is_contained(P.Findings, Index))
+                    P.Findings.push_back(Index);
+                }
+            continue;
+          }
           if (D->Check != "smem-bank-conflict")
             continue;
           std::string Operation;

@@ -73,16 +73,18 @@ std::optional<std::string> findCudaTool(StringRef Name) {
 Reanalyser makeReanalyser(const clang::tooling::CompilationDatabase &Database,
                           const ParseMode &Mode,
                           const FrontendOptions &Frontend,
-                          const AnalysisOptions &Analysis) {
-  return [&Database, Mode, Frontend, Analysis](
+                          SettingsOfFile Settings) {
+  return [&Database, Mode, Frontend, Settings = std::move(Settings)](
              const std::string &FixedFile,
              const std::string &OriginalFile) -> std::optional<FileReport> {
+    FileSettings Original = Settings(OriginalFile);
     RedirectedDatabase Redirected(Database, OriginalFile, FixedFile);
     std::vector<std::string> Files = {FixedFile};
     std::vector<FileReport> Reports =
-        analyzeFiles(Redirected, Files, Mode, Frontend, Analysis);
+        analyzeFiles(Redirected, Files, Mode, Frontend, Original.Analysis);
     if (Reports.size() != 1)
       return std::nullopt;
+    applyFindingPolicy(Reports.front(), Original.Policy);
     return Reports.front();
   };
 }
@@ -208,8 +210,8 @@ int runVerify(const RunReport &Report, const VerifyOptions &Options,
   std::vector<StringRef> Args = {*Bash, Script};
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Log),
                                           StringRef(Log)};
-  int Rc = sys::ExecuteAndWait(*Bash, Args, std::nullopt, Redirects, 0, 0,
-                               &Message);
+  int Rc =
+      sys::ExecuteAndWait(*Bash, Args, std::nullopt, Redirects, 0, 0, &Message);
   if (Rc != 0) {
     Err << "smem-lint: error: " << Script << " failed (exit status " << Rc
         << (Message.empty() ? "" : ": " + Message) << "); see " << Log

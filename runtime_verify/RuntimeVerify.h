@@ -17,11 +17,13 @@
 #include "Analysis/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Report/Report.h"
+#include "Workflow/FileSettings.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,14 +61,20 @@ struct VerifyOptions {
   std::string Dir;
 };
 
+/// The settings an original file was analysed with (the command line merged
+/// with its .smem-lint.yaml: Workflow/AnalysisSession.h settingsForFile).
+using SettingsOfFile =
+    std::function<FileSettings(const std::string &OriginalFile)>;
+
 /// Re-analyses fixed copies the way the run analysed the originals: same
 /// compile command (the copy's path in place of the original's, plus -I of
-/// the original's directory), parse mode and analysis options. The database
-/// must outlive the returned function.
+/// the original's directory), parse mode, analysis options and finding
+/// policy (the copy's NOLINT comments are the original's). The database must
+/// outlive the returned function.
 Reanalyser makeReanalyser(const clang::tooling::CompilationDatabase &Database,
                           const ParseMode &Mode,
                           const FrontendOptions &Frontend,
-                          const AnalysisOptions &Analysis);
+                          SettingsOfFile Settings);
 
 /// The flags of the files' compile commands that nvcc needs to build the
 /// harnesses the same way (-D, -U, -I, -isystem, -include, -std=), with

@@ -386,6 +386,85 @@ std::string hazardGroups(const std::vector<const Hazard *> &Hazards,
   return join(Parts, "; ");
 }
 
+/// "4.00 x 64": sectors per request, requests per block.
+std::string perRequest(double Sectors, double Requests) {
+  return fixed(Requests > 0 ? Sectors / Requests : 0) + " x " + count(Requests);
+}
+
+Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
+  Verdict V;
+  V.Prediction = P.Id;
+  double Rp = double(P.RequestsPerBlock);
+  double Sp = P.SectorsPerRequest * Rp;
+  V.Predicted = perRequest(Sp, Rp);
+  V.PredictedValues = {{"sectors_per_request", P.SectorsPerRequest},
+                       {"requests_per_block", Rp}};
+  V.Source = "hardware counter";
+  if (!C.M.Ncu) {
+    V.Reason = "no Nsight Compute result for this launch";
+    return V;
+  }
+  std::string Op = P.Operation == "load" ? "ld" : "st";
+  std::optional<double> Sectors =
+      C.M.Ncu->number("l1tex__t_sectors_pipe_lsu_mem_global_op_" + Op + ".sum");
+  std::optional<double> Requests = C.M.Ncu->number(
+      "l1tex__t_requests_pipe_lsu_mem_global_op_" + Op + ".sum");
+  if (!Sectors || !Requests) {
+    V.Reason = "Nsight Compute did not report the global sector counters";
+    return V;
+  }
+  double Blocks = blocksOf(C);
+  double Sm = *Sectors / Blocks, Rm = *Requests / Blocks;
+  V.Measured = perRequest(Sm, Rm);
+  V.MeasuredValues = {{"sectors_per_request", Rm > 0 ? Sm / Rm : 0},
+                      {"requests_per_block", Rm}};
+  if (P.Status == "assumed") {
+    std::vector<std::string> Quoted, Passed;
+    for (const std::string &Name : P.AssumedParameters) {
+      Quoted.push_back("'" + Name + "'");
+      for (const PlannedArgument &Arg : C.Launch.Arguments)
+        if (Arg.Name == Name)
+          Passed.push_back(Name + " = " + Arg.Value);
+    }
+    V.Reason = "the analysis did not know " + join(Quoted, ", ") +
+               " and predicted the worse of an aligned and an unaligned "
+               "value; the harness passes " +
+               join(Passed, ", ") +
+               ". Give the value in a launch with constant arguments to "
+               "verify it";
+    return V;
+  }
+  double Tolerance = P.Status == "exact" ? ExactTolerance : SampledTolerance;
+  std::string Why = P.Status == "exact"
+                        ? "tolerance 2%"
+                        : "tolerance 10% (the analysis sampled a loop)";
+  bool SameRequests = within(Rm, Rp, Tolerance);
+  bool SameSectors = within(Sm, Sp, Tolerance);
+  if (SameRequests && SameSectors) {
+    V.Kind = VerdictKind::Confirmed;
+    return V;
+  }
+  // Sectors are the bytes moved; requests are how the compiler grouped the
+  // accesses into instructions (it may widen two loads into one).
+  if (!SameRequests && SameSectors) {
+    V.Kind = VerdictKind::Confirmed;
+    V.Reason = "the same sectors per block in " + count(Rm) +
+               " requests instead of " + count(Rp) +
+               ": the compiler grouped the accesses differently";
+    return V;
+  }
+  if (!SameRequests) {
+    V.Reason = "the kernel issues " + count(Rm) + " global " + P.Operation +
+               " requests per block, the source " + count(Rp) +
+               ": the compiler merged, split or removed accesses";
+    return V;
+  }
+  V.Kind = VerdictKind::Refuted;
+  V.Reason = "measured " + fixed(Sm) + " sectors per block, predicted " +
+             fixed(Sp) + " (" + Why + ")";
+  return V;
+}
+
 Verdict judgeRace(const Prediction &P, const Context &C) {
   Verdict V;
   V.Prediction = P.Id;
@@ -672,6 +751,8 @@ std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
       V = judgeDivergentBarrier(P, C);
     } else if (P.Kind == "occupancy") {
       V = judgeOccupancy(P, C);
+    } else if (P.Kind == "global-sectors") {
+      V = judgeGlobalSectors(P, C);
     } else {
       V.Prediction = P.Id;
       V.Reason = "unknown kind of prediction '" + P.Kind + "'";

@@ -3,7 +3,8 @@
 // The thin driver: reads the command line, checks the inputs, hands the files
 // to the front end and prints the report. Exit codes: 0 no findings, 1
 // findings, 2 a usage or input error (bad option, missing or non-CUDA file,
-// code that does not compile).
+// code that does not compile). --verify and its steps hand the report to
+// runtime_verify/ instead of printing it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "Workflow/CheckSelection.h"
 #include "Workflow/ConfigFile.h"
 #include "Workflow/FixApplication.h"
+#include "runtime_verify/RuntimeVerify.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -66,10 +69,10 @@ cl::list<std::string> RegistersOptions(
              "repeat)"),
     cl::value_desc("[kernel=]count"), cl::cat(SmemLintCategory));
 
-cl::opt<std::string> FormatOption("format",
-                                  cl::desc("Output format: text, json or sarif"),
-                                  cl::value_desc("text|json|sarif"),
-                                  cl::init("text"), cl::cat(SmemLintCategory));
+cl::opt<std::string>
+    FormatOption("format", cl::desc("Output format: text, json or sarif"),
+                 cl::value_desc("text|json|sarif"), cl::init("text"),
+                 cl::cat(SmemLintCategory));
 
 cl::opt<std::string> SarifSourceRootOption(
     "sarif-source-root",
@@ -125,13 +128,13 @@ cl::opt<std::string> FailOnOption(
              "warning (default) or error"),
     cl::value_desc("severity"), cl::cat(SmemLintCategory));
 
-cl::opt<bool> NoConfigOption(
-    "no-config", cl::desc("Do not read .smem-lint.yaml files"),
-    cl::cat(SmemLintCategory));
+cl::opt<bool> NoConfigOption("no-config",
+                             cl::desc("Do not read .smem-lint.yaml files"),
+                             cl::cat(SmemLintCategory));
 
-cl::opt<unsigned> JobsOption(
-    "j", cl::desc("Analyse this many files at once (default 1)"),
-    cl::value_desc("N"), cl::init(1), cl::cat(SmemLintCategory));
+cl::opt<unsigned>
+    JobsOption("j", cl::desc("Analyse this many files at once (default 1)"),
+               cl::value_desc("N"), cl::init(1), cl::cat(SmemLintCategory));
 
 cl::opt<std::string> ExportFixesOption(
     "export-fixes",
@@ -151,6 +154,55 @@ cl::opt<bool> LspOption(
              "docs/editors.md)"),
     cl::cat(SmemLintCategory));
 
+// --verify and its steps (runtime_verify/, docs/runtime-verify.md).
+cl::opt<bool> VerifyOption(
+    "verify",
+    cl::desc("Check the predictions on a GPU: build a harness per kernel, "
+             "measure it with Nsight Compute and compute-sanitizer, and "
+             "report each prediction confirmed, refuted or not measurable"),
+    cl::cat(SmemLintCategory));
+
+cl::opt<std::string> VerifyDirOption(
+    "verify-dir",
+    cl::desc("Directory --verify works in (default: a new one under the "
+             "temporary directory, kept and named)"),
+    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> VerifyPrepareOption(
+    "verify-prepare",
+    cl::desc("Only write the harnesses, plan and measure.sh to this "
+             "directory (for measuring on another machine)"),
+    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> VerifyCompareOption(
+    "verify-compare",
+    cl::desc("Only judge the predictions of a prepared directory against "
+             "what its measure.sh measured (no source files needed)"),
+    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+
+cl::list<std::string> ParamOptions(
+    "param",
+    cl::desc("With --verify: the value a kernel parameter gets in the "
+             "harness, a C++ expression (may repeat)"),
+    cl::value_desc("[kernel:]name=value"), cl::cat(SmemLintCategory));
+
+cl::list<std::string> VerifyNvccFlagOptions(
+    "verify-nvcc-flag",
+    cl::desc("With --verify: an extra nvcc flag for the harnesses (may "
+             "repeat)"),
+    cl::value_desc("flag"), cl::cat(SmemLintCategory));
+
+cl::opt<bool> VerifyNoFixesOption(
+    "verify-no-fixes",
+    cl::desc("With --verify: verify the findings only, not the fixes"),
+    cl::cat(SmemLintCategory));
+
+cl::opt<unsigned long long> VerifyBufferBytesOption(
+    "verify-buffer-bytes",
+    cl::desc("With --verify: bytes of the zero-filled buffer each pointer "
+             "argument gets (default 64 MiB)"),
+    cl::value_desc("N"), cl::init(64ull << 20), cl::cat(SmemLintCategory));
+
 cl::opt<bool> CrashForTestingOption(
     "crash-for-testing",
     cl::desc("Crash while analysing each file (tests the crash guard)"),
@@ -159,6 +211,8 @@ cl::opt<bool> CrashForTestingOption(
 cl::extrahelp MoreHelp(
     "\nExit status: 0 no findings, 1 findings at or above --fail-on, 2 usage "
     "or input errors, 3 an internal error.\n"
+    "With --verify or --verify-compare: 0 every prediction confirmed, 1 one "
+    "refuted, 2 verification could not run, 3 some not measurable.\n"
     "Checks are documented in docs/checks/; settings can also come from a "
     ".smem-lint.yaml found upward from each file.\n");
 
@@ -208,8 +262,8 @@ std::vector<std::string> unknownKernelNames(const RunReport &Report,
   std::vector<std::string> Named;
   for (const BlockDimOption &Option : Options.BlockDims)
     Named.push_back(Option.Kernel);
-  for (const auto *List : {&Options.DynamicSharedBytes,
-                           &Options.RegistersPerThread})
+  for (const auto *List :
+       {&Options.DynamicSharedBytes, &Options.RegistersPerThread})
     for (const KernelValueOption &Option : *List)
       Named.push_back(Option.Kernel);
   std::vector<std::string> Unknown;
@@ -233,7 +287,7 @@ int run(int argc, const char **argv) {
   // Without -p or "--", run with no compile database rather than searching
   // for one next to each file and warning when there is none.
   std::vector<const char *> Args(argv, argv + argc);
-  bool HasDatabase = false, ServesLsp = false;
+  bool HasDatabase = false, ServesLsp = false, ComparesOnly = false;
   std::string DatabaseDir;
   std::vector<std::string> ExtraArgs;
   for (int I = 1; I < argc; ++I) {
@@ -250,6 +304,8 @@ int run(int argc, const char **argv) {
                                 : Arg.split('=').second.str();
     }
     ServesLsp |= Arg == "--lsp" || Arg == "-lsp";
+    ComparesOnly |= Arg.starts_with("--verify-compare") ||
+                    Arg.starts_with("-verify-compare");
   }
   if (!HasDatabase)
     Args.push_back("--");
@@ -258,8 +314,9 @@ int run(int argc, const char **argv) {
   cl::HideUnrelatedOptions(SmemLintCategory);
   auto Parser = clang::tooling::CommonOptionsParser::create(
       ArgCount, Args.data(), SmemLintCategory,
-      // An editor hands files over the protocol, not the command line.
-      ServesLsp ? cl::ZeroOrMore : cl::OneOrMore,
+      // An editor hands files over the protocol, not the command line; a
+      // comparison reads a prepared directory.
+      ServesLsp || ComparesOnly ? cl::ZeroOrMore : cl::OneOrMore,
       "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
       "memory, before the kernel runs\n");
   if (!Parser) {
@@ -271,12 +328,34 @@ int run(int argc, const char **argv) {
     return ExitInputError;
   };
 
+  unsigned VerifySteps = VerifyOption + !VerifyPrepareOption.empty() +
+                         !VerifyCompareOption.empty();
+  if (VerifySteps > 1)
+    return UsageError("give one of --verify, --verify-prepare and "
+                      "--verify-compare");
+  if (VerifySteps && FormatOption == "sarif")
+    return UsageError("--verify reports as text or json, not sarif");
+  if (!VerifySteps && (ParamOptions.getNumOccurrences() ||
+                       VerifyDirOption.getNumOccurrences() ||
+                       VerifyNvccFlagOptions.getNumOccurrences() ||
+                       VerifyNoFixesOption.getNumOccurrences() ||
+                       VerifyBufferBytesOption.getNumOccurrences()))
+    return UsageError("--param and the --verify-* options need --verify or "
+                      "--verify-prepare");
+  if (!VerifyCompareOption.empty()) {
+    if (!Parser->getSourcePathList().empty())
+      return UsageError("--verify-compare reads a prepared directory; it "
+                        "takes no source files");
+    return verify::runVerifyCompare(VerifyCompareOption, FormatOption, outs(),
+                                    errs());
+  }
+
   SessionRequest Request;
   if (ArchOption.getNumOccurrences()) {
     if (!findArch(ArchOption))
       return UsageError("unknown architecture '" + ArchOption +
                         "'; known: " + knownArchNames());
-    Request.Arch = ArchOption;
+    Request.CommandLine.Arch = ArchOption;
   }
   if (FormatOption != "text" && FormatOption != "json" &&
       FormatOption != "sarif")
@@ -285,54 +364,55 @@ int run(int argc, const char **argv) {
   AnalysisOptions Named; // what the options name, to check the kernels exist
   for (const std::string &Text : BlockDimOptions) {
     std::string Error;
-    if (!parseBlockDim(Text, Request.BlockDims, Error))
+    if (!parseBlockDim(Text, Request.CommandLine.BlockDims, Error))
       return UsageError(Error);
   }
   for (const std::string &Text : DynamicSharedOptions) {
     std::string Error;
     // The largest opt-in any architecture allows is below 256 KB.
     if (!parseKernelValue("dynamic-smem", Text, 1u << 20,
-                          Request.DynamicSharedBytes, Error))
+                          Request.CommandLine.DynamicSharedBytes, Error))
       return UsageError(Error);
   }
   for (const std::string &Text : RegistersOptions) {
     std::string Error;
-    if (!parseKernelValue("regs", Text, 255, Request.RegistersPerThread,
-                          Error))
+    if (!parseKernelValue("regs", Text, 255,
+                          Request.CommandLine.RegistersPerThread, Error))
       return UsageError(Error);
   }
-  Named.BlockDims = Request.BlockDims;
-  Named.DynamicSharedBytes = Request.DynamicSharedBytes;
-  Named.RegistersPerThread = Request.RegistersPerThread;
+  Named.BlockDims = Request.CommandLine.BlockDims;
+  Named.DynamicSharedBytes = Request.CommandLine.DynamicSharedBytes;
+  Named.RegistersPerThread = Request.CommandLine.RegistersPerThread;
   for (const auto *Globs : {&ChecksOption, &WarningsAsErrorsOption}) {
     if (!Globs->getNumOccurrences())
       continue;
     std::vector<std::string> Unknown =
         CheckGlobs(*Globs).unmatchedGlobs(knownCheckNames());
     if (!Unknown.empty())
-      return UsageError("'" + Unknown.front() + "' in --" +
-                        Globs->ArgStr.str() + " matches no check; checks: " +
-                        llvm::join(knownCheckNames(), ", "));
+      return UsageError(
+          "'" + Unknown.front() + "' in --" + Globs->ArgStr.str() +
+          " matches no check; checks: " + llvm::join(knownCheckNames(), ", "));
   }
   if (ChecksOption.getNumOccurrences())
-    Request.Checks = ChecksOption;
+    Request.CommandLine.Checks = ChecksOption;
   if (WarningsAsErrorsOption.getNumOccurrences())
-    Request.WarningsAsErrors = WarningsAsErrorsOption;
+    Request.CommandLine.WarningsAsErrors = WarningsAsErrorsOption;
   if (MinWaysOption.getNumOccurrences()) {
     if (MinWaysOption < 2 || MinWaysOption > 32)
       return UsageError("--min-ways expects a number from 2 to 32");
-    Request.MinWays = MinWaysOption;
+    Request.CommandLine.MinWays = MinWaysOption;
   }
   if (FailOnOption.getNumOccurrences()) {
-    Request.FailOn = parseSeverity(FailOnOption);
-    if (!Request.FailOn)
+    Request.CommandLine.FailOn = parseSeverity(FailOnOption);
+    if (!Request.CommandLine.FailOn)
       return UsageError("--fail-on expects note, warning or error");
   }
   if (JobsOption < 1 || JobsOption > 256)
     return UsageError("-j expects a number from 1 to 256");
   Request.Jobs = JobsOption;
   Request.UseConfigFiles = !NoConfigOption;
-  Request.LoopIterationLimit = std::max(1u, unsigned(LoopLimitOption));
+  Request.CommandLine.LoopIterationLimit =
+      std::max(1u, unsigned(LoopLimitOption));
   Request.ShowProgress = errs().is_displayed();
   Request.CrashForTesting = CrashForTestingOption;
 
@@ -347,17 +427,9 @@ int run(int argc, const char **argv) {
                       "--no-cuda-toolkit to parse with the built-in prelude");
   if (LspOption) {
     LanguageServerOptions Server;
-    Server.Analysis.Arch =
-        ArchOption.getNumOccurrences() ? findArch(ArchOption) : nullptr;
-    Server.Analysis.BlockDims = Request.BlockDims;
-    Server.Analysis.DynamicSharedBytes = Request.DynamicSharedBytes;
-    Server.Analysis.RegistersPerThread = Request.RegistersPerThread;
-    Server.Analysis.LoopIterationLimit = Request.LoopIterationLimit;
+    Server.CommandLine = Request.CommandLine;
     Server.Frontend = Request.Frontend;
     Server.Mode = Request.Mode;
-    Server.Checks = Request.Checks;
-    Server.WarningsAsErrors = Request.WarningsAsErrors;
-    Server.MinWays = Request.MinWays;
     Server.UseConfigFiles = Request.UseConfigFiles;
     Server.CompileDatabaseDir = DatabaseDir;
     Server.ExtraArgs = ExtraArgs;
@@ -366,6 +438,19 @@ int run(int argc, const char **argv) {
   Request.Files = Parser->getSourcePathList();
   Request.Database = &Parser->getCompilations();
 
+  verify::VerifyOptions Verify;
+  if (VerifySteps) {
+    for (const std::string &Text : ParamOptions) {
+      verify::ParameterValueOption Param;
+      std::string Error;
+      if (!verify::parseParameterValueOption(Text, Param, Error))
+        return UsageError(Error);
+      Verify.Prepare.Parameters.push_back(Param);
+    }
+    if (VerifyBufferBytesOption == 0)
+      return UsageError("--verify-buffer-bytes expects a positive number");
+  }
+
   auto AnalysisStart = std::chrono::system_clock::now();
   SessionResult Session = runSession(Request);
   RunReport &Report = Session.Report;
@@ -373,6 +458,32 @@ int run(int argc, const char **argv) {
   for (const std::string &Name : unknownKernelNames(Report, Named))
     errs() << "smem-lint: warning: an option names kernel '" << Name
            << "', which none of the analysed files defines\n";
+
+  if (VerifySteps) {
+    if (Session.Crashed)
+      return ExitCrash;
+    Verify.Format = FormatOption;
+    Verify.Dir = VerifyDirOption;
+    Verify.Prepare.BufferBytes = VerifyBufferBytesOption;
+    Verify.Prepare.VerifyFixes = !VerifyNoFixesOption;
+    Verify.Prepare.NvccFlags =
+        verify::nvccFlagsFromDatabase(*Request.Database, Request.Files);
+    llvm::append_range(Verify.Prepare.NvccFlags, VerifyNvccFlagOptions);
+    Verify.Prepare.Reanalyse = verify::makeReanalyser(
+        *Request.Database, Request.Mode, Request.Frontend,
+        [&Request](const std::string &Original) {
+          std::string Error;
+          std::optional<FileSettings> Settings =
+              settingsForFile(Request, Original, Error);
+          // The run has analysed this file, so its configuration was valid.
+          return Settings ? *Settings
+                          : mergeFileSettings(Request.CommandLine, {});
+        });
+    if (!VerifyPrepareOption.empty())
+      return verify::runVerifyPrepare(Report, Verify, VerifyPrepareOption,
+                                      outs(), errs());
+    return verify::runVerify(Report, Verify, outs(), errs());
+  }
 
   bool InputProblems = !Report.InputErrors.empty();
   // Notes inform; warnings and errors are findings.
@@ -404,8 +515,9 @@ int run(int argc, const char **argv) {
     printTextReport(outs(), Report);
     outs().flush(); // the summary on stderr comes after the findings
     const ParseMode &Mode = Request.Mode;
-    errs() << "smem-lint: " << Warnings << " warning" << (Warnings == 1 ? "" : "s")
-           << " and " << Errors << " error" << (Errors == 1 ? "" : "s")
+    errs() << "smem-lint: " << Warnings << " warning"
+           << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
+           << (Errors == 1 ? "" : "s")
            << (Notes ? ", " + std::to_string(Notes) + " note" +
                            (Notes == 1 ? "" : "s")
                      : std::string())
