@@ -149,6 +149,8 @@ std::set<unsigned> predictedWidths(const VerifyPlan &Plan, StringRef Launch,
   return Widths;
 }
 
+/// "32.00 x 32": wavefronts per instruction and instructions per block (or
+/// sectors per request and requests per block).
 std::string perInstruction(double Wavefronts, double Instructions) {
   return fixed(Instructions > 0 ? Wavefronts / Instructions : 0) + " x " +
          count(Instructions);
@@ -386,17 +388,12 @@ std::string hazardGroups(const std::vector<const Hazard *> &Hazards,
   return join(Parts, "; ");
 }
 
-/// "4.00 x 64": sectors per request, requests per block.
-std::string perRequest(double Sectors, double Requests) {
-  return fixed(Requests > 0 ? Sectors / Requests : 0) + " x " + count(Requests);
-}
-
 Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
   Verdict V;
   V.Prediction = P.Id;
   double Rp = double(P.RequestsPerBlock);
   double Sp = P.SectorsPerRequest * Rp;
-  V.Predicted = perRequest(Sp, Rp);
+  V.Predicted = perInstruction(Sp, Rp);
   V.PredictedValues = {{"sectors_per_request", P.SectorsPerRequest},
                        {"requests_per_block", Rp}};
   V.Source = "hardware counter";
@@ -415,7 +412,7 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
   }
   double Blocks = blocksOf(C);
   double Sm = *Sectors / Blocks, Rm = *Requests / Blocks;
-  V.Measured = perRequest(Sm, Rm);
+  V.Measured = perInstruction(Sm, Rm);
   V.MeasuredValues = {{"sectors_per_request", Rm > 0 ? Sm / Rm : 0},
                       {"requests_per_block", Rm}};
   if (P.Status == "assumed") {
