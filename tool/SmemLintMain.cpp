@@ -208,6 +208,12 @@ cl::opt<bool> CrashForTestingOption(
     cl::desc("Crash while analysing each file (tests the crash guard)"),
     cl::Hidden, cl::cat(SmemLintCategory));
 
+cl::opt<std::string> PrintParseCommandOption(
+    "print-parse-command",
+    cl::desc("Print the Clang command line each file is parsed with, its "
+             "in-memory headers written under <dir>, and exit (bench/)"),
+    cl::value_desc("dir"), cl::Hidden, cl::cat(SmemLintCategory));
+
 cl::extrahelp MoreHelp(
     "\nExit status: 0 no findings, 1 findings at or above --fail-on, 2 usage "
     "or input errors, 3 an internal error.\n"
@@ -437,6 +443,18 @@ int run(int argc, const char **argv) {
   }
   Request.Files = Parser->getSourcePathList();
   Request.Database = &Parser->getCompilations();
+  if (!PrintParseCommandOption.empty()) {
+    for (const std::vector<std::string> &Command : parseCommandLines(
+             *Request.Database, Request.Files, Request.Mode, Request.Frontend,
+             *findArch(ArchOption), PrintParseCommandOption)) {
+      for (const std::string &Arg : Command) {
+        sys::printArg(outs(), Arg, /*Quote=*/true);
+        outs() << ' ';
+      }
+      outs() << "\n";
+    }
+    return ExitClean;
+  }
 
   verify::VerifyOptions Verify;
   if (VerifySteps) {
@@ -487,7 +505,8 @@ int run(int argc, const char **argv) {
 
   bool InputProblems = !Report.InputErrors.empty();
   // Notes inform; warnings and errors are findings.
-  unsigned Warnings = 0, Errors = 0, Notes = 0;
+  // Unreadable inputs are printed as errors, so they count as errors.
+  unsigned Warnings = 0, Errors = Report.InputErrors.size(), Notes = 0;
   bool Failing = false;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;

@@ -37,6 +37,12 @@ struct AccessContext {
   std::vector<unsigned> Iterations;
 };
 
+/// The key of the \p Unit-byte piece at byte \p Offset of an array, modulo
+/// 2^64: a wild index must not overflow a signed multiplication.
+int64_t pieceKey(int64_t Offset, unsigned Unit) {
+  return int64_t(uint64_t(Offset) * 8 + Unit);
+}
+
 } // namespace
 
 struct BarrierObserver::State {
@@ -159,17 +165,17 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       continue;
     }
     for (unsigned U = 0; U < Units; ++U) {
-      int64_t Offset = Event.Address.Values[T] + U * Unit;
+      int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
       if (Event.Kind == AccessKind::Store) {
         auto [First, New] =
-            FirstStoreWriter.try_emplace({Array, Offset * 8 + Unit}, T);
+            FirstStoreWriter.try_emplace({Array, pieceKey(Offset, Unit)}, T);
         unsigned Writer = First->second;
         if (!New && !WritesSameValue(Writer, T))
           S->record(HazardKind::WriteAfterWrite,
                     {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false},
                     T, Context, Array, Offset, /*WithinOneStatement=*/true);
       }
-      auto It = S->Words.find({Array, Offset * 8 + Unit});
+      auto It = S->Words.find({Array, pieceKey(Offset, Unit)});
       if (It == S->Words.end())
         continue;
       const WordState &Word = It->second;
@@ -192,8 +198,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     WordAccess Access{unsigned(T), S->WarpEpochs[S->warpOf(T)], Context,
                       IsAtomic};
     for (unsigned U = 0; U < Units; ++U) {
-      int64_t Offset = Event.Address.Values[T] + U * Unit;
-      WordState &Word = S->Words[{Array, Offset * 8 + Unit}];
+      int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+      WordState &Word = S->Words[{Array, pieceKey(Offset, Unit)}];
       if (!IsLoad) {
         Word.Writer = Access;
         continue;

@@ -24,6 +24,12 @@ namespace {
 // a multiple of every line keeps sectors and lines unchanged.
 constexpr int64_t AddressBias = int64_t(1) << 40;
 
+/// The offset a biased lane address stands for, modulo 2^64 like the bias
+/// itself: a wild index must not overflow a signed subtraction.
+int64_t unbiased(uint64_t Lane) {
+  return int64_t(Lane - uint64_t(AddressBias));
+}
+
 /// The direct copies kept per staged load are bounded: threads times
 /// executions of the load.
 constexpr size_t MaxStagedElements = size_t(1) << 22;
@@ -348,7 +354,7 @@ struct GlobalAccessObserver::State {
     Example.Warp = Warp;
     for (const std::optional<uint64_t> &Lane : Lanes)
       Example.LaneOffsets.push_back(
-          Lane ? std::optional<int64_t>(int64_t(*Lane) - AddressBias)
+          Lane ? std::optional<int64_t>(unbiased(*Lane))
                : std::nullopt);
     Example.Cost = Cost;
     Stats.Worst = std::move(Example);
@@ -448,7 +454,7 @@ struct GlobalAccessObserver::State {
           bool Any = false;
           for (unsigned T = First; T < End; ++T)
             if (Row[T]) {
-              Lanes[T - First] = uint64_t(*Row[T] + AddressBias);
+              Lanes[T - First] = uint64_t(*Row[T]) + uint64_t(AddressBias);
               Any = true;
             }
           if (!Any)
@@ -464,7 +470,7 @@ struct GlobalAccessObserver::State {
           Example.Warp = Warp;
           for (const std::optional<uint64_t> &Lane : Lanes)
             Example.LaneOffsets.push_back(
-                Lane ? std::optional<int64_t>(int64_t(*Lane) - AddressBias)
+                Lane ? std::optional<int64_t>(unbiased(*Lane))
                      : std::nullopt);
           Example.Cost = Cost;
           Copy.DirectWorst = std::move(Example);
@@ -477,7 +483,10 @@ struct GlobalAccessObserver::State {
   void addUnfollowedAccesses() {
     for (const auto &[Site, Kind] : Syntax.Accesses) {
       const Expr *Pointer = accessedPointer(Site);
-      if (!Pointer || ObservedSites.count(Site->IgnoreParens()) ||
+      // Code that did not compile has no size to measure.
+      if (!Pointer || Site->containsErrors() ||
+          Site->getType()->isDependentType() ||
+          ObservedSites.count(Site->IgnoreParens()) ||
           ObservedSites.count(normalized(Site)))
         continue;
       std::optional<std::string> Why = unfollowedPointer(Pointer, 0);

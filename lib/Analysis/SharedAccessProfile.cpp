@@ -15,6 +15,12 @@ namespace {
 // banks and words unchanged.
 constexpr int64_t AddressBias = int64_t(1) << 40;
 
+/// The offset a biased lane address stands for, modulo 2^64 like the bias
+/// itself: a wild index must not overflow a signed subtraction.
+int64_t unbiased(uint64_t Lane) {
+  return int64_t(Lane - uint64_t(AddressBias));
+}
+
 class BankCostObserver : public ExecutionObserver {
 public:
   BankCostObserver(const SharedMemoryBanking &Banking, unsigned Threads,
@@ -72,9 +78,13 @@ private:
                            Stats.UnknownReason))
       return;
     for (const LaneAddress &Lane : Lanes)
-      if (Lane)
-        Stats.EndOffset =
-            std::max(Stats.EndOffset, int64_t(*Lane) - AddressBias + Width);
+      if (Lane) {
+        int64_t Offset = unbiased(*Lane);
+        int64_t End = Offset > INT64_MAX - int64_t(Width) ? INT64_MAX
+                                                          : Offset + Width;
+        Stats.EndOffset = std::max(Stats.EndOffset, End);
+        Stats.StartOffset = std::min(Stats.StartOffset, Offset);
+      }
     WarpRequestCost Cost = costOf(Width, Event.Kind == AccessKind::Load
                                              ? RequestKind::Load
                                              : RequestKind::Store);
@@ -87,7 +97,7 @@ private:
     Example.Warp = Warp;
     for (const LaneAddress &Lane : Lanes)
       Example.LaneOffsets.push_back(
-          Lane ? std::optional<int64_t>(int64_t(*Lane) - AddressBias)
+          Lane ? std::optional<int64_t>(unbiased(*Lane))
                : std::nullopt);
     Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
     Example.Cost = std::move(Cost);
@@ -169,6 +179,7 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           const SharedMemoryBanking &Banking,
                                           ExecutionObserver *AlsoNotify) {
   SharedAccessProfile Profile;
+  Profile.StepBudget = Options.StepBudget;
   BankCostObserver Observer(Banking, Options.Block.threads(), Profile);
   if (!AlsoNotify) {
     Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Observer);

@@ -14,6 +14,7 @@
 #include "Evaluation/KernelEvaluator.h"
 #include "Model/BankModel.h"
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -56,6 +57,9 @@ struct AccessStats {
   SymbolSet Symbols = 0;
   /// One past the furthest byte any evaluated thread touched.
   int64_t EndOffset = 0;
+  /// The lowest byte any evaluated thread touched (negative below the array);
+  /// meaningful once WarpInstructions > 0.
+  int64_t StartOffset = std::numeric_limits<int64_t>::max();
   std::set<const clang::Stmt *> Loops;
   std::vector<std::string> Assumptions;
 
@@ -64,6 +68,10 @@ struct AccessStats {
     return Worst ? Worst->Cost.IdealWavefronts : 0;
   }
   unsigned ways() const { return Worst ? Worst->Cost.ways() : 0; }
+  /// Some evaluated thread touched a byte outside [0, Bytes).
+  bool reachesOutside(uint64_t Bytes) const {
+    return WarpInstructions && (StartOffset < 0 || EndOffset > int64_t(Bytes));
+  }
   double meanWavefronts() const {
     return WarpInstructions ? double(TotalWavefronts) / WarpInstructions : 0;
   }
@@ -81,6 +89,16 @@ struct SharedAccessProfile {
   /// Loops that were not enumerated to the end, with the reason.
   std::map<const clang::Stmt *, std::string> SampledLoops;
   EvaluationSummary Summary;
+  /// The step budget the evaluation ran with.
+  uint64_t StepBudget = 0;
+
+  /// The evaluation reached its step budget: it stopped, or, past half of
+  /// it, cut loops short (the evaluator's rule), so later iterations and
+  /// accesses were not seen.
+  bool reachedBudget() const {
+    return Summary.BudgetExceeded ||
+           (!SampledLoops.empty() && Summary.Steps > StepBudget / 2);
+  }
 
   /// Why \p Access was seen only in part ("" when fully enumerated).
   std::string samplingReason(const AccessStats &Access) const;

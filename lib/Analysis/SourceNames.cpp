@@ -16,16 +16,21 @@ std::string elementName(const clang::ASTContext &Ctx,
   SharedArrayLayout Layout = declaredLayout(Ctx, Array);
   if (Layout.Dims.empty() || Layout.ElementBytes == 0)
     return Offset ? Name + " + " + std::to_string(Offset) + " bytes" : Name;
-  int64_t Rest = Offset;
+  // 128-bit, so that a wild offset (INT64_MIN) cannot overflow.
+  __int128 Rest = Offset;
   for (unsigned Level = 0; Level < Layout.Dims.size(); ++Level) {
-    int64_t Stride = Layout.strideBytes(Level);
+    __int128 Stride = Layout.strideBytes(Level);
+    if (Stride == 0)
+      break; // a zero-length dimension
     // Floor division, so that a negative offset names a negative index.
-    int64_t Index = Rest >= 0 ? Rest / Stride : -((-Rest + Stride - 1) / Stride);
+    __int128 Index = Rest / Stride;
+    if (Rest % Stride < 0)
+      --Index;
     Rest -= Index * Stride;
-    Name += "[" + std::to_string(Index) + "]";
+    Name += "[" + std::to_string(int64_t(Index)) + "]";
   }
   if (Rest)
-    Name += " + " + std::to_string(Rest) + " bytes";
+    Name += " + " + std::to_string(int64_t(Rest)) + " bytes";
   return Name;
 }
 

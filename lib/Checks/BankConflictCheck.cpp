@@ -60,13 +60,16 @@ std::optional<int64_t> laneStride(const WarpExample &Warp) {
       First.emplace(Lane, *Offset);
       continue;
     }
-    int64_t Distance = *Offset - First->second;
+    // 128-bit: wild offsets (an index near the ends of int64) must not
+    // overflow; such a stride is no help to the reader anyway.
+    __int128 Distance = __int128(*Offset) - First->second;
     int64_t Lanes = int64_t(Lane) - First->first;
-    if (Distance % Lanes != 0)
+    if (Distance % Lanes != 0 || Distance / Lanes > INT64_MAX ||
+        Distance / Lanes <= INT64_MIN)
       return std::nullopt;
     if (Stride && *Stride != Distance / Lanes)
       return std::nullopt;
-    Stride = Distance / Lanes;
+    Stride = int64_t(Distance / Lanes);
   }
   return Stride;
 }
@@ -130,6 +133,8 @@ private:
   std::string describeChanges(const std::vector<PaddedAccess> &Changes,
                               const AccessStats &This) const;
   unsigned symbolValue(unsigned Symbol) const;
+  /// Bytes \p Access may reach in its array; nullopt when unknown.
+  std::optional<uint64_t> arrayBytes(const AccessStats &Access) const;
 
   const KernelAnalysis &Analysis;
   LayoutFixAdvisor &Fixes;
@@ -152,10 +157,12 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
   std::vector<int64_t> Words;
   for (unsigned Lane : Hot.Lanes) {
     int64_t Offset = *Warp.LaneOffsets[Lane];
-    for (int64_t Byte = Offset; Byte < Offset + std::max(Width, 1u);
+    // 128-bit, so that a wild offset near the ends of int64 cannot overflow.
+    for (__int128 Byte = Offset; Byte < __int128(Offset) + std::max(Width, 1u);
          Byte += Banking.BankWidthBytes) {
-      int64_t Word = Byte >= 0 ? Byte / Banking.BankWidthBytes
-                               : -((-Byte + 3) / Banking.BankWidthBytes);
+      // Floor division: a negative offset is in a negative word.
+      int64_t Word = int64_t(Byte / Banking.BankWidthBytes -
+                             (Byte % Banking.BankWidthBytes < 0));
       if (((Word % Banking.BankCount) + Banking.BankCount) %
                   Banking.BankCount != Hot.Bank ||
           llvm::is_contained(Words, Word))
@@ -185,12 +192,12 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
                "-byte access is served " +
                std::to_string(Warp.Cost.LanesPerPhase) + " lanes at a time)";
   if (std::optional<int64_t> Stride = laneStride(Warp)) {
+    uint64_t Distance = *Stride < 0 ? 0 - uint64_t(*Stride) : uint64_t(*Stride);
     if (*Stride % Banking.BankWidthBytes == 0)
       Message += "; consecutive lanes are " +
-                 plural(std::abs(*Stride) / Banking.BankWidthBytes, "word") +
-                 " apart";
+                 plural(Distance / Banking.BankWidthBytes, "word") + " apart";
     else
-      Message += "; consecutive lanes are " + plural(std::abs(*Stride), "byte") +
+      Message += "; consecutive lanes are " + plural(Distance, "byte") +
                  " apart";
   }
   return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
@@ -334,6 +341,17 @@ ConflictReporter::proposeFixes(const AccessStats &Access) {
                          Advice, {}}};
 }
 
+std::optional<uint64_t>
+ConflictReporter::arrayBytes(const AccessStats &Access) const {
+  if (!Access.Array)
+    return std::nullopt;
+  SharedArrayLayout Layout = declaredLayout(Ctx, Access.Array);
+  if (!Access.Array->hasExternalStorage() &&
+      !llvm::is_contained(Layout.Dims, uint64_t(0)))
+    return Layout.totalBytes();
+  return Analysis.shape().DynamicSharedBytes;
+}
+
 unsigned ConflictReporter::symbolValue(unsigned Symbol) const {
   auto It = Analysis.options().SymbolValues.find(Symbol);
   if (It != Analysis.options().SymbolValues.end())
@@ -398,7 +416,17 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   for (const std::string &Assumption : Access.Assumptions)
     D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
   D.Notes.push_back(explainShape());
-  if (Ways >= 2)
+  // Out-of-bounds lanes hit the banks of whatever lies there: no layout of
+  // this array changes that, so no fix is proposed before the index is fixed.
+  std::optional<uint64_t> Bytes = arrayBytes(Access);
+  bool Outside = Bytes && Access.reachesOutside(*Bytes);
+  if (Outside)
+    D.Notes.push_back({D.Where,
+                       "some lanes index outside '" + Array +
+                           "' (see smem-out-of-bounds); fix the index before "
+                           "the layout",
+                       {}});
+  if (Ways >= 2 && !Outside)
     for (DiagnosticNote &Fix : proposeFixes(Access))
       D.Notes.push_back(std::move(Fix));
   Findings.push_back(std::move(D));

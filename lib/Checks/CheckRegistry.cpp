@@ -9,6 +9,7 @@
 #include "Checks/DivergentBarrierCheck.h"
 #include "Checks/MissingBarrierCheck.h"
 #include "Checks/OccupancyCheck.h"
+#include "Checks/OutOfBoundsCheck.h"
 #include "Checks/UncoalescedAccessCheck.h"
 #include "Checks/WarpSyncCheck.h"
 
@@ -21,6 +22,7 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   Checks.push_back(std::make_unique<BarrierReuseCheck>());
   Checks.push_back(std::make_unique<DivergentBarrierCheck>());
   Checks.push_back(std::make_unique<WarpSyncCheck>());
+  Checks.push_back(std::make_unique<OutOfBoundsCheck>());
   Checks.push_back(std::make_unique<ConflictingWritesCheck>());
   Checks.push_back(std::make_unique<CapacityCheck>());
   Checks.push_back(std::make_unique<OccupancyCheck>());

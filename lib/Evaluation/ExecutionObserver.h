@@ -120,7 +120,8 @@ inline bool warpLaneAddresses(const MemoryAccessEvent &Event, unsigned Warp,
       continue;
     }
     AnyKnown = true;
-    Lanes[T - First] = uint64_t(Event.Address.Values[T] + Offset);
+    // Modulo 2^64: a wild offset must not overflow a signed add.
+    Lanes[T - First] = uint64_t(Event.Address.Values[T]) + uint64_t(Offset);
   }
   return AnyKnown;
 }

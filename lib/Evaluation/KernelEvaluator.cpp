@@ -14,7 +14,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
-#include <functional>
+#include <climits>
+#include <cmath>
+#include <cstdio>
 #include <unordered_map>
 
 using namespace clang;
@@ -123,6 +125,26 @@ struct Frame {
   std::vector<LoopControl> Loops;
 };
 
+/// How a result is cut to its C++ type: computed once per expression, not
+/// once per thread (the type queries cost more than the arithmetic).
+struct IntegerWrap {
+  bool Applies = false; ///< An integer type narrower than 64 bits, or bool.
+  bool IsBool = false;
+  bool Signed = false;
+  unsigned Width = 64;
+  int64_t operator()(int64_t V) const {
+    if (!Applies)
+      return V;
+    if (IsBool)
+      return V != 0;
+    uint64_t Mask = (uint64_t(1) << Width) - 1;
+    uint64_t Bits = uint64_t(V) & Mask;
+    if (Signed && (Bits >> (Width - 1)) & 1)
+      return int64_t(Bits | ~Mask);
+    return int64_t(Bits);
+  }
+};
+
 class Evaluator {
 public:
   Evaluator(ASTContext &Ctx, const EvaluationOptions &Options,
@@ -148,6 +170,11 @@ private:
                       const Stmt *Body, const Expr *Inc, bool TestFirst,
                       ThreadMask Active);
   ThreadMask execSwitch(const SwitchStmt *S, ThreadMask Active);
+  std::optional<uint64_t> countedTrips(const ForStmt *For,
+                                       const ThreadMask &Active);
+  std::optional<int64_t> currentValue(const Expr *E, unsigned Thread);
+  void projectLoopNest(uint64_t IterationSteps);
+  uint64_t enumerationBound() const;
   void execDecl(const VarDecl *Var, const ThreadMask &Active);
 
   // Expressions.
@@ -181,7 +208,7 @@ private:
   void reportAccess(const LValue &LV, const Expr *Site, AccessKind Kind,
                     QualType Type, const ThreadMask &Active,
                     const ThreadValue *StoredValue = nullptr);
-  ThreadValue offsetBy(const ThreadValue &Pointer, const ThreadValue &Index,
+  ThreadValue offsetBy(ThreadValue Pointer, const ThreadValue &Index,
                        int64_t Scale, const ThreadMask &Active);
   LValue subscript(const ArraySubscriptExpr *E, const ThreadMask &Active);
 
@@ -191,11 +218,16 @@ private:
     std::string UnknownReason;
   };
   Condition evalCondition(const Expr *E, const ThreadMask &Active);
+  template <typename OpT>
   ThreadValue apply(const ThreadValue &L, const ThreadValue &R,
-                    const ThreadMask &Active, QualType ResultType,
-                    const std::function<std::optional<int64_t>(int64_t,
-                                                               int64_t)> &Op);
-  int64_t wrap(int64_t V, QualType T) const;
+                    const ThreadMask &Active, QualType ResultType, OpT Op) {
+    return applyTo(L, R, Active, ResultType, Op);
+  }
+  template <typename OpT>
+  ThreadValue applyTo(ThreadValue Left, const ThreadValue &R,
+                      const ThreadMask &Active, QualType ResultType, OpT Op);
+  IntegerWrap integerWrap(QualType T) const;
+  int64_t wrap(int64_t V, QualType T) const { return integerWrap(T)(V); }
   uint64_t bytesOf(QualType T) const;
   ThreadValue unknown(std::string Why) const {
     return ThreadValue::unknown(Threads, std::move(Why));
@@ -222,30 +254,80 @@ private:
   std::vector<std::unique_ptr<Frame>> Frames;
   std::vector<const Stmt *> LoopStack;
   std::vector<unsigned> LoopIterations; // parallel to LoopStack
+  /// What the loop-nest sampler knows of each loop in LoopStack.
+  struct LoopProgress {
+    /// Iterations the loop will run, when it counts them (countedTrips).
+    std::optional<uint64_t> Trips;
+    /// A loop nested in this one ran during the current iteration.
+    bool InnerLoopRan = false;
+  };
+  std::vector<LoopProgress> LoopProgressStack; // parallel to LoopStack
+  /// Set once the cost of the running loop nest has been projected; caps
+  /// (per depth in LoopStack) and why, when it was over the bound.
+  bool NestProjected = false;
+  std::vector<unsigned> NestCaps;
+  std::string NestCapReason;
   std::vector<std::string> Assumptions;
+  /// Expressions and statements being evaluated, nested; bounded by
+  /// MaxNestingDepth.
+  unsigned Depth = 0;
+};
+
+/// Each nested expression or statement takes a few native stack frames (about
+/// 3 KB in a release build, several times that with sanitizers); past this
+/// depth (a generated `a + b + ...` of thousands of terms) the rest is left
+/// unknown rather than overflowing an 8 MB stack. Clang itself limits
+/// brackets to 256 levels.
+constexpr unsigned MaxNestingDepth = 512;
+
+/// Counts one level of nesting for as long as it lives.
+class NestingLevel {
+public:
+  explicit NestingLevel(unsigned &Depth) : Depth(Depth) { ++Depth; }
+  ~NestingLevel() { --Depth; }
+
+private:
+  unsigned &Depth;
 };
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
 
+// Integer arithmetic on the analysed program's values, in two's complement:
+// every result is wrapped to its type's width afterwards, and the program's
+// own overflow must not become undefined behaviour (or, for INT64_MIN / -1, a
+// SIGFPE) inside smem-lint.
+int64_t wrappingAdd(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) + uint64_t(B));
+}
+int64_t wrappingSub(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) - uint64_t(B));
+}
+int64_t wrappingMul(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) * uint64_t(B));
+}
+int64_t signedDiv(int64_t A, int64_t B) {
+  return B == -1 ? wrappingSub(0, A) : A / B;
+}
+int64_t signedRem(int64_t A, int64_t B) { return B == -1 ? 0 : A % B; }
+
 bool isIntegerLike(QualType T) {
   return T->isIntegralOrEnumerationType() || T->isBooleanType();
 }
 
-int64_t Evaluator::wrap(int64_t V, QualType T) const {
+IntegerWrap Evaluator::integerWrap(QualType T) const {
+  IntegerWrap Wrap;
   if (!isIntegerLike(T) || T->isDependentType())
-    return V;
-  if (T->isBooleanType())
-    return V != 0;
-  unsigned Width = Ctx.getIntWidth(T);
-  if (Width >= 64)
-    return V;
-  uint64_t Mask = (uint64_t(1) << Width) - 1;
-  uint64_t Bits = uint64_t(V) & Mask;
-  if (T->isSignedIntegerOrEnumerationType() && (Bits >> (Width - 1)) & 1)
-    return int64_t(Bits | ~Mask);
-  return int64_t(Bits);
+    return Wrap;
+  if (T->isBooleanType()) {
+    Wrap.Applies = Wrap.IsBool = true;
+    return Wrap;
+  }
+  Wrap.Width = Ctx.getIntWidth(T);
+  Wrap.Applies = Wrap.Width < 64;
+  Wrap.Signed = T->isSignedIntegerOrEnumerationType();
+  return Wrap;
 }
 
 uint64_t Evaluator::bytesOf(QualType T) const {
@@ -269,27 +351,42 @@ void Evaluator::note(const Stmt *S, const std::string &What) {
     Summary.Unsupported.push_back(Message);
 }
 
-ThreadValue Evaluator::apply(
-    const ThreadValue &L, const ThreadValue &R, const ThreadMask &Active,
-    QualType ResultType,
-    const std::function<std::optional<int64_t>(int64_t, int64_t)> &Op) {
-  ThreadValue Result = ThreadValue::unknown(Threads, "");
-  Result.Symbols = L.Symbols | R.Symbols;
-  Result.Known = L.Known;
+/// The result is computed in the left operand's storage: one allocation less
+/// per operator, which callers get by moving an operand they are done with.
+template <typename OpT>
+ThreadValue Evaluator::applyTo(ThreadValue Result, const ThreadValue &R,
+                               const ThreadMask &Active, QualType ResultType,
+                               OpT Op) {
+  if (Result.threads() != Threads || R.threads() != Threads)
+    return unknown(Result.threads() != Threads ? Result.UnknownReason
+                                               : R.UnknownReason);
+  bool LeftKnown = Result.knownFor(Active);
+  std::string LeftReason = std::move(Result.UnknownReason);
+  Result.UnknownReason.clear();
+  Result.ValueKind = ThreadValue::Kind::Integer;
+  Result.Object = MemoryObject();
+  Result.Symbols |= R.Symbols;
   Result.Known &= R.Known;
   Result.Known &= Active;
-  for (unsigned T : Result.Known.set_bits()) {
-    std::optional<int64_t> V = Op(L.Values[T], R.Values[T]);
+  IntegerWrap Wrap = integerWrap(ResultType);
+  auto Compute = [&](unsigned T) {
+    std::optional<int64_t> V = Op(Result.Values[T], R.Values[T]);
     if (!V) {
       Result.Known.reset(T);
       Result.UnknownReason = "division by zero";
-      continue;
+      return;
     }
-    Result.Values[T] = wrap(*V, ResultType);
-  }
+    Result.Values[T] = Wrap(*V);
+  };
+  // Most values are known for the whole block: a plain loop, no bit search.
+  if (Result.Known.all())
+    for (unsigned T = 0; T < Threads; ++T)
+      Compute(T);
+  else
+    for (unsigned T : Result.Known.set_bits())
+      Compute(T);
   if (!Result.knownFor(Active) && Result.UnknownReason.empty())
-    Result.UnknownReason =
-        !L.knownFor(Active) ? L.UnknownReason : R.UnknownReason;
+    Result.UnknownReason = !LeftKnown ? std::move(LeftReason) : R.UnknownReason;
   return Result;
 }
 
@@ -411,6 +508,12 @@ EvaluationSummary Evaluator::run(const FunctionDecl *Kernel) {
 ThreadMask Evaluator::exec(const Stmt *S, ThreadMask Active) {
   if (!S || Active.none() || outOfBudget())
     return Active;
+  if (Depth >= MaxNestingDepth) {
+    note(S, "statements nested more than " + std::to_string(MaxNestingDepth) +
+                " levels deep not evaluated");
+    return Active;
+  }
+  NestingLevel Level(Depth);
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass:
     for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
@@ -574,11 +677,23 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
     Active = exec(Init, Active);
   ThreadMask Entry = Active;
   ThreadMask Running = Active;
+  if (!LoopProgressStack.empty())
+    LoopProgressStack.back().InnerLoopRan = true;
+  LoopProgress Progress;
+  // Trip counts matter until the nest is projected, and after for the
+  // loops it samples.
+  if (const auto *For = dyn_cast<ForStmt>(Loop);
+      For && (!NestProjected || !NestCaps.empty()))
+    Progress.Trips = countedTrips(For, Active);
   LoopStack.push_back(Loop);
   LoopIterations.push_back(0);
+  LoopProgressStack.push_back(Progress);
+  unsigned Depth = LoopStack.size() - 1;
   std::string SampledReason;
   for (unsigned Iteration = 0; Running.any(); ++Iteration) {
     LoopIterations.back() = Iteration;
+    LoopProgressStack.back().InnerLoopRan = false;
+    uint64_t StepsBefore = Summary.Steps;
     if (outOfBudget()) {
       SampledReason = "the kernel's evaluation budget ran out";
       break;
@@ -587,6 +702,13 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
         (Iteration > 0 && Summary.Steps > Options.StepBudget / 2)) {
       SampledReason = "only the first " + std::to_string(Iteration) +
                       " iterations were evaluated";
+      break;
+    }
+    if (Depth < NestCaps.size() && Iteration >= NestCaps[Depth]) {
+      const std::optional<uint64_t> &Trips = LoopProgressStack.back().Trips;
+      SampledReason = "only the first " + std::to_string(Iteration) +
+                      (Trips ? " of " + std::to_string(*Trips) : "") +
+                      " iterations were evaluated" + NestCapReason;
       break;
     }
     if (Cond && (TestFirst || Iteration > 0)) {
@@ -613,9 +735,20 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
     Running |= Control.Continued;
     if (Inc)
       eval(Inc, Running);
+    // The first iteration of an innermost loop tells what one iteration of
+    // the nest costs.
+    if (Iteration == 0 && !NestProjected &&
+        !LoopProgressStack.back().InnerLoopRan)
+      projectLoopNest(Summary.Steps - StepsBefore);
   }
   LoopStack.pop_back();
   LoopIterations.pop_back();
+  LoopProgressStack.pop_back();
+  if (LoopStack.empty()) {
+    NestProjected = false;
+    NestCaps.clear();
+    NestCapReason.clear();
+  }
   if (!SampledReason.empty()) {
     Observer.onLoopSampled(Loop, "the loop" + where(Loop) + ": " +
                                      SampledReason);
@@ -627,6 +760,241 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
   ThreadMask Out = Entry;
   Out.reset(frame().Returned);
   return Out;
+}
+
+uint64_t Evaluator::enumerationBound() const {
+  // Asking for more iterations of one loop asks for larger nests too.
+  return Options.EnumerationBound *
+         std::max<uint64_t>(1, Options.LoopIterationLimit /
+                                   DefaultLoopIterationLimit);
+}
+
+/// "53687091200" as "5.4e10"; small numbers as they are.
+std::string roughly(uint64_t N) {
+  if (N < 10'000'000)
+    return std::to_string(N);
+  unsigned Exponent = 0;
+  double Mantissa = double(N);
+  while (Mantissa >= 10) {
+    Mantissa /= 10;
+    ++Exponent;
+  }
+  char Text[32];
+  snprintf(Text, sizeof(Text), "%.1fe%u", Mantissa, Exponent);
+  return Text;
+}
+
+void Evaluator::projectLoopNest(uint64_t IterationSteps) {
+  NestProjected = true;
+  // Iterations of every enclosing loop that counts its trips; a loop that
+  // does not (a while, a data-dependent bound) is left to the per-loop limit.
+  uint64_t Bound = enumerationBound();
+  double Projected = double(std::max<uint64_t>(1, IterationSteps));
+  std::vector<uint64_t> Trips;
+  for (const LoopProgress &Loop : LoopProgressStack) {
+    uint64_t T = Loop.Trips ? std::max<uint64_t>(1, *Loop.Trips) : 1;
+    Trips.push_back(T);
+    Projected *= double(T);
+  }
+  if (Projected <= double(Bound))
+    return;
+  // Iterations the bound allows in all, shared evenly between the levels,
+  // what is left over going to the innermost ones.
+  double Allowed = std::max(
+      1.0, double(Bound) / double(std::max<uint64_t>(1, IterationSteps)));
+  unsigned Levels = llvm::count_if(Trips, [](uint64_t T) { return T > 1; });
+  uint64_t Even = uint64_t(std::pow(Allowed, 1.0 / std::max(1u, Levels)));
+  NestCaps.assign(Trips.size(), UINT_MAX);
+  for (size_t L = 0; L < Trips.size(); ++L)
+    if (Trips[L] > 1)
+      NestCaps[L] = unsigned(std::clamp<uint64_t>(Even, 1, Trips[L]));
+  for (size_t L = Trips.size(); L-- > 0;) {
+    if (Trips[L] <= 1)
+      continue;
+    double Others = 1;
+    for (size_t M = 0; M < Trips.size(); ++M)
+      if (M != L && Trips[M] > 1)
+        Others *= NestCaps[M];
+    uint64_t Room = uint64_t(Allowed / Others);
+    NestCaps[L] = unsigned(std::clamp<uint64_t>(
+        std::max<uint64_t>(Room, NestCaps[L]), 1, Trips[L]));
+  }
+  NestCapReason = " (loop nest sampled: " + roughly(uint64_t(Projected)) +
+                  " thread-steps, bound " + std::to_string(Bound) + ")";
+}
+
+std::optional<int64_t> Evaluator::currentValue(const Expr *E, unsigned Thread) {
+  E = E->IgnoreParens();
+  if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
+    return Literal->getValue().getSExtValue();
+  if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return currentValue(Subst->getReplacement(), Thread);
+  if (isa<ConstantExpr, UnaryExprOrTypeTraitExpr>(E)) {
+    Expr::EvalResult Constant;
+    if (!E->isValueDependent() && E->EvaluateAsInt(Constant, Ctx))
+      return Constant.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_IntegralCast:
+    case CK_NoOp:
+      return currentValue(Cast->getSubExpr(), Thread);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *Enum = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return Enum->getInitVal().getExtValue();
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var)
+      return std::nullopt;
+    auto Local = frame().Locals.find(Var);
+    if (Local == frame().Locals.end()) {
+      // A constant: constexpr, or const with a constant initializer.
+      const APValue *Value = Var->getType().isConstQualified() &&
+                                     Var->getAnyInitializer() &&
+                                     isIntegerLike(Var->getType())
+                                 ? Var->evaluateValue()
+                                 : nullptr;
+      if (Value && Value->isInt())
+        return Value->getInt().getExtValue();
+      return std::nullopt;
+    }
+    if (Local->second.isPointer() || Local->second.threads() <= Thread ||
+        !Local->second.Known[Thread])
+      return std::nullopt;
+    return Local->second.Values[Thread];
+  }
+  if (const auto *Builtin = dyn_cast<PseudoObjectExpr>(E)) {
+    // threadIdx and blockDim only: blockIdx and gridDim are symbols, which
+    // a look-ahead must not number.
+    const auto *Property = dyn_cast<MSPropertyRefExpr>(
+        Builtin->getSyntacticForm()->IgnoreParens());
+    const CXXRecordDecl *Record =
+        Property ? Property->getBaseExpr()->getType()->getAsCXXRecordDecl()
+                 : nullptr;
+    if (!Record)
+      return std::nullopt;
+    StringRef Axis = Property->getPropertyDecl()->getName();
+    unsigned Dim = Axis == "x" ? 0 : Axis == "y" ? 1 : 2;
+    if (Record->getName() == "__cuda_builtin_threadIdx_t")
+      return ThreadIndex[Dim].Values[Thread];
+    if (Record->getName() == "__cuda_builtin_blockDim_t")
+      return Dim == 0   ? Options.Block.X
+             : Dim == 1 ? Options.Block.Y
+                        : Options.Block.Z;
+    return std::nullopt;
+  }
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E)) {
+    std::optional<int64_t> L = currentValue(Binary->getLHS(), Thread);
+    std::optional<int64_t> R =
+        L ? currentValue(Binary->getRHS(), Thread) : std::nullopt;
+    if (!L || !R)
+      return std::nullopt;
+    switch (Binary->getOpcode()) {
+    case BO_Add:
+      return wrappingAdd(*L, *R);
+    case BO_Sub:
+      return wrappingSub(*L, *R);
+    case BO_Mul:
+      return wrappingMul(*L, *R);
+    case BO_Div:
+      return *R ? std::optional<int64_t>(signedDiv(*L, *R)) : std::nullopt;
+    case BO_Shl:
+      return int64_t(uint64_t(*L) << (*R & 63));
+    case BO_Shr:
+      return *L >> (*R & 63);
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<uint64_t> Evaluator::countedTrips(const ForStmt *For,
+                                                const ThreadMask &Active) {
+  // for (...; i < n; i += step) and its mirror images, n and step known.
+  const auto *Test = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Test || !Test->isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind Op = Test->getOpcode();
+  const Expr *Counter = Test->getLHS()->IgnoreParenImpCasts();
+  const Expr *Limit = Test->getRHS();
+  if (!isa<DeclRefExpr>(Counter)) {
+    Counter = Test->getRHS()->IgnoreParenImpCasts();
+    Limit = Test->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  const auto *CounterRef = dyn_cast<DeclRefExpr>(Counter);
+  if (!CounterRef || !isIntegerLike(CounterRef->getType()))
+    return std::nullopt;
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  const Expr *StepExpr = nullptr;
+  int64_t StepSign = 1;
+  if (const auto *Unary = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (!Unary->isIncrementDecrementOp())
+      return std::nullopt;
+    StepSign = Unary->isIncrementOp() ? 1 : -1;
+    Inc = Unary->getSubExpr();
+  } else if (const auto *Compound =
+                 dyn_cast_or_null<CompoundAssignOperator>(Inc)) {
+    if (Compound->getOpcode() != BO_AddAssign &&
+        Compound->getOpcode() != BO_SubAssign)
+      return std::nullopt;
+    StepSign = Compound->getOpcode() == BO_AddAssign ? 1 : -1;
+    StepExpr = Compound->getRHS();
+    Inc = Compound->getLHS();
+  } else {
+    return std::nullopt;
+  }
+  const auto *IncRef = dyn_cast<DeclRefExpr>(Inc->IgnoreParenImpCasts());
+  if (!IncRef || IncRef->getDecl() != CounterRef->getDecl())
+    return std::nullopt;
+  uint64_t Most = 0;
+  for (unsigned T : Active.set_bits()) {
+    std::optional<int64_t> Start = currentValue(CounterRef, T);
+    std::optional<int64_t> End = currentValue(Limit, T);
+    std::optional<int64_t> Step =
+        StepExpr ? currentValue(StepExpr, T) : std::optional<int64_t>(1);
+    if (!Start || !End || !Step)
+      return std::nullopt;
+    __int128 From = *Start, To = *End, By = __int128(*Step) * StepSign;
+    __int128 Count = 0;
+    switch (Op) {
+    case BO_LE:
+      To += 1;
+      [[fallthrough]];
+    case BO_LT:
+      if (From < To)
+        Count = By > 0 ? (To - From + By - 1) / By : -1;
+      break;
+    case BO_GE:
+      To -= 1;
+      [[fallthrough]];
+    case BO_GT:
+      if (From > To)
+        Count = By < 0 ? (From - To - By - 1) / -By : -1;
+      break;
+    case BO_NE:
+      if (From != To)
+        Count = By != 0 && (To - From) % By == 0 && (To - From) / By > 0
+                    ? (To - From) / By
+                    : -1;
+      break;
+    default:
+      return std::nullopt;
+    }
+    if (Count < 0)
+      return std::nullopt; // it does not end by counting
+    Most = std::max<uint64_t>(Most,
+                              uint64_t(std::min<__int128>(Count, UINT64_MAX)));
+  }
+  return Most;
 }
 
 ThreadMask Evaluator::execSwitch(const SwitchStmt *S, ThreadMask Active) {
@@ -743,16 +1111,17 @@ void Evaluator::store(const LValue &LV, const ThreadValue &Value,
   }
 }
 
-ThreadValue Evaluator::offsetBy(const ThreadValue &Pointer,
-                                const ThreadValue &Index, int64_t Scale,
-                                const ThreadMask &Active) {
-  ThreadValue Result = apply(
-      Pointer, Index, Active, Ctx.LongLongTy,
-      [Scale](int64_t P, int64_t I) -> std::optional<int64_t> {
-        return P + I * Scale;
-      });
-  Result.ValueKind = Pointer.ValueKind;
-  Result.Object = Pointer.Object;
+ThreadValue Evaluator::offsetBy(ThreadValue Pointer, const ThreadValue &Index,
+                                int64_t Scale, const ThreadMask &Active) {
+  ThreadValue::Kind Kind = Pointer.ValueKind;
+  MemoryObject Object = Pointer.Object;
+  ThreadValue Result =
+      applyTo(std::move(Pointer), Index, Active, Ctx.LongLongTy,
+              [Scale](int64_t P, int64_t I) -> std::optional<int64_t> {
+                return wrappingAdd(P, wrappingMul(I, Scale));
+              });
+  Result.ValueKind = Kind;
+  Result.Object = Object;
   return Result;
 }
 
@@ -796,7 +1165,8 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
     }
     LValue Result;
     Result.LocationKind = LValue::Kind::Memory;
-    Result.Address = offsetBy(Array.Address, Applied, Stride, Active);
+    Result.Address =
+        offsetBy(std::move(Array.Address), Applied, Stride, Active);
     Result.ShapedArray = Array.ShapedArray;
     Result.Level = Array.Level + 1;
     Result.LastIndex = std::move(Index);
@@ -809,7 +1179,8 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
                             : Pointer.UnknownReason);
   LValue Result;
   Result.LocationKind = LValue::Kind::Memory;
-  Result.Address = offsetBy(Pointer, Index, bytesOf(E->getType()), Active);
+  Result.Address =
+      offsetBy(std::move(Pointer), Index, bytesOf(E->getType()), Active);
   return Result;
 }
 
@@ -894,8 +1265,8 @@ LValue Evaluator::evalLValue(const Expr *E, const ThreadMask &Active) {
             .getQuantity();
     LValue LV;
     LV.LocationKind = LValue::Kind::Memory;
-    LV.Address = offsetBy(Base.Address, ThreadValue::uniform(Threads, Offset),
-                          1, Active);
+    LV.Address = offsetBy(std::move(Base.Address),
+                          ThreadValue::uniform(Threads, Offset), 1, Active);
     return LV;
   }
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
@@ -945,6 +1316,12 @@ ThreadValue Evaluator::eval(const Expr *E, const ThreadMask &Active) {
     Summary.BudgetExceeded = true;
   if (outOfBudget())
     return unknown("the evaluation budget ran out");
+  if (Depth >= MaxNestingDepth) {
+    note(E, "an expression nested more than " +
+                std::to_string(MaxNestingDepth) + " levels deep not evaluated");
+    return unknown("an expression nested too deeply");
+  }
+  NestingLevel Level(Depth);
   return evalUncounted(E, Active);
 }
 
@@ -1123,10 +1500,15 @@ ThreadValue Evaluator::evalCast(const CastExpr *E, const ThreadMask &Active) {
     ThreadValue V = eval(Sub, Active);
     if (V.isPointer())
       return unknown("a pointer converted to an integer");
-    for (unsigned T : V.Known.set_bits())
-      V.Values[T] = E->getCastKind() == CK_BooleanToSignedIntegral
-                        ? -int64_t(V.Values[T] != 0)
-                        : wrap(V.Values[T], E->getType());
+    if (E->getCastKind() == CK_BooleanToSignedIntegral) {
+      for (unsigned T : V.Known.set_bits())
+        V.Values[T] = -int64_t(V.Values[T] != 0);
+      return V;
+    }
+    IntegerWrap Wrap = integerWrap(E->getType());
+    if (Wrap.Applies)
+      for (unsigned T : V.Known.set_bits())
+        V.Values[T] = Wrap(V.Values[T]);
     return V;
   }
   case CK_PointerToBoolean: {
@@ -1214,31 +1596,33 @@ ThreadValue Evaluator::evalBinary(const BinaryOperator *E,
     } else {
       bool Unsigned =
           Compound->getComputationLHSType()->isUnsignedIntegerOrEnumerationType();
-      New = apply(Old, RHS, Active, Compound->getComputationResultType(),
-                  [ArithOp, Unsigned](int64_t A, int64_t B)
-                      -> std::optional<int64_t> {
-                    switch (ArithOp) {
-                    case BO_Add: return A + B;
-                    case BO_Sub: return A - B;
-                    case BO_Mul: return A * B;
-                    case BO_Div:
-                      if (B == 0) return std::nullopt;
-                      return Unsigned ? int64_t(uint64_t(A) / uint64_t(B)) : A / B;
-                    case BO_Rem:
-                      if (B == 0) return std::nullopt;
-                      return Unsigned ? int64_t(uint64_t(A) % uint64_t(B)) : A % B;
-                    case BO_Shl: return int64_t(uint64_t(A) << (B & 63));
-                    case BO_Shr:
-                      return Unsigned ? int64_t(uint64_t(A) >> (B & 63))
-                                      : A >> (B & 63);
-                    case BO_And: return A & B;
-                    case BO_Or: return A | B;
-                    case BO_Xor: return A ^ B;
-                    default: return std::nullopt;
-                    }
-                  });
+      New = applyTo(std::move(Old), RHS, Active,
+                    Compound->getComputationResultType(),
+                    [ArithOp, Unsigned](int64_t A, int64_t B)
+                        -> std::optional<int64_t> {
+                      switch (ArithOp) {
+                      case BO_Add: return wrappingAdd(A, B);
+                      case BO_Sub: return wrappingSub(A, B);
+                      case BO_Mul: return wrappingMul(A, B);
+                      case BO_Div:
+                        if (B == 0) return std::nullopt;
+                        return Unsigned ? int64_t(uint64_t(A) / uint64_t(B)) : signedDiv(A, B);
+                      case BO_Rem:
+                        if (B == 0) return std::nullopt;
+                        return Unsigned ? int64_t(uint64_t(A) % uint64_t(B)) : signedRem(A, B);
+                      case BO_Shl: return int64_t(uint64_t(A) << (B & 63));
+                      case BO_Shr:
+                        return Unsigned ? int64_t(uint64_t(A) >> (B & 63))
+                                        : A >> (B & 63);
+                      case BO_And: return A & B;
+                      case BO_Or: return A | B;
+                      case BO_Xor: return A ^ B;
+                      default: return std::nullopt;
+                      }
+                    });
+      IntegerWrap Wrap = integerWrap(TargetType);
       for (unsigned T : New.Known.set_bits())
-        New.Values[T] = wrap(New.Values[T], TargetType);
+        New.Values[T] = Wrap(New.Values[T]);
     }
     store(Target, New, E->getLHS(), TargetType, Active, /*AlsoLoads=*/true);
     return New;
@@ -1251,10 +1635,11 @@ ThreadValue Evaluator::evalBinary(const BinaryOperator *E,
   if (L.isPointer() || R.isPointer()) {
     if ((Op == BO_Add || Op == BO_Sub) && L.isPointer() && !R.isPointer()) {
       int64_t Scale = bytesOf(OperandType->getPointeeType());
-      return offsetBy(L, R, Op == BO_Add ? Scale : -Scale, Active);
+      return offsetBy(std::move(L), R, Op == BO_Add ? Scale : -Scale, Active);
     }
     if (Op == BO_Add && R.isPointer() && !L.isPointer())
-      return offsetBy(R, L, bytesOf(E->getRHS()->getType()->getPointeeType()),
+      return offsetBy(std::move(R), L,
+                      bytesOf(E->getRHS()->getType()->getPointeeType()),
                       Active);
     if (L.isPointer() && R.isPointer() && L.Object == R.Object) {
       int64_t Scale = std::max<int64_t>(
@@ -1279,34 +1664,34 @@ ThreadValue Evaluator::evalBinary(const BinaryOperator *E,
   if (!isIntegerLike(E->getType()) || !isIntegerLike(OperandType))
     return unknown("a non-integer value");
   bool Unsigned = OperandType->isUnsignedIntegerOrEnumerationType();
-  return apply(L, R, Active, E->getType(),
-               [Op, Unsigned](int64_t A, int64_t B) -> std::optional<int64_t> {
-                 uint64_t UA = A, UB = B;
-                 switch (Op) {
-                 case BO_Add: return A + B;
-                 case BO_Sub: return A - B;
-                 case BO_Mul: return int64_t(UA * UB);
-                 case BO_Div:
-                   if (B == 0) return std::nullopt;
-                   return Unsigned ? int64_t(UA / UB) : A / B;
-                 case BO_Rem:
-                   if (B == 0) return std::nullopt;
-                   return Unsigned ? int64_t(UA % UB) : A % B;
-                 case BO_Shl: return int64_t(UA << (B & 63));
-                 case BO_Shr:
-                   return Unsigned ? int64_t(UA >> (B & 63)) : A >> (B & 63);
-                 case BO_And: return A & B;
-                 case BO_Or: return A | B;
-                 case BO_Xor: return A ^ B;
-                 case BO_LT: return Unsigned ? UA < UB : A < B;
-                 case BO_GT: return Unsigned ? UA > UB : A > B;
-                 case BO_LE: return Unsigned ? UA <= UB : A <= B;
-                 case BO_GE: return Unsigned ? UA >= UB : A >= B;
-                 case BO_EQ: return A == B;
-                 case BO_NE: return A != B;
-                 default: return std::nullopt;
-                 }
-               });
+  return applyTo(std::move(L), R, Active, E->getType(),
+                 [Op, Unsigned](int64_t A, int64_t B) -> std::optional<int64_t> {
+                   uint64_t UA = A, UB = B;
+                   switch (Op) {
+                   case BO_Add: return wrappingAdd(A, B);
+                   case BO_Sub: return wrappingSub(A, B);
+                   case BO_Mul: return int64_t(UA * UB);
+                   case BO_Div:
+                     if (B == 0) return std::nullopt;
+                     return Unsigned ? int64_t(UA / UB) : signedDiv(A, B);
+                   case BO_Rem:
+                     if (B == 0) return std::nullopt;
+                     return Unsigned ? int64_t(UA % UB) : signedRem(A, B);
+                   case BO_Shl: return int64_t(UA << (B & 63));
+                   case BO_Shr:
+                     return Unsigned ? int64_t(UA >> (B & 63)) : A >> (B & 63);
+                   case BO_And: return A & B;
+                   case BO_Or: return A | B;
+                   case BO_Xor: return A ^ B;
+                   case BO_LT: return Unsigned ? UA < UB : A < B;
+                   case BO_GT: return Unsigned ? UA > UB : A > B;
+                   case BO_LE: return Unsigned ? UA <= UB : A <= B;
+                   case BO_GE: return Unsigned ? UA >= UB : A >= B;
+                   case BO_EQ: return A == B;
+                   case BO_NE: return A != B;
+                   default: return std::nullopt;
+                   }
+                 });
 }
 
 ThreadValue Evaluator::evalUnary(const UnaryOperator *E,
@@ -1330,7 +1715,7 @@ ThreadValue Evaluator::evalUnary(const UnaryOperator *E,
       New = apply(Old, ThreadValue::uniform(Threads, Step), Active,
                   Sub->getType(),
                   [](int64_t A, int64_t B) -> std::optional<int64_t> {
-                    return A + B;
+                    return wrappingAdd(A, B);
                   });
     store(Target, New, Sub, Sub->getType(), Active);
     return E->isPrefix() ? New : Old;
@@ -1362,10 +1747,11 @@ ThreadValue Evaluator::evalUnary(const UnaryOperator *E,
       return False;
     }
     UnaryOperatorKind Op = E->getOpcode();
+    IntegerWrap Wrap = integerWrap(E->getType());
     for (unsigned T : V.Known.set_bits()) {
       int64_t X = V.Values[T];
-      V.Values[T] = wrap(Op == UO_Minus ? -X : Op == UO_Not ? ~X : !X,
-                         E->getType());
+      V.Values[T] =
+          Wrap(Op == UO_Minus ? wrappingSub(0, X) : Op == UO_Not ? ~X : !X);
     }
     return V;
   }
@@ -1672,7 +2058,7 @@ Evaluator::evalKnownCall(const CallExpr *E, StringRef Name,
                  })
           .Cases("__mul24", "__umul24",
                  [](int64_t A, int64_t B) -> std::optional<int64_t> {
-                   return A * B;
+                   return wrappingMul(A, B);
                  })
           .Default(nullptr);
   if (Binary && E->getNumArgs() == 2 && isIntegerLike(E->getType())) {
@@ -1708,9 +2094,9 @@ Evaluator::evalKnownCall(const CallExpr *E, StringRef Name,
     if (V.isPointer())
       return unknown("a pointer");
     uint64_t Mask = Name == "__popc" ? 0xffffffffu : ~uint64_t(0);
+    IntegerWrap Wrap = integerWrap(E->getType());
     for (unsigned T : V.Known.set_bits())
-      V.Values[T] = wrap(Unary(int64_t(uint64_t(V.Values[T]) & Mask)),
-                         E->getType());
+      V.Values[T] = Wrap(Unary(int64_t(uint64_t(V.Values[T]) & Mask)));
     return V;
   }
   return std::nullopt;

@@ -78,6 +78,10 @@ struct SharedArrayLayout {
   uint64_t totalBytes() const;
 };
 
+/// The default of EvaluationOptions::LoopIterationLimit (and of
+/// --max-loop-iterations).
+constexpr unsigned DefaultLoopIterationLimit = 1024;
+
 struct EvaluationOptions {
   BlockShape Block;
   unsigned WarpSize = 32;
@@ -89,7 +93,15 @@ struct EvaluationOptions {
   /// Shared arrays evaluated with another layout than declared.
   llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> LayoutOverrides;
   /// A loop stops being enumerated after this many iterations.
-  unsigned LoopIterationLimit = 1024;
+  unsigned LoopIterationLimit = DefaultLoopIterationLimit;
+  /// Thread-steps (threads times expressions) a loop nest may take. When the
+  /// first iteration of its innermost loop, times the trip counts of the
+  /// loops around it that count them, would take more, each of those loops
+  /// runs only its first few iterations, as evenly as the bound allows, and
+  /// the accesses in them are sampled with the reason. Scaled up with
+  /// LoopIterationLimit above its default. A 1024-thread block in a 256 x
+  /// 256 nest with 50 shared accesses would take 5e10.
+  uint64_t EnumerationBound = uint64_t(1) << 22;
   /// Expression evaluations (times threads) allowed for the whole kernel;
   /// past half of it, loops stop after their current iteration, past all of
   /// it the run stops.

@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <map>
@@ -291,12 +293,95 @@ translateCompileCommand(const std::vector<std::string> &Command) {
   return Out;
 }
 
+namespace {
+
+/// Turns a compile command into the device-side syntax-only parse smem-lint
+/// runs; shared by analyzeFiles and parseCommandLines so that the printed
+/// command is the one parsed.
+tooling::ArgumentsAdjuster
+parseArgumentsAdjuster(const ParseMode &Mode, const ArchInfo &Arch,
+                       const FrontendOptions &FrontendOpts) {
+  tooling::ArgumentsAdjuster Adjuster =
+      [](const tooling::CommandLineArguments &Args, StringRef) {
+        return translateCompileCommand(Args);
+      };
+  for (tooling::ArgumentsAdjuster Next :
+       {tooling::getClangStripOutputAdjuster(),
+        tooling::getClangSyntaxOnlyAdjuster(),
+        tooling::getClangStripDependencyFileAdjuster(),
+        tooling::getInsertArgumentAdjuster(
+            {"-x", "cuda"}, tooling::ArgumentInsertPosition::BEGIN),
+        tooling::getInsertArgumentAdjuster(
+            injectedFlags(Mode, Arch, FrontendOpts),
+            tooling::ArgumentInsertPosition::END)})
+    Adjuster = tooling::combineAdjusters(std::move(Adjuster), std::move(Next));
+  return Adjuster;
+}
+
+} // namespace
+
+std::vector<std::vector<std::string>>
+parseCommandLines(const tooling::CompilationDatabase &Database,
+                  llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
+                  const FrontendOptions &FrontendOpts, const ArchInfo &Arch,
+                  StringRef VirtualFilesDir) {
+  auto Relocated = [&](StringRef Arg) {
+    if (VirtualFilesDir.empty())
+      return Arg.str();
+    std::string Text = Arg.str();
+    for (StringRef Virtual : {preludeDirectory(), cuda13ShimDirectory()}) {
+      std::string Real =
+          (VirtualFilesDir + "/" + llvm::sys::path::filename(Virtual)).str();
+      for (size_t At = Text.find(Virtual.str()); At != std::string::npos;
+           At = Text.find(Virtual.str(), At + Real.size()))
+        Text.replace(At, Virtual.size(), Real);
+    }
+    return Text;
+  };
+  if (!VirtualFilesDir.empty()) {
+    auto Write =
+        [&](StringRef Virtual,
+            const std::vector<std::pair<StringRef, StringRef>> &Files) {
+          llvm::SmallString<256> Dir(VirtualFilesDir);
+          llvm::sys::path::append(Dir, llvm::sys::path::filename(Virtual));
+          llvm::sys::fs::create_directories(Dir);
+          for (const auto &[Name, Text] : Files) {
+            llvm::SmallString<256> Path(Dir);
+            llvm::sys::path::append(Path, Name);
+            std::error_code Error;
+            llvm::raw_fd_ostream Out(Path, Error);
+            if (!Error)
+              Out << Text;
+          }
+        };
+    Write(preludeDirectory(), preludeFiles());
+    Write(cuda13ShimDirectory(), cuda13ShimFiles());
+  }
+  tooling::ArgumentsAdjuster Adjuster =
+      parseArgumentsAdjuster(Mode, Arch, FrontendOpts);
+  std::vector<std::vector<std::string>> Commands;
+  for (const std::string &File : Files)
+    for (const tooling::CompileCommand &Command :
+         Database.getCompileCommands(File)) {
+      std::vector<std::string> Line;
+      for (const std::string &Arg :
+           Adjuster(Command.CommandLine, Command.Filename))
+        Line.push_back(Relocated(Arg));
+      Commands.push_back(std::move(Line));
+    }
+  return Commands;
+}
+
 std::vector<FileReport>
 analyzeFiles(const tooling::CompilationDatabase &Database,
              llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
              const FrontendOptions &FrontendOpts,
              const AnalysisOptions &AnalysisOpts,
              const std::map<std::string, std::string> &Unsaved) {
+  // Clang moves deep recursion (a chain of thousands of unary operators,
+  // deep template instantiation) onto a fresh stack only if it knows where
+  // this thread's stack starts; without it such input overflows the stack.
+  clang::noteBottomOfStack();
   tooling::ClangTool Tool(Database, Files);
   for (const auto &[Path, Contents] : Unsaved)
     Tool.mapVirtualFile(Path, Contents);
@@ -312,17 +397,7 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
 
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Args, StringRef) {
-        return translateCompileCommand(Args);
-      });
-  Tool.appendArgumentsAdjuster(tooling::getClangStripOutputAdjuster());
-  Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
-  Tool.appendArgumentsAdjuster(tooling::getClangStripDependencyFileAdjuster());
-  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      {"-x", "cuda"}, tooling::ArgumentInsertPosition::BEGIN));
-  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      injectedFlags(Mode, *AnalysisOpts.Arch, FrontendOpts),
-      tooling::ArgumentInsertPosition::END));
+      parseArgumentsAdjuster(Mode, *AnalysisOpts.Arch, FrontendOpts));
 
   CompileErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);

@@ -59,6 +59,23 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
 std::vector<std::string> translateCompileCommand(
     const std::vector<std::string> &Command);
 
+/// The Clang command line each of \p Files is parsed with, after every
+/// adjustment smem-lint makes (argv[0] is the compile database's compiler,
+/// "clang-tool" without one). With \p VirtualFilesDir, the in-memory
+/// headers (prelude, CUDA 13 shims) are written there and the command names
+/// them there, so that `clang++-19` can run it: the benchmark's parse floor.
+std::vector<std::vector<std::string>>
+parseCommandLines(const clang::tooling::CompilationDatabase &Database,
+                  llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
+                  const FrontendOptions &FrontendOpts, const ArchInfo &Arch,
+                  llvm::StringRef VirtualFilesDir = "");
+
+/// Stack for a thread that runs analyzeFiles. Clang's parser recurses once
+/// per nested operator (`- - - ... x`), about 2.5 KB a level; a thread's
+/// default 8 MB overflows at a few thousand, and a stack overflow cannot be
+/// caught. Only the pages used are committed.
+constexpr unsigned AnalysisStackBytes = 512u << 20;
+
 /// Parses and analyses \p Files; one FileReport per file, in order.
 /// Compiler errors in the user's code are reported in each file's
 /// diagnostics.

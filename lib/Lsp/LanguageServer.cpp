@@ -637,11 +637,14 @@ void LanguageServer::analyse(OpenDocument &Doc) {
   EditorFileSettings Settings = settingsFor(Doc.Path, Options);
   std::vector<FileReport> Reports;
   llvm::CrashRecoveryContext Guard;
-  bool Completed = Guard.RunSafely([&] {
-    Reports =
-        analyzeFiles(*Database, {Doc.Path}, Options.Mode, Options.Frontend,
-                     Settings.Settings.Analysis, Unsaved);
-  });
+  // On a thread with a large stack, as in runSession.
+  bool Completed = Guard.RunSafelyOnThread(
+      [&] {
+        Reports =
+            analyzeFiles(*Database, {Doc.Path}, Options.Mode, Options.Frontend,
+                         Settings.Settings.Analysis, Unsaved);
+      },
+      AnalysisStackBytes);
   FileReport File;
   if (Completed && !Reports.empty()) {
     File = std::move(Reports.front());

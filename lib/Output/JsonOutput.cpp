@@ -250,6 +250,7 @@ json kernel(const KernelReport &K) {
   Item["occupancy"] = Occupancies;
   Item["budget_exceeded"] = K.BudgetExceeded;
   Item["not_evaluated"] = K.Unsupported;
+  Item["evaluation_ms"] = rounded(K.EvaluationMilliseconds);
   return Item;
 }
 

@@ -182,6 +182,30 @@ const RuleText RuleTexts[] = {
      "sdata[tid] = v;\n"
      "__syncwarp();\n"
      "```"},
+    {"smem-out-of-bounds", "OutOfBounds", "error", "correctness",
+     "docs/checks/smem-out-of-bounds.md",
+     "A shared-memory index is below zero or past the end of its array or "
+     "dimension",
+     "Evaluated for the threads of the block, the index of a shared-memory "
+     "access is below zero or past the end: of the array, or of the "
+     "dimension it subscripts (tile[i][32] in a tile[32][32], which lands in "
+     "the next row), or it divides by zero. The finding names the threads "
+     "and the index values; it is a note when it rests on a value the "
+     "analysis assumed.",
+     "Keep the threads that would step outside from the access, bound the "
+     "loop by the array, or declare the extra elements if they are meant to "
+     "exist.",
+     "```cuda\n"
+     "__shared__ float v[32];\n"
+     "v[threadIdx.x + 1] = x; // thread 31 writes v[32]\n"
+     "```\n"
+     "\n"
+     "**Fix:** guard the access, or declare the halo element:\n"
+     "\n"
+     "```cuda\n"
+     "if (threadIdx.x + 1 < 32)\n"
+     "  v[threadIdx.x + 1] = x;\n"
+     "```"},
     {"smem-conflicting-writes", "ConflictingWrites", "warning", "correctness",
      "docs/checks/smem-conflicting-writes.md",
      "Threads store different values to one shared word in one statement",
@@ -293,6 +317,21 @@ const RuleText RuleTexts[] = {
      "**Fix:** check the path. smem-lint analyses `.cu` and `.cuh` files, and "
      "other files that declare `__global__`, `__device__` or `__shared__` "
      "code."},
+    {"smem-lint-incomplete", "IncompleteAnalysis", "note", "input",
+     "docs/configuration.md#checks",
+     "The analysis of a kernel stopped short",
+     "The evaluation of a kernel reached its step budget (past half of it, "
+     "loops stop after their current iteration), calls nested more than 16 "
+     "deep (recursion), or code nested more than 512 levels deep. Accesses "
+     "past that point were not analysed; the other kernels were.",
+     "Nothing is wrong with the code; findings for this kernel may be "
+     "missing. Lower --max-loop-iterations, or split the kernel.",
+     "The analysis of this kernel stopped short: its step budget ran out, or "
+     "calls or code nested past the evaluator's limits. Findings past that "
+     "point may be missing.\n"
+     "\n"
+     "**Fix:** nothing to fix in the code; lower `--max-loop-iterations` if "
+     "it was raised."},
 };
 
 /// SARIF's levels have the names of smem-lint's severities.

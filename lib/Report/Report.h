@@ -233,6 +233,10 @@ struct KernelReport {
   bool BudgetExceeded = false;
   /// Constructs the evaluator did not follow.
   std::vector<std::string> Unsupported;
+  /// CPU time of this kernel's analysis over all its block shapes:
+  /// evaluations, symbol sweeps, checks and the re-evaluations that prove
+  /// fixes; parsing not included. For bench/.
+  double EvaluationMilliseconds = 0;
 };
 
 /// Everything about one analysed source file.

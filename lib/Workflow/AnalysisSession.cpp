@@ -165,12 +165,16 @@ SessionResult runSession(const SessionRequest &Request) {
     const FileTask &Task = *Tasks[Index];
     std::vector<FileReport> Files;
     llvm::CrashRecoveryContext Guard;
-    bool Completed = Guard.RunSafely([&] {
-      if (Request.CrashForTesting)
-        LLVM_BUILTIN_TRAP;
-      Files = analyzeFiles(*Request.Database, {Task.File}, Request.Mode,
-                           Request.Frontend, Task.Analysis);
-    });
+    // On a thread with a large stack: deeply nested input recurses deeply
+    // in Clang's parser, and a stack overflow cannot be caught.
+    bool Completed = Guard.RunSafelyOnThread(
+        [&] {
+          if (Request.CrashForTesting)
+            LLVM_BUILTIN_TRAP;
+          Files = analyzeFiles(*Request.Database, {Task.File}, Request.Mode,
+                               Request.Frontend, Task.Analysis);
+        },
+        AnalysisStackBytes);
     FileReport File;
     if (!Completed || Files.empty()) {
       File.File = Task.File;

@@ -16,9 +16,11 @@ bool alwaysShown(llvm::StringRef Check) {
 }
 
 /// Findings about how smem-lint was told things (annotations, NOLINT
-/// comments): shown unless suppressed, whatever the check selection.
+/// comments) and how far its analysis got: shown unless suppressed, whatever
+/// the check selection.
 bool aboutTheTool(llvm::StringRef Check) {
-  return Check == "smem-lint-annotation" || Check == "smem-lint-nolint";
+  return Check == "smem-lint-annotation" || Check == "smem-lint-nolint" ||
+         Check == "smem-lint-incomplete";
 }
 
 } // namespace

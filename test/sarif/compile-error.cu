@@ -22,7 +22,7 @@ __global__ void fine(float *out) {
 // CHECK: "results": [
 // CHECK-NEXT: {
 // CHECK-NEXT: "ruleId": "clang-diagnostic-error",
-// CHECK-NEXT: "ruleIndex": 9,
+// CHECK-NEXT: "ruleIndex": 10,
 // CHECK-NEXT: "level": "error",
 // CHECK-NEXT: "message": {
 // CHECK-NEXT: "text": "use of undeclared identifier 'undeclared_name'"

@@ -19,6 +19,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 using namespace smemlint;
 
 namespace {
@@ -308,4 +310,81 @@ __global__ void k() {
   EXPECT_EQ(A[0].Kind, AccessKind::Atomic);
   for (unsigned T = 0; T < 32; ++T)
     EXPECT_EQ(A[0].Offsets[T], int64_t(4 * 2 * (T ^ 1)));
+}
+
+TEST(KernelEvaluator, LoopNestsBeyondTheBoundAreSampledEvenly) {
+  // 1024 threads x 256 x 256 iterations: far beyond the enumeration bound.
+  // Both loops run their first few iterations, and say why.
+  Evaluation E = evaluate(R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  for (int i = 0; i < 256; ++i)
+    for (int j = 0; j < 256; ++j)
+      s[(threadIdx.x + i * 256 + j) & 4095] = 1.0f;
+})",
+                          "k", block(1024));
+  std::vector<RecordedAccess> A = sharedAccesses(E);
+  std::set<int64_t> Is, Js;
+  for (const RecordedAccess &Access : A) {
+    int64_t Word = Access.Offsets[0] / 4; // thread 0: i * 256 + j
+    Is.insert(Word / 256);
+    Js.insert(Word % 256);
+  }
+  // The first iterations of each loop, and every pair of them.
+  EXPECT_GE(Is.size(), 2u);
+  EXPECT_GE(Js.size(), 2u);
+  EXPECT_EQ(*Is.rbegin(), int64_t(Is.size() - 1));
+  EXPECT_EQ(*Js.rbegin(), int64_t(Js.size() - 1));
+  EXPECT_EQ(A.size(), Is.size() * Js.size());
+  EXPECT_LE(E.Summary.Steps, 2 * EvaluationOptions().EnumerationBound);
+  // The inner loop is cut in every outer iteration, with the same reason.
+  std::set<std::string> Reasons(E.Events->SampledLoops.begin(),
+                                E.Events->SampledLoops.end());
+  ASSERT_EQ(Reasons.size(), 2u);
+  for (const std::string &Reason : Reasons) {
+    EXPECT_NE(Reason.find("of 256 iterations were evaluated (loop nest "
+                          "sampled: "),
+              std::string::npos)
+        << Reason;
+    EXPECT_NE(Reason.find("bound 4194304)"), std::string::npos) << Reason;
+  }
+  EXPECT_FALSE(E.Summary.BudgetExceeded);
+}
+
+TEST(KernelEvaluator, LoopNestsWithinTheBoundAreEnumerated) {
+  Evaluation E = evaluate(R"(
+__global__ void k() {
+  __shared__ float s[1024];
+  for (int i = 0; i < 16; ++i)
+    for (int j = 0; j < 16; ++j)
+      s[i * 32 + j] = 1.0f;
+})",
+                          "k", block(32));
+  EXPECT_EQ(sharedAccesses(E).size(), 256u);
+  EXPECT_TRUE(E.Events->SampledLoops.empty());
+}
+
+TEST(KernelEvaluator, TripCountsOfStridedLoopsAndRaisedLimits) {
+  // Each thread starts at its index and steps by the block: 4096 / 32 = 128
+  // iterations, which a small bound samples.
+  const char *Code = R"(
+__global__ void k() {
+  __shared__ float s[4096];
+  for (int i = threadIdx.x; i < 4096; i += blockDim.x)
+    s[i] = 1.0f;
+})";
+  EvaluationOptions Options = block(32);
+  Options.EnumerationBound = 3200;
+  Evaluation Sampled = evaluate(Code, "k", Options);
+  ASSERT_EQ(Sampled.Events->SampledLoops.size(), 1u);
+  EXPECT_NE(Sampled.Events->SampledLoops[0].find(
+                "of 128 iterations were evaluated (loop nest sampled: "),
+            std::string::npos)
+      << Sampled.Events->SampledLoops[0];
+  EXPECT_LT(sharedAccesses(Sampled).size(), 128u);
+  // A higher --max-loop-iterations raises the bound in proportion.
+  Options.LoopIterationLimit = 1024 * 1024;
+  Evaluation Enumerated = evaluate(Code, "k", Options);
+  EXPECT_TRUE(Enumerated.Events->SampledLoops.empty());
+  EXPECT_EQ(sharedAccesses(Enumerated).size(), 128u);
 }

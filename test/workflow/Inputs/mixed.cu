@@ -1,7 +1,7 @@
 // A 32-way and a 4-way bank conflict, and a missing barrier.
 __global__ void mixed(float *out) {
   __shared__ float tile[32][32];
-  __shared__ float s[1024];
+  __shared__ float s[4096];
   tile[threadIdx.y][threadIdx.x] = 1.0f;
   s[threadIdx.x * 4 + threadIdx.y * 128] = 2.0f;
   __syncthreads();

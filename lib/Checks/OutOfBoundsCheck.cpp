@@ -1,0 +1,648 @@
+//===--- OutOfBoundsCheck.cpp - smem-out-of-bounds ------------------------===//
+//
+// The evaluator reports a byte offset per thread, not the subscripts that
+// produced it: tile[0][32] and tile[1][0] are the same address. So the check
+// evaluates the kernel once more with every inner dimension of each
+// multi-dimensional shared array widened to a power of two far beyond its
+// declared length; each subscript is then a digit of the offset and can be
+// read back. The layout change moves addresses only, so the threads and
+// iterations that run are the same as in the main evaluation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/OutOfBoundsCheck.h"
+
+#include "Analysis/SourceNames.h"
+#include "Analysis/SourcePoints.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
+#include <map>
+
+using namespace clang;
+
+namespace smemlint {
+namespace {
+
+/// The evaluator's reason for a value a division or modulo by zero left
+/// undefined (KernelEvaluator.cpp).
+constexpr llvm::StringLiteral DivisionByZero = "division by zero";
+
+/// Widened layouts keep the outermost stride below this many bytes, so that
+/// even an index that wrapped around (2^32 - 1) times it fits in 64 bits.
+constexpr unsigned WidenedStrideBits = 29;
+
+/// Where one shared variable's accesses may go.
+struct ObjectBounds {
+  std::vector<uint64_t> Dims; ///< Declared; empty for a scalar, 0 for [].
+  uint64_t ElementBytes = 0;
+  /// Bytes an access may reach; nullopt for dynamic memory of unknown size.
+  std::optional<uint64_t> Bytes;
+  bool Dynamic = false;
+  /// Dimensions of the layout evaluated: the declared ones with each inner
+  /// one widened; empty when the array is not widened.
+  std::vector<uint64_t> Widened;
+
+  /// Elements along dimension \p Level; nullopt when unknown (the first
+  /// dimension of dynamic memory of unknown size).
+  std::optional<uint64_t> extent(unsigned Level) const {
+    if (Level > 0 || Dims.empty() || Dims[0] != 0)
+      return Dims.empty() ? 1 : Dims[Level];
+    if (!Bytes)
+      return std::nullopt;
+    uint64_t Row = ElementBytes;
+    for (unsigned I = 1; I < Dims.size(); ++I)
+      Row *= Dims[I];
+    return Row ? *Bytes / Row : 0;
+  }
+};
+
+/// A subscript level, or the whole object (a flat index), or the address
+/// itself being undefined.
+constexpr unsigned WholeObject = ~0u;
+constexpr unsigned UndefinedAddress = ~0u - 1;
+
+/// Every out-of-bounds evaluation of one access at one level.
+struct Violation {
+  const Expr *Site = nullptr;
+  const VarDecl *Array = nullptr;
+  unsigned Level = WholeObject;
+  unsigned Kinds = 0; ///< Bit per AccessKind.
+  unsigned WidthBytes = 0;
+  ThreadMask Threads;
+  /// Offending index values (elements, or bytes when InBytes).
+  int64_t Low = std::numeric_limits<int64_t>::max();
+  int64_t High = std::numeric_limits<int64_t>::min();
+  bool InBytes = false;
+  /// The first offending thread, the element it reaches in the declared
+  /// layout (byte offset) and when.
+  unsigned FirstThread = 0;
+  int64_t FirstOffset = 0;
+  std::vector<int64_t> FirstIndices;
+  std::string FirstWhen;
+  SymbolSet Symbols = 0;
+  std::vector<std::string> Assumptions;
+
+  bool sameAs(const Violation &O) const {
+    return Threads == O.Threads && Low == O.Low && High == O.High;
+  }
+};
+
+int64_t floorDiv(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
+}
+
+/// \p A * \p B + \p C, saturated to the int64_t range.
+int64_t mulAdd(int64_t A, int64_t B, int64_t C) {
+  int64_t Product, Sum;
+  if (llvm::MulOverflow(A, B, Product))
+    return (A < 0) != (B < 0) ? std::numeric_limits<int64_t>::min()
+                              : std::numeric_limits<int64_t>::max();
+  if (llvm::AddOverflow(Product, C, Sum))
+    return C < 0 ? std::numeric_limits<int64_t>::min()
+                 : std::numeric_limits<int64_t>::max();
+  return Sum;
+}
+
+/// Records the violations of one evaluation.
+class BoundsObserver : public ExecutionObserver {
+public:
+  BoundsObserver(const ASTContext &Ctx, unsigned Threads,
+                 const std::map<const VarDecl *, ObjectBounds> &Objects)
+      : Ctx(Ctx), Threads(Threads), Objects(Objects) {}
+
+  void onMemoryAccess(const MemoryAccessEvent &Event) override {
+    if (!Event.Address.Object.IsShared)
+      return;
+    const auto *Var = dyn_cast_or_null<VarDecl>(Event.Address.Object.Decl);
+    auto Found = Objects.find(Var);
+    if (Found == Objects.end() || Found->second.ElementBytes == 0)
+      return;
+    const ObjectBounds &Bounds = Found->second;
+    ++Serial;
+    for (unsigned T : Event.Active.set_bits()) {
+      if (!Event.Address.Known[T]) {
+        if (Event.Address.UnknownReason == DivisionByZero)
+          record(Event, Var, UndefinedAddress, T, 0, false, 0, {});
+        continue;
+      }
+      check(Event, Var, Bounds, T, Event.Address.Values[T]);
+    }
+  }
+
+  std::vector<Violation> take() { return std::move(Violations); }
+
+private:
+  void check(const MemoryAccessEvent &Event, const VarDecl *Var,
+             const ObjectBounds &Bounds, unsigned T, int64_t Offset) {
+    int64_t Element = floorDiv(Offset, int64_t(Bounds.ElementBytes));
+    int64_t Rest = Offset - Element * int64_t(Bounds.ElementBytes);
+    llvm::SmallVector<int64_t, 4> Indices;
+    if (!Bounds.Widened.empty()) {
+      // Read the subscripts back, innermost first, each centred on 0 so
+      // that a negative index stays negative.
+      unsigned Levels = Bounds.Dims.size();
+      Indices.assign(Levels, 0);
+      for (unsigned Level = Levels - 1; Level > 0; --Level) {
+        int64_t Width = Bounds.Widened[Level];
+        int64_t Digit = Element - floorDiv(Element, Width) * Width;
+        if (Digit >= Width / 2)
+          Digit -= Width;
+        Indices[Level] = Digit;
+        Element = (Element - Digit) / Width;
+      }
+      Indices[0] = Element;
+      // The same element in the declared layout.
+      Element = Indices[0];
+      for (unsigned Level = 1; Level < Levels; ++Level)
+        Element = mulAdd(Element, Bounds.Dims[Level], Indices[Level]);
+      int64_t RealOffset = mulAdd(Element, Bounds.ElementBytes, Rest);
+      if (Event.ThroughDeclaredShape && Rest == 0) {
+        for (unsigned Level = 0; Level < Levels; ++Level) {
+          std::optional<uint64_t> Extent = Bounds.extent(Level);
+          if (Indices[Level] < 0 ||
+              (Extent && Indices[Level] >= int64_t(*Extent)))
+            record(Event, Var, Level, T, Indices[Level], false, RealOffset,
+                   Indices);
+        }
+        return;
+      }
+      Offset = RealOffset;
+    }
+    int64_t Width = std::max<int64_t>(Event.WidthBytes, 1);
+    bool Below = Offset < 0;
+    bool Past = Bounds.Bytes && Offset > int64_t(*Bounds.Bytes) - Width;
+    if (!Below && !Past)
+      return;
+    // In elements when the access is one whole element; else in bytes.
+    bool Whole = Rest == 0 && Width == int64_t(Bounds.ElementBytes);
+    record(Event, Var, WholeObject, T, Whole ? Element : Offset, !Whole, Offset,
+           {});
+  }
+
+  void record(const MemoryAccessEvent &Event, const VarDecl *Var,
+              unsigned Level, unsigned T, int64_t Value, bool InBytes,
+              int64_t RealOffset, llvm::ArrayRef<int64_t> Indices) {
+    auto [It, New] =
+        Index.try_emplace(std::make_pair(Event.Site, Level), Violations.size());
+    if (New) {
+      Violation V;
+      V.Site = Event.Site;
+      V.Array = Var;
+      V.Level = Level;
+      V.WidthBytes = Event.WidthBytes;
+      V.Threads = ThreadMask(Threads);
+      V.InBytes = InBytes;
+      V.FirstThread = T;
+      V.FirstOffset = RealOffset;
+      V.FirstIndices.assign(Indices.begin(), Indices.end());
+      V.FirstWhen = when(Event);
+      Violations.push_back(std::move(V));
+    }
+    Violation &V = Violations[It->second];
+    V.Kinds |= 1u << unsigned(Event.Kind);
+    V.Threads.set(T);
+    V.Low = std::min(V.Low, Value);
+    V.High = std::max(V.High, Value);
+    V.Symbols |= Event.Address.Symbols;
+    if (LastSerial.lookup(It->second) != Serial) {
+      LastSerial[It->second] = Serial;
+      for (const std::string &Assumption : Event.Assumptions)
+        if (!llvm::is_contained(V.Assumptions, Assumption))
+          V.Assumptions.push_back(Assumption);
+    }
+  }
+
+  /// "in iteration 32 of the loop at line 5", or "".
+  std::string when(const MemoryAccessEvent &Event) const {
+    if (Event.EnclosingLoops.empty() || Event.LoopIterations.empty())
+      return "";
+    const SourceManager &SM = Ctx.getSourceManager();
+    PresumedLoc P = SM.getPresumedLoc(
+        SM.getExpansionLoc(Event.EnclosingLoops.back()->getBeginLoc()));
+    return "in iteration " + std::to_string(Event.LoopIterations.back()) +
+           " of the loop" +
+           (P.isValid() ? " at line " + std::to_string(P.getLine()) : "");
+  }
+
+  const ASTContext &Ctx;
+  unsigned Threads;
+  const std::map<const VarDecl *, ObjectBounds> &Objects;
+  std::vector<Violation> Violations;
+  llvm::DenseMap<std::pair<const Expr *, unsigned>, unsigned> Index;
+  llvm::DenseMap<unsigned, uint64_t> LastSerial;
+  uint64_t Serial = 0;
+};
+
+/// The bounds of every shared variable the kernel uses, and the widened
+/// layouts to evaluate with.
+std::map<const VarDecl *, ObjectBounds>
+boundsOf(const KernelAnalysis &Analysis,
+         llvm::DenseMap<const VarDecl *, SharedArrayLayout> &Widened) {
+  std::map<const VarDecl *, ObjectBounds> Objects;
+  const ASTContext &Ctx = Analysis.context();
+  for (const VarDecl *Var : Analysis.kernel().SharedVariables) {
+    if (Var->isInvalidDecl() || Var->getType()->isDependentType())
+      continue;
+    SharedArrayLayout Layout = declaredLayout(Ctx, Var);
+    ObjectBounds B;
+    B.Dims = Layout.Dims;
+    B.ElementBytes = Layout.ElementBytes;
+    B.Dynamic = Var->hasExternalStorage() ||
+                llvm::is_contained(Layout.Dims, uint64_t(0));
+    if (!B.Dynamic)
+      B.Bytes = Layout.totalBytes();
+    else if (Analysis.shape().DynamicSharedBytes)
+      B.Bytes = *Analysis.shape().DynamicSharedBytes;
+    // Widen every inner dimension to the same power of two, at least four
+    // times its length, keeping the outermost stride small (see above).
+    if (B.Dims.size() >= 2 && B.ElementBytes) {
+      unsigned Inner = B.Dims.size() - 1;
+      int Bits =
+          (int(WidenedStrideBits) - int(llvm::Log2_64_Ceil(B.ElementBytes))) /
+          int(Inner);
+      bool Fits = Bits > 0;
+      for (unsigned Level = 1; Level < B.Dims.size() && Fits; ++Level)
+        Fits =
+            B.Dims[Level] > 0 && (B.Dims[Level] * 4 <= (uint64_t(1) << Bits));
+      if (Fits) {
+        B.Widened = B.Dims;
+        for (unsigned Level = 1; Level < B.Dims.size(); ++Level)
+          B.Widened[Level] = uint64_t(1) << Bits;
+        SharedArrayLayout Wide = Layout;
+        Wide.Dims = B.Widened;
+        Widened[Var] = Wide;
+      }
+    }
+    Objects.emplace(Var, std::move(B));
+  }
+  return Objects;
+}
+
+std::vector<Violation> evaluateBounds(
+    const KernelAnalysis &Analysis, SymbolTable &Symbols,
+    const std::map<const VarDecl *, ObjectBounds> &Objects,
+    const llvm::DenseMap<const VarDecl *, SharedArrayLayout> &Widened,
+    const std::map<unsigned, int64_t> &SymbolValues) {
+  EvaluationOptions Options = Analysis.options();
+  Options.LayoutOverrides = Widened;
+  Options.SymbolValues = SymbolValues;
+  // The main evaluation's steps, with room: the same threads run the same
+  // iterations.
+  Options.StepBudget = std::min(Options.StepBudget,
+                                Analysis.profile().Summary.Steps * 2 + 10'000);
+  BoundsObserver Observer(Analysis.context(), Options.Block.threads(), Objects);
+  evaluateKernel(Analysis.context(), Analysis.kernel().Kernel, Options, Symbols,
+                 Observer);
+  return Observer.take();
+}
+
+/// "31", "0-7", "31, 63, ..., 255", "0-3, 8-11, ... (40 threads)".
+std::string formatThreads(const ThreadMask &Threads) {
+  std::vector<unsigned> List(Threads.set_bits_begin(), Threads.set_bits_end());
+  if (List.size() >= 3) {
+    unsigned Step = List[1] - List[0];
+    bool Progression = Step > 1;
+    for (size_t I = 2; I < List.size() && Progression; ++I)
+      Progression = List[I] - List[I - 1] == Step;
+    if (Progression)
+      return std::to_string(List[0]) + ", " + std::to_string(List[1]) +
+             (List.size() > 3 ? ", ..., " : ", ") + std::to_string(List.back());
+  }
+  std::vector<std::string> Runs;
+  for (size_t I = 0; I < List.size();) {
+    size_t J = I;
+    while (J + 1 < List.size() && List[J + 1] == List[J] + 1)
+      ++J;
+    Runs.push_back(std::to_string(List[I]) +
+                   (J > I ? "-" + std::to_string(List[J]) : ""));
+    I = J + 1;
+  }
+  if (Runs.size() <= 4)
+    return llvm::join(Runs, ", ");
+  return Runs[0] + ", " + Runs[1] + ", ..., " + Runs.back() + " (" +
+         std::to_string(List.size()) + " threads)";
+}
+
+/// A value an unsigned 32-bit index wrapped to from below zero.
+bool wrappedBelowZero(int64_t Value) {
+  return Value >= (int64_t(1) << 31) && Value < (int64_t(1) << 32);
+}
+
+/// "index 32", "indices -8 to -1".
+std::string describeValues(const Violation &V, llvm::StringRef One,
+                           llvm::StringRef Many) {
+  std::string Text = V.Low == V.High
+                         ? One.str() + " " + std::to_string(V.Low)
+                         : Many.str() + " " + std::to_string(V.Low) + " to " +
+                               std::to_string(V.High);
+  if (wrappedBelowZero(V.Low) || wrappedBelowZero(V.High))
+    Text += " (below 0, wrapped around: the index is unsigned)";
+  return Text;
+}
+
+const char *ordinal(unsigned Level) {
+  static const char *const Names[] = {"first", "second", "third", "fourth"};
+  return Level < 4 ? Names[Level] : "next";
+}
+
+std::string declaredName(const VarDecl *Var, const ObjectBounds &B) {
+  std::string Name = Var->getNameAsString();
+  for (uint64_t Dim : B.Dims)
+    Name += "[" + (Dim ? std::to_string(Dim) : std::string()) + "]";
+  return Name;
+}
+
+const char *verbOf(unsigned Kinds) {
+  bool Load = Kinds & (1u << unsigned(AccessKind::Load));
+  bool Store = Kinds & (1u << unsigned(AccessKind::Store));
+  if (Kinds & (1u << unsigned(AccessKind::Atomic)))
+    return "atomic on";
+  if (Load && Store)
+    return "read-modify-write of";
+  return Store ? "write to" : "read of";
+}
+
+const char *verbForThread(unsigned Kinds) {
+  bool Load = Kinds & (1u << unsigned(AccessKind::Load));
+  bool Store = Kinds & (1u << unsigned(AccessKind::Store));
+  if (Kinds & (1u << unsigned(AccessKind::Atomic)))
+    return "updates";
+  if (Load && Store)
+    return "reads and writes";
+  return Store ? "writes" : "reads";
+}
+
+class BoundsReporter {
+public:
+  BoundsReporter(const KernelAnalysis &Analysis, const SymbolTable &Symbols,
+                 const std::map<const VarDecl *, ObjectBounds> &Objects,
+                 std::vector<Diagnostic> &Findings)
+      : Analysis(Analysis), Symbols(Symbols), Objects(Objects),
+        SM(Analysis.context().getSourceManager()), Findings(Findings) {}
+
+  void report(const Violation &V, bool OnAssumedValues);
+
+private:
+  std::string siteText(const Violation &V) const;
+  std::string whatIsWrong(const Violation &V) const;
+  std::string assumedValues(const Violation &V) const;
+
+  const KernelAnalysis &Analysis;
+  const SymbolTable &Symbols;
+  const std::map<const VarDecl *, ObjectBounds> &Objects;
+  const SourceManager &SM;
+  std::vector<Diagnostic> &Findings;
+};
+
+std::string BoundsReporter::siteText(const Violation &V) const {
+  std::string Text =
+      sourceText(SM, CharSourceRange::getTokenRange(V.Site->getSourceRange()));
+  if (Text.empty() || Text.size() > 60 || Text.find('\n') != std::string::npos)
+    return V.Array->getNameAsString();
+  return Text;
+}
+
+std::string BoundsReporter::whatIsWrong(const Violation &V) const {
+  const ObjectBounds &B = Objects.at(V.Array);
+  std::string Name = V.Array->getNameAsString();
+  if (V.Level != WholeObject) {
+    std::optional<uint64_t> Extent = B.extent(V.Level);
+    std::string Text = std::string(ordinal(V.Level)) + " " +
+                       describeValues(V, "index", "indices") + " in '" +
+                       declaredName(V.Array, B) + "'";
+    if (Extent)
+      Text += ", whose " + std::string(ordinal(V.Level)) + " dimension has " +
+              std::to_string(*Extent) + " element" + (*Extent == 1 ? "" : "s");
+    return Text;
+  }
+  std::string Size;
+  if (!B.Bytes)
+    Size = "of unknown size (no launch or --dynamic-smem gives it)";
+  else if (V.InBytes)
+    Size = "of " + std::to_string(*B.Bytes) + " bytes";
+  else
+    Size = "of " + std::to_string(*B.Bytes / B.ElementBytes) + " elements";
+  if (B.Dynamic && B.Bytes)
+    Size += " (" + std::to_string(*B.Bytes) +
+            " bytes of dynamic shared memory, from " +
+            (Analysis.shape().DynamicSharedSource == "option" ? "--dynamic-smem"
+                                                              : "the launch") +
+            ")";
+  if (V.InBytes)
+    return describeValues(V, "byte", "bytes") + " (" +
+           std::to_string(V.WidthBytes) + "-byte access) of '" + Name +
+           "', an object " + Size;
+  if (B.Dims.size() >= 2)
+    return "flat " + describeValues(V, "index", "indices") + " in '" +
+           declaredName(V.Array, B) + "', an array " + Size;
+  return describeValues(V, "index", "indices") + " in an array " + Size;
+}
+
+/// "'n' = 1024 and blockIdx.x = 0", the uniform values the evaluation
+/// assumed; "" when the violation does not name any.
+std::string BoundsReporter::assumedValues(const Violation &V) const {
+  std::vector<std::string> Parts;
+  for (unsigned Id = 0; Id < Symbols.size() && Id < 64; ++Id) {
+    if (V.Symbols && !(V.Symbols >> Id & 1))
+      continue;
+    const UniformSymbol &Symbol = Symbols.symbol(Id);
+    auto Given = Analysis.options().SymbolValues.find(Id);
+    int64_t Value = Given != Analysis.options().SymbolValues.end()
+                        ? Given->second
+                        : defaultSymbolValue(Symbol);
+    Parts.push_back(Symbol.spelling() + " = " + std::to_string(Value));
+  }
+  if (Parts.size() > 3) {
+    Parts.resize(3);
+    Parts.back() += ", ...";
+  }
+  return llvm::join(Parts, ", ");
+}
+
+void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
+  const ObjectBounds &B = Objects.at(V.Array);
+  const ChosenShape &Shape = Analysis.shape();
+  bool AssumedShape = Shape.Source == ShapeSource::Default;
+  Diagnostic D;
+  D.Check = "smem-out-of-bounds";
+  D.Where = toSourcePoint(SM, V.Site->getBeginLoc());
+  D.Level = AssumedShape || OnAssumedValues ? Severity::Note
+            : V.Assumptions.empty()         ? Severity::Error
+                                            : Severity::Warning;
+  std::string What = std::string(verbOf(V.Kinds)) + " '" + siteText(V) + "'";
+  std::string Threads = V.Threads.count() == 1 ? "thread " : "threads ";
+  Threads += formatThreads(V.Threads);
+  std::string Values = assumedValues(V);
+  std::string Condition;
+  if (OnAssumedValues && !Values.empty())
+    Condition = " with " + Values + " (values the analysis assumed)";
+  if (AssumedShape)
+    Condition += std::string(Condition.empty() ? " with" : " and") +
+                 " the assumed block " + Shape.Block.str();
+  std::string Summary = "(" + Analysis.assumptionSummary(V.Site) + ")";
+  if (V.Level == UndefinedAddress) {
+    D.Message = What + " divides by zero for " + Threads +
+                (Condition.empty() ? "" : Condition) +
+                ": the address is undefined " + Summary;
+  } else {
+    D.Message = What + " is out of bounds for " + Threads + Condition + ": " +
+                whatIsWrong(V) + " " + Summary;
+    // The first offending thread, and where its address really lands.
+    std::string Example = threadName(Shape.Block, V.FirstThread) + " " +
+                          verbForThread(V.Kinds) + " ";
+    if (!V.FirstIndices.empty()) {
+      Example += V.Array->getNameAsString();
+      for (int64_t I : V.FirstIndices)
+        Example += "[" + std::to_string(I) + "]";
+    } else {
+      Example += elementName(Analysis.context(), V.Array, V.FirstOffset);
+    }
+    if (!V.FirstWhen.empty())
+      Example += " " + V.FirstWhen;
+    bool Inside = V.Level != WholeObject && V.FirstOffset >= 0 && B.Bytes &&
+                  V.FirstOffset < int64_t(*B.Bytes);
+    if (Inside)
+      Example += ": the address of " +
+                 elementName(Analysis.context(), V.Array, V.FirstOffset) +
+                 ", inside '" + V.Array->getNameAsString() +
+                 "' but past the end of its dimension, which C++ leaves "
+                 "undefined";
+    D.Notes.push_back({D.Where, Example, {}});
+    // What to change, when the overrun is small: the extent that holds it.
+    std::optional<uint64_t> Extent;
+    if (V.Level != WholeObject)
+      Extent = B.extent(V.Level);
+    else if (!V.InBytes && B.Dims.size() == 1)
+      Extent = B.extent(0);
+    bool Declared = !(B.Dynamic && (V.Level == 0 || V.Level == WholeObject));
+    if (Extent && Declared && V.Low >= 0 && V.High >= int64_t(*Extent) &&
+        uint64_t(V.High) < 2 * *Extent) {
+      std::vector<uint64_t> Dims = B.Dims;
+      Dims[V.Level == WholeObject ? 0 : V.Level] = uint64_t(V.High) + 1;
+      std::string Bigger = V.Array->getNameAsString();
+      for (uint64_t Dim : Dims)
+        Bigger += "[" + std::to_string(Dim) + "]";
+      D.Notes.push_back({toSourcePoint(SM, V.Array->getLocation()),
+                         "declare '" + Bigger +
+                             "' if those elements are meant to exist; "
+                             "otherwise keep these threads from the access",
+                         {}});
+    } else if (V.High < 0) {
+      D.Notes.push_back({D.Where,
+                         "the index is below 0 for these threads; keep them "
+                         "from the access or shift the index",
+                         {}});
+    }
+  }
+  for (const std::string &Assumption : V.Assumptions)
+    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
+  if (OnAssumedValues)
+    D.Notes.push_back(
+        {D.Where,
+         "the index or the path to this access depends on " +
+             (Values.empty() ? std::string("a value the analysis assumed")
+                             : Values + ", assumed") +
+             ", and the finding changes with other values: check the values "
+             "the kernel is launched with",
+         {}});
+  if (AssumedShape)
+    D.Notes.push_back(
+        {toSourcePoint(SM, Analysis.kernel().Kernel->getLocation()),
+         "analysed with the assumed block " + Shape.Block.str() +
+             ": no launch of '" + Analysis.kernel().Name +
+             "' with a constant block shape was found; give the real shape "
+             "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
+             "comment above the kernel",
+         {}});
+  Findings.push_back(std::move(D));
+}
+
+/// Other values for every uniform symbol: a second evaluation with them
+/// tells violations that hold whatever the values from ones that follow
+/// from the values assumed.
+std::map<unsigned, int64_t>
+otherSymbolValues(const SymbolTable &Symbols,
+                  const EvaluationOptions &Options) {
+  std::map<unsigned, int64_t> Values;
+  for (unsigned Id = 0; Id < Symbols.size() && Id < 64; ++Id) {
+    const UniformSymbol &Symbol = Symbols.symbol(Id);
+    auto Given = Options.SymbolValues.find(Id);
+    int64_t Assumed = Given != Options.SymbolValues.end()
+                          ? Given->second
+                          : defaultSymbolValue(Symbol);
+    // A small problem size for parameters; the next block or grid size.
+    Values[Id] = Symbol.SymbolKind == UniformSymbol::Kind::Parameter
+                     ? (Assumed == 1 ? 2 : 1)
+                     : Assumed + 1;
+  }
+  return Values;
+}
+
+} // namespace
+
+void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
+                                   std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  bool AnyShared =
+      llvm::any_of(Analysis.profile().Accesses, [](const AccessStats &Access) {
+        return Access.Array != nullptr;
+      });
+  if (!AnyShared)
+    return;
+  llvm::DenseMap<const VarDecl *, SharedArrayLayout> Widened;
+  std::map<const VarDecl *, ObjectBounds> Objects = boundsOf(Analysis, Widened);
+  // Without a multi-dimensional array whose subscripts must be read back,
+  // the extremes of the main evaluation already tell whether any access
+  // leaves its array; only then is the kernel evaluated again.
+  bool MayViolate =
+      llvm::any_of(Analysis.profile().Accesses, [&](const AccessStats &A) {
+        auto Found = Objects.find(A.Array);
+        if (Found == Objects.end())
+          return false;
+        const ObjectBounds &B = Found->second;
+        if (!B.Widened.empty() || A.UnknownReason == DivisionByZero)
+          return true;
+        return B.Bytes ? A.reachesOutside(*B.Bytes)
+                       : A.WarpInstructions && A.StartOffset < 0;
+      });
+  if (!MayViolate)
+    return;
+  SymbolTable Symbols = Analysis.symbols();
+  std::vector<Violation> Found = evaluateBounds(
+      Analysis, Symbols, Objects, Widened, Analysis.options().SymbolValues);
+  if (Found.empty())
+    return;
+  // With other values for the uniform symbols, which violations remain?
+  std::vector<Violation> Again;
+  if (Symbols.size())
+    Again = evaluateBounds(Analysis, Symbols, Objects, Widened,
+                           otherSymbolValues(Symbols, Analysis.options()));
+  BoundsReporter Reporter(Analysis, Symbols, Objects, Findings);
+  bool AssumedShape = Analysis.shape().Source == ShapeSource::Default;
+  unsigned WarpSize = Analysis.arch().Banking.WarpSize;
+  for (const Violation &V : Found) {
+    // With a block size the analysis only guessed, an index past the end for
+    // threads beyond the first warp says more about the guess than about the
+    // kernel (which may be written for fewer threads): left out.
+    if (AssumedShape && V.Level != UndefinedAddress &&
+        V.Threads.find_first() >= int(WarpSize))
+      continue;
+    bool Holds = !V.Symbols;
+    if (Holds && Symbols.size())
+      Holds = llvm::any_of(Again, [&](const Violation &O) {
+        return O.Site == V.Site && O.Level == V.Level && O.sameAs(V);
+      });
+    Reporter.report(V, !Holds);
+  }
+}
+
+} // namespace smemlint

@@ -1,0 +1,32 @@
+// A loop nest too large to enumerate (1024 threads x 256 x 256 iterations x
+// 4 accesses, about 4e9 thread-steps) is sampled: each loop runs its first
+// few iterations, as evenly as the enumeration bound allows, and the access
+// says so with the bound. The conflict degree is the same in every
+// iteration, so the sample finds it.
+//
+// RUN: not %smem-lint --format=json %s | %summarize | FileCheck --check-prefix=JSON %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT %s
+
+// smem-lint: block_dim(1024)
+__global__ void nest(float *out) {
+  __shared__ float s[4096];
+  int tx = threadIdx.x;
+  float acc = 0;
+  for (int i = 0; i < 256; ++i)
+    for (int j = 0; j < 256; ++j) {
+      // Word 2tx + i + j: lanes l and l + 16 share a bank (row "s[lane * K]",
+      // K = 2) in every iteration.
+      // JSON: access s load L[[@LINE+3]]:14 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=sampled reason=the loop at line [[#@LINE-4]]: only the first [[I:[0-9]+]] of 256 iterations were evaluated (loop nest sampled: {{.*}} thread-steps, bound 4194304); the loop at line [[#@LINE-3]]: only the first [[J:[0-9]+]] of 256 iterations were evaluated (loop nest sampled: {{.*}} thread-steps, bound 4194304)
+      // TEXT: loop-nest-sampling.cu:[[@LINE+2]]:14: warning: 2-way bank conflict: read of 's'
+      // TEXT: loop-nest-sampling.cu:[[@LINE+1]]:14: note: evaluated in part: the loop at line [[#@LINE-6]]: only the first {{[0-9]+}} of 256 iterations were evaluated (loop nest sampled
+      acc += s[(tx * 2 + i + j) & 4095];
+      acc += s[(tx + i + j + 1) & 4095];
+      acc += s[(tx * 4 + i + j + 2) & 4095];
+      acc += s[(tx + 3 * i + j + 3) & 4095];
+    }
+  out[tx] = acc;
+}
+// JSON: totals nest shape=0 load={{[0-9]+}}/{{[0-9]+}} store=0/0 atomic=0/0 sampled
+// JSON-NOT: budget
+
+int main() { nest<<<1, 1024>>>(nullptr); }

@@ -1,0 +1,56 @@
+// A kernel far past the step budget next to a normal one: the JSON says
+// budget_exceeded for that kernel only, a note says so in the text, and the
+// other kernels of the file are analysed in full.
+
+// RUN: (%smem-lint --max-loop-iterations=1048576 %s 2>&1; echo "exit=$?") | FileCheck %s
+// RUN: not %smem-lint --format=json --max-loop-iterations=1048576 %s | python3 %S/Inputs/kernel-status.py | FileCheck --check-prefix=JSON %s
+
+// Each call makes two more: 8191 calls for each of 1024 threads, several
+// times the budget of 64 million thread-steps, with no loop to sample.
+__device__ void fan(float *s, int depth) {
+  s[threadIdx.x] += 1.0f;
+  if (depth > 0) {
+    fan(s, depth - 1);
+    fan(s, depth - 1);
+  }
+}
+
+// CHECK: budget.cu:[[@LINE+2]]:17: note: the analysis of 'huge' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps; accesses past that point were not analysed (block 1024x1, sm_90) [smem-lint-incomplete]
+// smem-lint: block_dim(1024)
+__global__ void huge(float *out) {
+  __shared__ float s[1024];
+  fan(s, 12);
+  s[(threadIdx.x * 2) % 1024] = 0;
+}
+
+// Nested loops of 2^20 x 2^20 iterations with a loop limit as large: the
+// evaluator samples them (the reason says how far it got) and goes on.
+// smem-lint: block_dim(1024)
+__global__ void loops(float *out) {
+  __shared__ float s[1024];
+  float acc = 0;
+  for (int i = 0; i < (1 << 20); ++i)
+    for (int j = 0; j < (1 << 20); ++j)
+      acc += s[(threadIdx.x + i + j) % 1024];
+  out[threadIdx.x] = acc;
+}
+
+// smem-lint: block_dim(32, 8)
+__global__ void normal(float *out) {
+  __shared__ float tile[32][32];
+  tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  // CHECK: budget.cu:[[@LINE+1]]:22: warning: 32-way bank conflict: read of 'tile'
+  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+// CHECK: smem-lint: 1 warning and 0 errors, {{[12]}} note{{s?}} in 1 file
+// CHECK: exit=1
+
+// JSON: kernel huge budget_exceeded=true accesses=2
+// JSON: access huge s load L11 status=sampled
+// JSON: access huge s store L11 status=sampled
+// JSON: kernel loops budget_exceeded={{true|false}} accesses=1
+// JSON: access loops s load L34 status=sampled
+// JSON: kernel normal budget_exceeded=false accesses=2
+// JSON: access normal tile store L41 status=exact
+// JSON: access normal tile load L44 status=exact

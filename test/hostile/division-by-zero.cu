@@ -1,0 +1,22 @@
+// A division or modulo by zero in a shared index: the address is undefined,
+// reported by smem-out-of-bounds; the bank-conflict analysis leaves the
+// access unknown. No crash.
+
+// RUN: (%smem-lint --checks=smem-out-of-bounds %s 2>&1; echo "exit=$?") | FileCheck %s
+// RUN: not %smem-lint --format=json %s | python3 %S/Inputs/kernel-status.py | FileCheck --check-prefix=JSON %s
+
+// smem-lint: block_dim(32)
+__global__ void k(int d) {
+  __shared__ float s[32];
+  int zero = 0;
+  // CHECK: division-by-zero.cu:[[@LINE+1]]:3: error: write to 's[threadIdx.x / zero]' divides by zero for threads 0-31: the address is undefined (block 32x1, sm_90) [smem-out-of-bounds]
+  s[threadIdx.x / zero] = 1;
+  // Only thread 5 divides by zero.
+  // CHECK: division-by-zero.cu:[[@LINE+1]]:3: error: write to 's[32 % ((int)threadIdx.x - 5)]' divides by zero for thread 5: the address is undefined
+  s[32 % ((int)threadIdx.x - 5)] = 2;
+  // With an unknown divisor the analysis assumes d = 1024: nothing to say.
+  // CHECK-NOT: division-by-zero.cu:[[@LINE+1]]
+  s[threadIdx.x + threadIdx.x / d] = 3;
+}
+// CHECK: exit=1
+// JSON: access k s store L13 status=unknown
