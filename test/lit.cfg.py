@@ -30,6 +30,22 @@ config.substitutions.append(
     ("%summarize", "python3 " + os.path.join(config.smem_lint_src_root,
                                              "utils", "summarize-json.py")))
 
+# A SMEM_LINT_SANITIZE build (docs/hardening.md): any ASan or UBSan report
+# must fail the test even under `not`, so the process has to die of SIGABRT.
+# handle_abort=1 makes the sanitizer reset SIGABRT before aborting, so the
+# driver's crash guard (which would turn it into exit code 3) cannot catch it.
+# Options already in the environment come last and win.
+if config.smem_lint_sanitized:
+    config.available_features.add("asan")
+    common = "abort_on_error=1:handle_abort=1:print_stacktrace=1"
+    for name, defaults in [
+            ("ASAN_OPTIONS", common + ":detect_leaks=1"),
+            ("UBSAN_OPTIONS", common + ":halt_on_error=1")]:
+        given = config.environment.get(name, "")
+        config.environment[name] = defaults + (":" + given if given else "")
+    config.environment["ASAN_SYMBOLIZER_PATH"] = os.path.join(
+        config.llvm_tools_dir, "llvm-symbolizer")
+
 cuda_path = "/usr/local/cuda"
 if os.path.exists(os.path.join(cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")

@@ -16,8 +16,9 @@ build="$root/build"
 packages=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
           nlohmann-json3-dev libgtest-dev cmake ninja-build python3 g++)
 # The test suite also drives a real editor (Neovim's LSP client) and checks
-# SARIF with the 2.1.0 schema.
-[[ "$mode" == test ]] && packages+=(neovim python3-jsonschema)
+# SARIF with the 2.1.0 schema, and runs again in a sanitizer build, which
+# needs clang's runtime libraries.
+[[ "$mode" == test ]] && packages+=(neovim python3-jsonschema libclang-rt-19-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||
@@ -56,7 +57,14 @@ demo)
   [[ $status -le 1 ]]
   ;;
 test)
-  cd "$build"
-  ctest --output-on-failure
+  (cd "$build" && ctest --output-on-failure)
+  # The same unit and lit tests against an AddressSanitizer +
+  # UndefinedBehaviorSanitizer build (docs/hardening.md); any sanitizer
+  # report fails its test.
+  asan="$root/build-asan"
+  cmake -S "$root" -B "$asan" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER=clang++-19 -DSMEM_LINT_SANITIZE=ON >/dev/null
+  ninja -C "$asan" -j 2
+  (cd "$asan" && SMEM_LINT_SARIF_TOOLS="$build/sarif-tools" ctest --output-on-failure)
   ;;
 esac

@@ -144,7 +144,11 @@ private:
   void check(const MemoryAccessEvent &Event, const VarDecl *Var,
              const ObjectBounds &Bounds, unsigned T, int64_t Offset) {
     int64_t Element = floorDiv(Offset, int64_t(Bounds.ElementBytes));
-    int64_t Rest = Offset - Element * int64_t(Bounds.ElementBytes);
+    // Remainders and quotients only: a wild offset near the ends of int64
+    // must not overflow (found by evaluator-fuzzer).
+    int64_t Rest = Offset % int64_t(Bounds.ElementBytes);
+    if (Rest < 0)
+      Rest += Bounds.ElementBytes;
     llvm::SmallVector<int64_t, 4> Indices;
     if (!Bounds.Widened.empty()) {
       // Read the subscripts back, innermost first, each centred on 0 so
@@ -153,11 +157,16 @@ private:
       Indices.assign(Levels, 0);
       for (unsigned Level = Levels - 1; Level > 0; --Level) {
         int64_t Width = Bounds.Widened[Level];
-        int64_t Digit = Element - floorDiv(Element, Width) * Width;
-        if (Digit >= Width / 2)
+        int64_t Digit = Element % Width;
+        if (Digit < 0)
+          Digit += Width;
+        int64_t Quotient = floorDiv(Element, Width);
+        if (Digit >= Width / 2) {
           Digit -= Width;
+          ++Quotient;
+        }
         Indices[Level] = Digit;
-        Element = (Element - Digit) / Width;
+        Element = Quotient;
       }
       Indices[0] = Element;
       // The same element in the declared layout.

@@ -65,5 +65,10 @@ __global__ void wild(char *out) {
   // hotspot-wild-offset).
   // EXIT: int64-overflow.cu:[[@LINE+1]]:{{.*}} 4-way bank conflict
   out[0] = s[(long long)threadIdx.x * 4611686018427387904LL];
+  // An inner index near INT64_MAX: reading the subscripts back overflowed
+  // (fuzz/regressions/evaluator/bounds-wild-index).
+  __shared__ char t[19][44];
+  // EXIT: int64-overflow.cu:[[@LINE+1]]:{{.*}}[smem-out-of-bounds]
+  out[1] = t[0][(long long)threadIdx.x + 9223372036854775800LL];
 }
 // EXIT: exit=1
