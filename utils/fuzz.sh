@@ -35,7 +35,7 @@ for name in "${names[@]}"; do
   corpus="$build/corpus/$name"
   artifacts="$build/artifacts/$name"
   mkdir -p "$corpus" "$artifacts"
-  args=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096
+  args=(-max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096
         -artifact_prefix="$artifacts/" -print_final_stats=1)
   case "$name" in
   bank-model) args+=(-max_len=256) ;;
