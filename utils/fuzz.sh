@@ -44,6 +44,15 @@ for name in "${names[@]}"; do
   esac
   dirs=("$corpus")
   [[ -d "$root/fuzz/corpus/$name" ]] && dirs+=("$root/fuzz/corpus/$name")
+  if [[ "$name" == source ]]; then
+    # Its seeds are test inputs, named in fuzz/source-seeds.txt.
+    seeds="$build/seeds/source"
+    mkdir -p "$seeds"
+    grep -v '^#' "$root/fuzz/source-seeds.txt" | while read -r seed; do
+      cp "$root/$seed" "$seeds/$(echo "$seed" | tr / -)"
+    done
+    dirs+=("$seeds")
+  fi
   echo "fuzz.sh: $name-fuzzer for ${seconds}s"
   if ! "$build/bin/$name-fuzzer" "${args[@]}" "${dirs[@]}" \
       2>"$build/$name-fuzzer.log"; then
