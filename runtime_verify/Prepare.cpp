@@ -247,6 +247,31 @@ private:
                      std::map<std::string, std::string> &VariantByFix);
 };
 
+bool writeFile(StringRef Dir, StringRef Relative, StringRef Text,
+               std::string &Error, bool Executable = false) {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Relative);
+  if (std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Path))) {
+    Error = "cannot create '" + sys::path::parent_path(Path).str() +
+            "': " + EC.message();
+    return false;
+  }
+  std::error_code EC;
+  {
+    raw_fd_ostream Out(Path, EC);
+    if (EC) {
+      Error = "cannot write '" + Path.str().str() + "': " + EC.message();
+      return false;
+    }
+    Out << Text;
+  }
+  if (Executable)
+    sys::fs::setPermissions(Path, sys::fs::all_read | sys::fs::all_exe |
+                                      sys::fs::owner_write);
+  return true;
+}
+
 PlannedVariant &PlanBuilder::addVariant(const std::string &OriginalFile,
                                         const std::string &Kind) {
   PlannedVariant V;
@@ -263,21 +288,10 @@ PlannedVariant &PlanBuilder::addVariant(const std::string &OriginalFile,
 
 bool PlanBuilder::writeVariantSource(PlannedVariant &V, StringRef Text,
                                      std::string &Error) {
+  if (!writeFile(Dir, V.Source, Text, Error))
+    return false;
   SmallString<256> Path(Dir);
   sys::path::append(Path, V.Source);
-  if (std::error_code EC =
-          sys::fs::create_directories(sys::path::parent_path(Path))) {
-    Error = "cannot create '" + sys::path::parent_path(Path).str() +
-            "': " + EC.message();
-    return false;
-  }
-  std::error_code EC;
-  raw_fd_ostream Out(Path, EC);
-  if (EC) {
-    Error = "cannot write '" + Path.str().str() + "': " + EC.message();
-    return false;
-  }
-  Out << Text;
   // Headers beside the original file, so that `#include "common.cuh"` works
   // where the original directory does not exist.
   StringRef OriginalDir = sys::path::parent_path(V.OriginalFile);
@@ -824,31 +838,6 @@ bool PlanBuilder::build(std::string &Error) {
     Error = "no kernel to verify (no file was analysed without errors)";
     return false;
   }
-  return true;
-}
-
-bool writeFile(StringRef Dir, StringRef Relative, StringRef Text,
-               std::string &Error, bool Executable = false) {
-  SmallString<256> Path(Dir);
-  sys::path::append(Path, Relative);
-  if (std::error_code EC =
-          sys::fs::create_directories(sys::path::parent_path(Path))) {
-    Error = "cannot create '" + sys::path::parent_path(Path).str() +
-            "': " + EC.message();
-    return false;
-  }
-  std::error_code EC;
-  {
-    raw_fd_ostream Out(Path, EC);
-    if (EC) {
-      Error = "cannot write '" + Path.str().str() + "': " + EC.message();
-      return false;
-    }
-    Out << Text;
-  }
-  if (Executable)
-    sys::fs::setPermissions(Path, sys::fs::all_read | sys::fs::all_exe |
-                                      sys::fs::owner_write);
   return true;
 }
 
