@@ -32,6 +32,8 @@ public:
       return;
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
+    if (Stats.ThroughDeclaredShape)
+      widenSubscriptRanges(Stats, Event);
     Stats.Symbols |= Event.Address.Symbols;
     Stats.Loops.insert(Event.EnclosingLoops.begin(), Event.EnclosingLoops.end());
     for (const std::string &Assumption : Event.Assumptions)
@@ -69,6 +71,24 @@ private:
       Profile.Accesses.push_back(std::move(Stats));
     }
     return Profile.Accesses[It->second];
+  }
+
+  static void widenSubscriptRanges(AccessStats &Stats,
+                                   const MemoryAccessEvent &Event) {
+    if (Stats.SubscriptRanges.size() < Event.Subscripts.size())
+      Stats.SubscriptRanges.resize(
+          Event.Subscripts.size(),
+          {std::numeric_limits<int64_t>::max(),
+           std::numeric_limits<int64_t>::min()});
+    for (size_t Level = 0; Level < Event.Subscripts.size(); ++Level) {
+      const ThreadValue &Index = Event.Subscripts[Level];
+      auto &[Low, High] = Stats.SubscriptRanges[Level];
+      for (unsigned T : Event.Active.set_bits())
+        if (Index.Known[T]) {
+          Low = std::min(Low, Index.Values[T]);
+          High = std::max(High, Index.Values[T]);
+        }
+    }
   }
 
   void serveWarp(AccessStats &Stats, const MemoryAccessEvent &Event,

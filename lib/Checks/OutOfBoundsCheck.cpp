@@ -1,12 +1,11 @@
 //===--- OutOfBoundsCheck.cpp - smem-out-of-bounds ------------------------===//
 //
-// The evaluator reports a byte offset per thread, not the subscripts that
-// produced it: tile[0][32] and tile[1][0] are the same address. So the check
-// evaluates the kernel once more with every inner dimension of each
-// multi-dimensional shared array widened to a power of two far beyond its
-// declared length; each subscript is then a digit of the offset and can be
-// read back. The layout change moves addresses only, so the threads and
-// iterations that run are the same as in the main evaluation.
+// The main evaluation records, per access, the byte range its threads
+// touched and the range of every subscript of a declared array. Only when one
+// of them leaves its bounds is the kernel evaluated again, with an observer
+// that collects the offending threads: each subscript is checked against its
+// own dimension (tile[0][32] is out of bounds even though tile[1][0] is the
+// same address), other accesses against the object's size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +20,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 #include <map>
@@ -35,10 +33,6 @@ namespace {
 /// undefined (KernelEvaluator.cpp).
 constexpr llvm::StringLiteral DivisionByZero = "division by zero";
 
-/// Widened layouts keep the outermost stride below this many bytes, so that
-/// even an index that wrapped around (2^32 - 1) times it fits in 64 bits.
-constexpr unsigned WidenedStrideBits = 29;
-
 /// Where one shared variable's accesses may go.
 struct ObjectBounds {
   std::vector<uint64_t> Dims; ///< Declared; empty for a scalar, 0 for [].
@@ -46,9 +40,6 @@ struct ObjectBounds {
   /// Bytes an access may reach; nullopt for dynamic memory of unknown size.
   std::optional<uint64_t> Bytes;
   bool Dynamic = false;
-  /// Dimensions of the layout evaluated: the declared ones with each inner
-  /// one widened; empty when the array is not widened.
-  std::vector<uint64_t> Widened;
 
   /// Elements along dimension \p Level; nullopt when unknown (the first
   /// dimension of dynamic memory of unknown size).
@@ -100,18 +91,6 @@ int64_t floorDiv(int64_t A, int64_t B) {
   return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
 }
 
-/// \p A * \p B + \p C, saturated to the int64_t range.
-int64_t mulAdd(int64_t A, int64_t B, int64_t C) {
-  int64_t Product, Sum;
-  if (llvm::MulOverflow(A, B, Product))
-    return (A < 0) != (B < 0) ? std::numeric_limits<int64_t>::min()
-                              : std::numeric_limits<int64_t>::max();
-  if (llvm::AddOverflow(Product, C, Sum))
-    return C < 0 ? std::numeric_limits<int64_t>::min()
-                 : std::numeric_limits<int64_t>::max();
-  return Sum;
-}
-
 /// Records the violations of one evaluation.
 class BoundsObserver : public ExecutionObserver {
 public:
@@ -143,49 +122,39 @@ public:
 private:
   void check(const MemoryAccessEvent &Event, const VarDecl *Var,
              const ObjectBounds &Bounds, unsigned T, int64_t Offset) {
+    unsigned Levels = Bounds.Dims.size();
+    if (Event.ThroughDeclaredShape && Levels &&
+        Event.Subscripts.size() == Levels &&
+        llvm::all_of(Event.Subscripts, [T](const ThreadValue &Index) {
+          return Index.Known[T];
+        })) {
+      // The subscripts themselves: an index far out of range must not be
+      // judged by the byte offset it wrapped to.
+      llvm::SmallVector<int64_t, 4> Indices;
+      for (const ThreadValue &Index : Event.Subscripts)
+        Indices.push_back(Index.Values[T]);
+      if (Levels == 1) {
+        std::optional<uint64_t> Extent = Bounds.extent(0);
+        if (Indices[0] < 0 || (Extent && Indices[0] >= int64_t(*Extent)))
+          record(Event, Var, WholeObject, T, Indices[0], false, Offset,
+                 Indices);
+        return;
+      }
+      for (unsigned Level = 0; Level < Levels; ++Level) {
+        std::optional<uint64_t> Extent = Bounds.extent(Level);
+        if (Indices[Level] < 0 ||
+            (Extent && Indices[Level] >= int64_t(*Extent)))
+          record(Event, Var, Level, T, Indices[Level], false, Offset,
+                 Indices);
+      }
+      return;
+    }
     int64_t Element = floorDiv(Offset, int64_t(Bounds.ElementBytes));
     // Remainders and quotients only: a wild offset near the ends of int64
     // must not overflow (found by evaluator-fuzzer).
     int64_t Rest = Offset % int64_t(Bounds.ElementBytes);
     if (Rest < 0)
       Rest += Bounds.ElementBytes;
-    llvm::SmallVector<int64_t, 4> Indices;
-    if (!Bounds.Widened.empty()) {
-      // Read the subscripts back, innermost first, each centred on 0 so
-      // that a negative index stays negative.
-      unsigned Levels = Bounds.Dims.size();
-      Indices.assign(Levels, 0);
-      for (unsigned Level = Levels - 1; Level > 0; --Level) {
-        int64_t Width = Bounds.Widened[Level];
-        int64_t Digit = Element % Width;
-        if (Digit < 0)
-          Digit += Width;
-        int64_t Quotient = floorDiv(Element, Width);
-        if (Digit >= Width / 2) {
-          Digit -= Width;
-          ++Quotient;
-        }
-        Indices[Level] = Digit;
-        Element = Quotient;
-      }
-      Indices[0] = Element;
-      // The same element in the declared layout.
-      Element = Indices[0];
-      for (unsigned Level = 1; Level < Levels; ++Level)
-        Element = mulAdd(Element, Bounds.Dims[Level], Indices[Level]);
-      int64_t RealOffset = mulAdd(Element, Bounds.ElementBytes, Rest);
-      if (Event.ThroughDeclaredShape && Rest == 0) {
-        for (unsigned Level = 0; Level < Levels; ++Level) {
-          std::optional<uint64_t> Extent = Bounds.extent(Level);
-          if (Indices[Level] < 0 ||
-              (Extent && Indices[Level] >= int64_t(*Extent)))
-            record(Event, Var, Level, T, Indices[Level], false, RealOffset,
-                   Indices);
-        }
-        return;
-      }
-      Offset = RealOffset;
-    }
     int64_t Width = std::max<int64_t>(Event.WidthBytes, 1);
     bool Below = Offset < 0;
     bool Past = Bounds.Bytes && Offset > int64_t(*Bounds.Bytes) - Width;
@@ -251,11 +220,9 @@ private:
   uint64_t Serial = 0;
 };
 
-/// The bounds of every shared variable the kernel uses, and the widened
-/// layouts to evaluate with.
+/// The bounds of every shared variable the kernel uses.
 std::map<const VarDecl *, ObjectBounds>
-boundsOf(const KernelAnalysis &Analysis,
-         llvm::DenseMap<const VarDecl *, SharedArrayLayout> &Widened) {
+boundsOf(const KernelAnalysis &Analysis) {
   std::map<const VarDecl *, ObjectBounds> Objects;
   const ASTContext &Ctx = Analysis.context();
   for (const VarDecl *Var : Analysis.kernel().SharedVariables) {
@@ -271,26 +238,6 @@ boundsOf(const KernelAnalysis &Analysis,
       B.Bytes = Layout.totalBytes();
     else if (Analysis.shape().DynamicSharedBytes)
       B.Bytes = *Analysis.shape().DynamicSharedBytes;
-    // Widen every inner dimension to the same power of two, at least four
-    // times its length, keeping the outermost stride small (see above).
-    if (B.Dims.size() >= 2 && B.ElementBytes) {
-      unsigned Inner = B.Dims.size() - 1;
-      int Bits =
-          (int(WidenedStrideBits) - int(llvm::Log2_64_Ceil(B.ElementBytes))) /
-          int(Inner);
-      bool Fits = Bits > 0;
-      for (unsigned Level = 1; Level < B.Dims.size() && Fits; ++Level)
-        Fits =
-            B.Dims[Level] > 0 && (B.Dims[Level] * 4 <= (uint64_t(1) << Bits));
-      if (Fits) {
-        B.Widened = B.Dims;
-        for (unsigned Level = 1; Level < B.Dims.size(); ++Level)
-          B.Widened[Level] = uint64_t(1) << Bits;
-        SharedArrayLayout Wide = Layout;
-        Wide.Dims = B.Widened;
-        Widened[Var] = Wide;
-      }
-    }
     Objects.emplace(Var, std::move(B));
   }
   return Objects;
@@ -299,10 +246,8 @@ boundsOf(const KernelAnalysis &Analysis,
 std::vector<Violation> evaluateBounds(
     const KernelAnalysis &Analysis, SymbolTable &Symbols,
     const std::map<const VarDecl *, ObjectBounds> &Objects,
-    const llvm::DenseMap<const VarDecl *, SharedArrayLayout> &Widened,
     const std::map<unsigned, int64_t> &SymbolValues) {
   EvaluationOptions Options = Analysis.options();
-  Options.LayoutOverrides = Widened;
   Options.SymbolValues = SymbolValues;
   // The main evaluation's steps, with room: the same threads run the same
   // iterations.
@@ -607,18 +552,25 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
       });
   if (!AnyShared)
     return;
-  llvm::DenseMap<const VarDecl *, SharedArrayLayout> Widened;
-  std::map<const VarDecl *, ObjectBounds> Objects = boundsOf(Analysis, Widened);
-  // Without a multi-dimensional array whose subscripts must be read back,
-  // the extremes of the main evaluation already tell whether any access
-  // leaves its array; only then is the kernel evaluated again.
+  std::map<const VarDecl *, ObjectBounds> Objects = boundsOf(Analysis);
+  // The extremes of the main evaluation tell whether any access leaves its
+  // array or a dimension of it; only then is the kernel evaluated again.
+  auto SubscriptOutside = [](const AccessStats &A, const ObjectBounds &B) {
+    for (size_t Level = 0; Level < A.SubscriptRanges.size(); ++Level) {
+      auto [Low, High] = A.SubscriptRanges[Level];
+      std::optional<uint64_t> Extent = B.extent(Level);
+      if (Low <= High && (Low < 0 || (Extent && High >= int64_t(*Extent))))
+        return true;
+    }
+    return false;
+  };
   bool MayViolate =
       llvm::any_of(Analysis.profile().Accesses, [&](const AccessStats &A) {
         auto Found = Objects.find(A.Array);
         if (Found == Objects.end())
           return false;
         const ObjectBounds &B = Found->second;
-        if (!B.Widened.empty() || A.UnknownReason == DivisionByZero)
+        if (A.UnknownReason == DivisionByZero || SubscriptOutside(A, B))
           return true;
         return B.Bytes ? A.reachesOutside(*B.Bytes)
                        : A.WarpInstructions && A.StartOffset < 0;
@@ -627,13 +579,13 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
     return;
   SymbolTable Symbols = Analysis.symbols();
   std::vector<Violation> Found = evaluateBounds(
-      Analysis, Symbols, Objects, Widened, Analysis.options().SymbolValues);
+      Analysis, Symbols, Objects, Analysis.options().SymbolValues);
   if (Found.empty())
     return;
   // With other values for the uniform symbols, which violations remain?
   std::vector<Violation> Again;
   if (Symbols.size())
-    Again = evaluateBounds(Analysis, Symbols, Objects, Widened,
+    Again = evaluateBounds(Analysis, Symbols, Objects,
                            otherSymbolValues(Symbols, Analysis.options()));
   BoundsReporter Reporter(Analysis, Symbols, Objects, Findings);
   bool AssumedShape = Analysis.shape().Source == ShapeSource::Default;

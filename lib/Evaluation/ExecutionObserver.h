@@ -53,6 +53,9 @@ struct MemoryAccessEvent {
   /// True when the address was computed only by subscripting the declared
   /// array type, so a change of the declared row length is a valid fix.
   bool ThroughDeclaredShape;
+  /// When ThroughDeclaredShape: the index of each subscript, outermost
+  /// first (`tile[ty][tx]` gives ty and tx), before any layout override.
+  llvm::ArrayRef<ThreadValue> Subscripts;
   /// The loops (innermost last) the access executes in; one of them may turn
   /// out to have been sampled rather than enumerated.
   llvm::ArrayRef<const clang::Stmt *> EnclosingLoops;

@@ -99,9 +99,9 @@ struct LValue {
   /// subscripts were applied.
   const VarDecl *ShapedArray = nullptr;
   unsigned Level = 0;
-  /// The index of the last subscript applied (a swizzle of the next level
-  /// depends on it).
-  ThreadValue LastIndex;
+  /// The index of each subscript applied, outermost first: the bounds check
+  /// reads them, and a swizzle of the next level depends on the last one.
+  llvm::SmallVector<ThreadValue, 2> Subscripts;
   std::string Reason; ///< None: why the location is not known.
 
   static LValue none(std::string Why) {
@@ -216,6 +216,8 @@ private:
   struct Condition {
     ThreadMask True, False, Unknown;
     std::string UnknownReason;
+    /// Uniform symbols the condition was computed from.
+    SymbolSet Symbols = 0;
   };
   Condition evalCondition(const Expr *E, const ThreadMask &Active);
   template <typename OpT>
@@ -413,6 +415,7 @@ Evaluator::Condition Evaluator::evalCondition(const Expr *E,
       C.False.set(T);
   }
   C.UnknownReason = V.UnknownReason;
+  C.Symbols = V.Symbols;
   return C;
 }
 
@@ -824,6 +827,10 @@ void Evaluator::projectLoopNest(uint64_t IterationSteps) {
 }
 
 std::optional<int64_t> Evaluator::currentValue(const Expr *E, unsigned Thread) {
+  // A loop bound can be an expression as deep as any other.
+  if (Depth >= MaxNestingDepth)
+    return std::nullopt;
+  NestingLevel Level(Depth);
   E = E->IgnoreParens();
   if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
     return Literal->getValue().getSExtValue();
@@ -1065,6 +1072,9 @@ void Evaluator::reportAccess(const LValue &LV, const Expr *Site,
                           LV.Address,
                           Active,
                           LV.ShapedArray != nullptr,
+                          LV.ShapedArray ? llvm::ArrayRef<ThreadValue>(
+                                               LV.Subscripts)
+                                         : llvm::ArrayRef<ThreadValue>(),
                           LoopStack,
                           LoopIterations,
                           Assumptions,
@@ -1150,8 +1160,9 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
       if (Layout.SwizzleMask && Innermost) {
         int64_t Mask = *Layout.SwizzleMask;
         int64_t Shift = llvm::countr_zero(uint64_t(Mask + 1));
-        Applied = Layout.Dims.size() >= 2
-                      ? apply(Index, Array.LastIndex, Active, E->getIdx()->getType(),
+        Applied = Layout.Dims.size() >= 2 && !Array.Subscripts.empty()
+                      ? apply(Index, Array.Subscripts.back(), Active,
+                              E->getIdx()->getType(),
                               [Mask](int64_t Col, int64_t Row)
                                   -> std::optional<int64_t> {
                                 return Col ^ (Row & Mask);
@@ -1169,7 +1180,8 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
         offsetBy(std::move(Array.Address), Applied, Stride, Active);
     Result.ShapedArray = Array.ShapedArray;
     Result.Level = Array.Level + 1;
-    Result.LastIndex = std::move(Index);
+    Result.Subscripts = std::move(Array.Subscripts);
+    Result.Subscripts.push_back(std::move(Index));
     return Result;
   }
   ThreadValue Pointer = eval(E->getBase(), Active);
@@ -1772,6 +1784,8 @@ ThreadValue Evaluator::evalConditional(const AbstractConditionalOperator *E,
   Result.assign(False, C.False);
   Result.forget(C.Unknown, C.UnknownReason.empty() ? "a data-dependent choice"
                                                    : C.UnknownReason);
+  // `c ? threadIdx.x : threadIdx.y` changes with c: a sweep must vary it.
+  Result.Symbols |= C.Symbols;
   return Result;
 }
 

@@ -41,5 +41,23 @@ __global__ void k(float *out) {
   for (int i = 0; i <= 32; ++i)
     out[i] += v[i];
 }
-// CHECK: smem-lint: 0 warnings and 6 errors in 1 file
+
+// Indices too large for a 64-bit byte offset: the index is reported, not the
+// offset it wraps to (INT64_MAX * 4 is -4 modulo 2^64; 2^62 * 4 is 0, which
+// would look in bounds).
+// smem-lint: block_dim(32)
+__global__ void wild(float *out) {
+  __shared__ float s[64];
+  __shared__ float rows[4][64];
+  // CHECK: out-of-bounds.cu:[[@LINE+2]]:22: error: read of 's[9223372036854775807LL]' is out of bounds for threads 0-31: index 9223372036854775807 in an array of 64 elements
+  // CHECK: note: thread 0 reads s[9223372036854775807]
+  out[threadIdx.x] = s[9223372036854775807LL];
+  // CHECK: out-of-bounds.cu:[[@LINE+2]]:27: error: read of 's[4611686018427387904LL + threadIdx.x]' is out of bounds for threads 0-31: indices 4611686018427387904 to 4611686018427387935 in an array of 64 elements
+  // CHECK: note: thread 0 reads s[4611686018427387904]
+  out[threadIdx.x + 32] = s[4611686018427387904LL + threadIdx.x];
+  // CHECK: out-of-bounds.cu:[[@LINE+2]]:27: error: read of 'rows[1152921504606846976LL][threadIdx.x]' is out of bounds for threads 0-31: first index 1152921504606846976 in 'rows[4][64]', whose first dimension has 4 elements
+  // CHECK: note: thread 0 reads rows[1152921504606846976][0]
+  out[threadIdx.x + 64] = rows[1152921504606846976LL][threadIdx.x];
+}
+// CHECK: smem-lint: 0 warnings and 9 errors in 1 file
 // CHECK: exit=1
