@@ -2,6 +2,7 @@
 
 #include "Analysis/BarrierProfile.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -43,6 +44,122 @@ int64_t pieceKey(int64_t Offset, unsigned Unit) {
   return int64_t(uint64_t(Offset) * 8 + Unit);
 }
 
+/// What is remembered of every piece of shared memory since the last block
+/// barrier, and which thread stored to it first in the current statement.
+/// Pieces inside an array of known size sit in a flat table per array and
+/// piece size, forgotten by advancing a counter; the rest (dynamic shared
+/// memory, wild offsets) in a hash map. Two hash lookups per thread and
+/// access used to be most of the observer's time.
+class PieceTable {
+public:
+  /// Forgets every piece: a block barrier.
+  void newInterval() {
+    if (++Interval == 0)
+      restartCounters();
+    Scattered.clear();
+  }
+  /// Forgets the first writers: a new store statement.
+  void newStatement() {
+    if (++Statement == 0)
+      restartCounters();
+    ScatteredFirstWriters.clear();
+  }
+
+  /// Picks the flat table for the pieces of \p Array of \p Unit bytes, if
+  /// it can have one; call before the lookups of an access.
+  void select(const clang::VarDecl *Array, unsigned Unit) {
+    SelectedArray = Array;
+    SelectedUnit = Unit;
+    Selected = nullptr;
+    if (!Array)
+      return;
+    auto [It, New] = Flat.try_emplace({Array, Unit});
+    if (New) {
+      clang::QualType Type = Array->getType();
+      if (!Type->isIncompleteType() && !Type->isDependentType()) {
+        uint64_t Bytes =
+            Array->getASTContext().getTypeSizeInChars(Type).getQuantity();
+        if (Bytes / Unit <= MaxFlatPieces)
+          It->second.Slots.resize(Bytes / Unit);
+      }
+    }
+    if (!It->second.Slots.empty())
+      Selected = &It->second;
+  }
+
+  /// The piece at byte \p Offset of the selected array, if accessed in this
+  /// interval.
+  const WordState *find(int64_t Offset) const {
+    if (const Slot *S = flatSlot(Offset))
+      return S->Interval == Interval ? &S->State : nullptr;
+    auto It = Scattered.find({SelectedArray, pieceKey(Offset, SelectedUnit)});
+    return It == Scattered.end() ? nullptr : &It->second;
+  }
+
+  WordState &get(int64_t Offset) {
+    if (Slot *S = flatSlot(Offset)) {
+      if (S->Interval != Interval) {
+        S->Interval = Interval;
+        S->State = WordState();
+      }
+      return S->State;
+    }
+    return Scattered[{SelectedArray, pieceKey(Offset, SelectedUnit)}];
+  }
+
+  /// The first thread that stored to the piece in this statement; \p Thread
+  /// if none did (and it becomes the first).
+  unsigned firstWriter(int64_t Offset, unsigned Thread) {
+    if (Slot *S = flatSlot(Offset)) {
+      if (S->Statement != Statement) {
+        S->Statement = Statement;
+        S->FirstWriter = Thread;
+      }
+      return S->FirstWriter;
+    }
+    return ScatteredFirstWriters
+        .try_emplace({SelectedArray, pieceKey(Offset, SelectedUnit)}, Thread)
+        .first->second;
+  }
+
+private:
+  /// Beyond this many pieces an array's accesses go to the hash map.
+  static constexpr uint64_t MaxFlatPieces = uint64_t(1) << 16;
+
+  struct Slot {
+    uint32_t Interval = 0, Statement = 0;
+    unsigned FirstWriter = 0;
+    WordState State;
+  };
+  struct FlatArray {
+    std::vector<Slot> Slots;
+  };
+
+  /// After 2^32 barriers or statements: a stale slot must not look current.
+  void restartCounters() {
+    for (auto &Entry : Flat)
+      for (Slot &S : Entry.second.Slots)
+        S.Interval = S.Statement = 0;
+    Interval = Statement = 1;
+  }
+
+  Slot *flatSlot(int64_t Offset) const {
+    if (!Selected || Offset < 0 || Offset % SelectedUnit != 0 ||
+        uint64_t(Offset / SelectedUnit) >= Selected->Slots.size())
+      return nullptr;
+    return &Selected->Slots[Offset / SelectedUnit];
+  }
+
+  uint32_t Interval = 1, Statement = 1;
+  llvm::DenseMap<std::pair<const clang::VarDecl *, unsigned>, FlatArray> Flat;
+  FlatArray *Selected = nullptr;
+  const void *SelectedArray = nullptr;
+  unsigned SelectedUnit = 4;
+  llvm::DenseMap<std::pair<const void *, int64_t>, WordState> Scattered;
+  llvm::DenseMap<std::pair<const void *, int64_t>, unsigned>
+      ScatteredFirstWriters;
+};
+
 } // namespace
 
 struct BarrierObserver::State {
@@ -50,7 +167,7 @@ struct BarrierObserver::State {
   BarrierProfile &Profile;
   std::vector<unsigned> WarpEpochs;
   std::vector<AccessContext> Contexts;
-  llvm::DenseMap<std::pair<const void *, int64_t>, WordState> Words;
+  PieceTable Words;
   std::map<std::tuple<const clang::Expr *, const clang::Expr *, int>, size_t>
       HazardIndex;
 
@@ -151,7 +268,10 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   // Two threads storing different values to one word in one statement race
   // whether or not they share a warp: within a warp one lane's value lands,
   // and which one is undefined.
-  llvm::DenseMap<std::pair<const void *, int64_t>, unsigned> FirstStoreWriter;
+  PieceTable &Words = S->Words;
+  Words.select(Array, Unit);
+  if (Event.Kind == AccessKind::Store)
+    Words.newStatement();
   const ThreadValue *Stored =
       Event.Kind == AccessKind::Store ? Event.StoredValue : nullptr;
   auto WritesSameValue = [Stored](unsigned A, unsigned B) {
@@ -167,25 +287,22 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
       if (Event.Kind == AccessKind::Store) {
-        auto [First, New] =
-            FirstStoreWriter.try_emplace({Array, pieceKey(Offset, Unit)}, T);
-        unsigned Writer = First->second;
-        if (!New && !WritesSameValue(Writer, T))
+        unsigned Writer = Words.firstWriter(Offset, T);
+        if (Writer != unsigned(T) && !WritesSameValue(Writer, T))
           S->record(HazardKind::WriteAfterWrite,
                     {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false},
                     T, Context, Array, Offset, /*WithinOneStatement=*/true);
       }
-      auto It = S->Words.find({Array, pieceKey(Offset, Unit)});
-      if (It == S->Words.end())
+      const WordState *Word = Words.find(Offset);
+      if (!Word)
         continue;
-      const WordState &Word = It->second;
-      if (Word.Writer && S->unordered(*Word.Writer, T) &&
-          !(IsAtomic && Word.Writer->Atomic))
+      if (Word->Writer && S->unordered(*Word->Writer, T) &&
+          !(IsAtomic && Word->Writer->Atomic))
         S->record(IsLoad ? HazardKind::ReadAfterWrite
                          : HazardKind::WriteAfterWrite,
-                  *Word.Writer, T, Context, Array, Offset);
+                  *Word->Writer, T, Context, Array, Offset);
       if (!IsLoad)
-        for (const std::optional<WordAccess> &Reader : Word.Readers)
+        for (const std::optional<WordAccess> &Reader : Word->Readers)
           if (Reader && S->unordered(*Reader, T))
             S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
                       Offset);
@@ -199,7 +316,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
                       IsAtomic};
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
-      WordState &Word = S->Words[{Array, pieceKey(Offset, Unit)}];
+      WordState &Word = Words.get(Offset);
       if (!IsLoad) {
         Word.Writer = Access;
         continue;
@@ -218,7 +335,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
   if (Event.Scope == BarrierScope::Unknown) {
     S->Profile.UnknownSynchronization.push_back(Event.Site);
     // Whatever it did, do not report races across it.
-    S->Words.clear();
+    S->Words.newInterval();
     return;
   }
   if (Event.Scope == BarrierScope::Warp) {
@@ -249,7 +366,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     }
     return;
   }
-  S->Words.clear();
+  S->Words.newInterval();
   for (unsigned &Epoch : S->WarpEpochs)
     ++Epoch;
   if (Event.Active.count() == S->Threads)

@@ -13,6 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -136,6 +137,8 @@ const Expr *accessedPointer(const Expr *E) {
 class AccessSyntax : public RecursiveASTVisitor<AccessSyntax> {
 public:
   llvm::DenseMap<const Expr *, const Expr *> AssignedFrom;
+  /// The values of AssignedFrom: loads a store may be paired with.
+  llvm::DenseSet<const Expr *> AssignmentSources;
   std::vector<std::pair<const Expr *, AccessKind>> Accesses;
 
   bool VisitBinaryOperator(BinaryOperator *E) {
@@ -174,7 +177,9 @@ public:
 
 private:
   void assign(const Expr *To, const Expr *From) {
-    AssignedFrom[normalized(To)] = copiedFrom(From);
+    const Expr *Source = copiedFrom(From);
+    AssignedFrom[normalized(To)] = Source;
+    AssignmentSources.insert(Source);
   }
   void readWrite(const Expr *E) {
     Accesses.push_back({E, AccessKind::Load});
@@ -275,7 +280,7 @@ struct GlobalAccessObserver::State {
     const Expr *LoadSite;
     unsigned Execution, Thread;
   };
-  std::map<std::pair<const ValueDecl *, int64_t>, Writer> CellWriters;
+  llvm::DenseMap<std::pair<const ValueDecl *, int64_t>, Writer> CellWriters;
   /// Elements each global load staged into shared memory.
   llvm::DenseMap<const Expr *, uint64_t> StagedElements;
   struct DirectStores {
@@ -392,15 +397,19 @@ struct GlobalAccessObserver::State {
     if (!Global && Event.Kind == AccessKind::Store && Previous.Global &&
         Previous.Kind == AccessKind::Load && PairedWithPrevious()) {
       // `tile[..] = in[..]`: remember which load filled each shared byte.
+      uint64_t Staged = 0;
       for (unsigned T : Event.Active.set_bits())
         if (Event.Address.Known[T] && Previous.Known[T]) {
           CellWriters[{Object, Event.Address.Values[T]}] = {
               Previous.Site, Previous.Execution, T};
-          ++StagedElements[Previous.Site];
+          ++Staged;
         }
+      StagedElements[Previous.Site] += Staged;
     } else if (Global && Event.Kind == AccessKind::Store && !Previous.Global &&
                Previous.Kind == AccessKind::Load && PairedWithPrevious()) {
       // `out[..] = tile[..]`: the element's loader would store it here.
+      DirectStores *Stores = nullptr;
+      const Expr *StoresLoad = nullptr;
       for (unsigned T : Event.Active.set_bits()) {
         if (!Event.Address.Known[T] || !Previous.Known[T])
           continue;
@@ -408,7 +417,11 @@ struct GlobalAccessObserver::State {
         if (Cell == CellWriters.end())
           continue;
         const Writer &W = Cell->second;
-        DirectStores &D = Direct[{W.LoadSite, Site}];
+        if (!Stores || StoresLoad != W.LoadSite) {
+          Stores = &Direct[{W.LoadSite, Site}];
+          StoresLoad = W.LoadSite;
+        }
+        DirectStores &D = *Stores;
         D.Tile = dyn_cast_or_null<VarDecl>(Previous.Object);
         D.WidthBytes = Event.WidthBytes;
         if (D.Offsets.size() <= W.Execution) {
@@ -426,15 +439,18 @@ struct GlobalAccessObserver::State {
         Row[W.Thread] = Event.Address.Values[T];
       }
     }
+    if (Global && Event.Kind == AccessKind::Load)
+      Previous.Execution = LoadExecutions[Site]++;
     Previous.Site = Site;
     Previous.Global = Global;
     Previous.Kind = Event.Kind;
     Previous.Object = Object;
+    // The addresses are needed only by a store this load may be paired with.
+    if (Event.Kind != AccessKind::Load || !Syntax.AssignmentSources.count(Site))
+      return;
     Previous.Values = Event.Address.Values;
     Previous.Known = Event.Address.Known;
     Previous.Active = Event.Active;
-    if (Global && Event.Kind == AccessKind::Load)
-      Previous.Execution = LoadExecutions[Site]++;
   }
 
   void costDirectStores() {

@@ -45,7 +45,9 @@ PhaseCost servePhase(const SharedMemoryBanking &Banking, unsigned WidthBytes,
   PhaseCost Cost;
   if (Requests.empty())
     return Cost;
-  llvm::sort(Requests);
+  // std::sort, not llvm::sort: that one hands trivially copyable elements to
+  // qsort, whose indirect comparisons cost more than the whole phase.
+  std::sort(Requests.begin(), Requests.end());
 
   unsigned DistinctWords = 0;
   size_t BankBegin = 0;
@@ -70,7 +72,7 @@ PhaseCost servePhase(const SharedMemoryBanking &Banking, unsigned WidthBytes,
           Hot.Words.push_back(Requests[I].Word);
         Hot.Lanes.push_back(Requests[I].Lane);
       }
-      llvm::sort(Hot.Lanes);
+      std::sort(Hot.Lanes.begin(), Hot.Lanes.end());
       Hot.Lanes.erase(std::unique(Hot.Lanes.begin(), Hot.Lanes.end()),
                       Hot.Lanes.end());
     }

@@ -8,27 +8,39 @@
 
 #include <map>
 #include <memory>
+#include <vector>
 
 namespace smemlint {
 namespace {
 
+/// A source file read once, with where each line starts: a report with many
+/// findings in one file must not rescan it for each.
+struct IndexedSource {
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::vector<size_t> LineStarts;
+};
+
 /// The text of line \p Line of \p File, or nullopt if unreadable.
 std::optional<std::string> sourceLine(const std::string &File, unsigned Line) {
-  static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Cache;
+  static std::map<std::string, IndexedSource> Cache;
   auto It = Cache.find(File);
   if (It == Cache.end()) {
-    auto Buffer = llvm::MemoryBuffer::getFile(File);
-    It = Cache.emplace(File, Buffer ? std::move(*Buffer) : nullptr).first;
+    IndexedSource Source;
+    if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+      Source.Buffer = std::move(*Buffer);
+      llvm::StringRef Text = Source.Buffer->getBuffer();
+      Source.LineStarts.push_back(0);
+      for (size_t I = 0; I < Text.size(); ++I)
+        if (Text[I] == '\n')
+          Source.LineStarts.push_back(I + 1);
+    }
+    It = Cache.emplace(File, std::move(Source)).first;
   }
-  if (!It->second || Line == 0)
+  const IndexedSource &Source = It->second;
+  if (!Source.Buffer || Line == 0 || Line > Source.LineStarts.size())
     return std::nullopt;
-  llvm::StringRef Text = It->second->getBuffer();
-  for (unsigned Current = 1; Current < Line; ++Current) {
-    size_t Newline = Text.find('\n');
-    if (Newline == llvm::StringRef::npos)
-      return std::nullopt;
-    Text = Text.drop_front(Newline + 1);
-  }
+  llvm::StringRef Text =
+      Source.Buffer->getBuffer().drop_front(Source.LineStarts[Line - 1]);
   return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
 }
 
