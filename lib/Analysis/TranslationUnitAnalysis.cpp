@@ -14,6 +14,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <map>
 #include <time.h>
 
 using namespace clang;
@@ -309,6 +310,86 @@ OccupancyReport describeOccupancy(const KernelAnalysis &Analysis) {
   return R;
 }
 
+/// The findings one kernel produced: where they start in the file's list.
+struct KernelFindings {
+  const KernelInfo *Kernel;
+  size_t Begin, End;
+};
+
+/// Instantiations of one kernel template mostly find the same thing at the
+/// same place: `transpose<float>` and `transpose<double>` both read the tile
+/// column-wise. One warning names them all, as a reader of the template
+/// wants, instead of a copy per instantiation; findings that differ (another
+/// conflict degree, another fix) stay apart.
+void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
+                               llvm::ArrayRef<KernelFindings> PerKernel) {
+  struct Group {
+    size_t Kept;
+    std::string KeptName;
+    std::vector<std::string> OtherNames;
+  };
+  std::map<std::string, Group> Groups;
+  std::vector<bool> Dropped(Diagnostics.size(), false);
+  for (const KernelFindings &Found : PerKernel) {
+    const FunctionDecl *Pattern =
+        Found.Kernel->Kernel->getTemplateInstantiationPattern();
+    if (!Pattern)
+      continue;
+    std::string Quoted = "'" + Found.Kernel->Name + "'";
+    for (size_t I = Found.Begin; I < Found.End; ++I) {
+      const Diagnostic &D = Diagnostics[I];
+      size_t At = D.Message.find(Quoted);
+      if (At == std::string::npos)
+        continue;
+      // The finding with the instantiation's name replaced by the pattern's,
+      // and everything a user would act on.
+      std::string Key = D.Check + "\n" + severityName(D.Level) + "\n" +
+                        D.Where.File + ":" + std::to_string(D.Where.Offset) +
+                        "\n" + std::to_string(uintptr_t(Pattern)) + "\n" +
+                        D.Message.substr(0, At) + D.Message.substr(At + Quoted.size());
+      for (const FixIt &Fix : D.FixIts)
+        Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
+               std::to_string(Fix.Length) + "=" + Fix.Replacement;
+      for (const DiagnosticNote &Note : D.Notes)
+        for (const FixIt &Fix : Note.FixIts)
+          Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
+                 std::to_string(Fix.Length) + "=" + Fix.Replacement;
+      auto [It, New] = Groups.try_emplace(Key, Group{I, Found.Kernel->Name, {}});
+      if (New)
+        continue;
+      if (!llvm::is_contained(It->second.OtherNames, Found.Kernel->Name) &&
+          It->second.KeptName != Found.Kernel->Name)
+        It->second.OtherNames.push_back(Found.Kernel->Name);
+      Dropped[I] = true;
+    }
+  }
+  for (auto &[Key, G] : Groups) {
+    if (G.OtherNames.empty())
+      continue;
+    Diagnostic &Kept = Diagnostics[G.Kept];
+    std::string Quoted = "'" + G.KeptName + "'";
+    std::string Names = Quoted;
+    if (G.OtherNames.size() <= 2) {
+      for (size_t I = 0; I < G.OtherNames.size(); ++I)
+        Names += (I + 1 == G.OtherNames.size() ? " and '" : ", '") +
+                 G.OtherNames[I] + "'";
+    } else {
+      Names += " and " + std::to_string(G.OtherNames.size()) +
+               " other instantiations";
+    }
+    Kept.Message.replace(Kept.Message.find(Quoted), Quoted.size(), Names);
+  }
+  size_t Out = 0;
+  for (size_t I = 0; I < Diagnostics.size(); ++I) {
+    if (Dropped[I])
+      continue;
+    if (Out != I)
+      Diagnostics[Out] = std::move(Diagnostics[I]);
+    ++Out;
+  }
+  Diagnostics.resize(Out);
+}
+
 } // namespace
 
 /// CPU time of the calling thread: unlike wall time, not stretched by
@@ -338,7 +419,9 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       UserDecls.push_back(D);
   Ctx.setTraversalScope(UserDecls);
+  std::vector<KernelFindings> PerKernel;
   for (const KernelInfo &Kernel : Kernels) {
+    KernelFindings Found{&Kernel, File.Diagnostics.size(), 0};
     KernelReport Report;
     Report.Name = Kernel.Name;
     Report.Where = toSourcePoint(SM, Kernel.Kernel->getLocation());
@@ -408,7 +491,10 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;
     }
     File.Kernels.push_back(std::move(Report));
+    Found.End = File.Diagnostics.size();
+    PerKernel.push_back(Found);
   }
+  mergeInstantiationRepeats(File.Diagnostics, PerKernel);
   return File;
 }
 
