@@ -126,7 +126,9 @@ private:
 
   /// The bank model's answer for Lanes. Warps of one access mostly repeat a
   /// few patterns shifted by whole bank cycles, which serve alike, so the
-  /// answer is remembered per pattern relative to its first bank cycle.
+  /// answer is remembered per pattern relative to its first bank cycle, for
+  /// every evaluation on this thread: the kernels of one file, and the
+  /// re-evaluations that prove fixes, ask for the same patterns again.
   WarpRequestCost costOf(unsigned Width, RequestKind Kind) {
     uint64_t Cycle = uint64_t(Banking.BankCount) * Banking.BankWidthBytes;
     uint64_t Base = UINT64_MAX;
@@ -134,24 +136,28 @@ private:
       if (Lane)
         Base = std::min(Base, *Lane / Cycle * Cycle);
     PatternKey.clear();
+    PatternKey.push_back(Banking.BankCount);
+    PatternKey.push_back(Banking.BankWidthBytes);
     PatternKey.push_back(Width * 2 + (Kind == RequestKind::Load));
     for (const LaneAddress &Lane : Lanes)
       PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);
+    static thread_local std::map<std::vector<uint64_t>, WarpRequestCost>
+        Patterns;
     auto Known = Patterns.find(PatternKey);
     if (Known != Patterns.end())
       return Known->second;
     WarpRequestCost Cost = serveWarpRequest(Banking, Width, Kind, Lanes);
-    if (Patterns.size() < MaxRememberedPatterns)
-      Patterns.emplace(PatternKey, Cost);
+    if (Patterns.size() >= MaxRememberedPatterns)
+      Patterns.clear();
+    Patterns.emplace(PatternKey, Cost);
     return Cost;
   }
 
-  static constexpr size_t MaxRememberedPatterns = 4096;
+  static constexpr size_t MaxRememberedPatterns = 16384;
   const SharedMemoryBanking &Banking;
   unsigned Threads;
   SharedAccessProfile &Profile;
   std::vector<uint64_t> PatternKey;
-  std::map<std::vector<uint64_t>, WarpRequestCost> Patterns;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
   std::vector<LaneAddress> Lanes;
 };
