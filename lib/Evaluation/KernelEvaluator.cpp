@@ -186,6 +186,16 @@ private:
   ThreadValue evalUnary(const UnaryOperator *E, const ThreadMask &Active);
   ThreadValue evalConditional(const AbstractConditionalOperator *E,
                               const ThreadMask &Active);
+  /// Each thread's side of \p E, computed by \p EvalSide for the threads
+  /// that choose it; unknown where the condition is.
+  template <typename SideT>
+  ThreadValue choose(const AbstractConditionalOperator *E,
+                     const ThreadMask &Active, SideT EvalSide);
+  /// The value of the lvalue \p E: a load, or for `c ? a : b` the load of
+  /// each thread's side.
+  ThreadValue readLValue(const Expr *E, const ThreadMask &Active);
+  /// Notes that \p E is past MaxNestingDepth and gives up on its value.
+  ThreadValue nestedTooDeeply(const Expr *E);
   ThreadValue evalCall(const CallExpr *E, const ThreadMask &Active);
   std::optional<ThreadValue> evalKnownCall(const CallExpr *E,
                                            StringRef Name,
@@ -1329,12 +1339,16 @@ ThreadValue Evaluator::eval(const Expr *E, const ThreadMask &Active) {
   if (outOfBudget())
     return unknown("the evaluation budget ran out");
   if (Depth >= MaxNestingDepth) {
-    note(E, "an expression nested more than " +
-                std::to_string(MaxNestingDepth) + " levels deep not evaluated");
-    return unknown("an expression nested too deeply");
+    return nestedTooDeeply(E);
   }
   NestingLevel Level(Depth);
   return evalUncounted(E, Active);
+}
+
+ThreadValue Evaluator::nestedTooDeeply(const Expr *E) {
+  note(E, "an expression nested more than " + std::to_string(MaxNestingDepth) +
+              " levels deep not evaluated");
+  return unknown("an expression nested too deeply");
 }
 
 ThreadValue Evaluator::evalChildren(const Expr *E, const ThreadMask &Active,
@@ -1496,7 +1510,7 @@ ThreadValue Evaluator::evalCast(const CastExpr *E, const ThreadMask &Active) {
             if (Value->isInt())
               return ThreadValue::uniform(Threads,
                                           Value->getInt().getExtValue());
-    return load(evalLValue(Sub, Active), Sub, Sub->getType(), Active);
+    return readLValue(Sub, Active);
   }
   case CK_ArrayToPointerDecay: {
     LValue Array = evalLValue(Sub, Active);
@@ -1772,21 +1786,43 @@ ThreadValue Evaluator::evalUnary(const UnaryOperator *E,
   }
 }
 
-ThreadValue Evaluator::evalConditional(const AbstractConditionalOperator *E,
-                                       const ThreadMask &Active) {
+template <typename SideT>
+ThreadValue Evaluator::choose(const AbstractConditionalOperator *E,
+                              const ThreadMask &Active, SideT EvalSide) {
   Condition C = evalCondition(E->getCond(), Active);
   ThreadMask TrueSide = C.True;
   TrueSide |= C.Unknown;
   ThreadMask FalseSide = C.False;
   FalseSide |= C.Unknown;
-  ThreadValue Result = eval(E->getTrueExpr(), TrueSide);
-  ThreadValue False = eval(E->getFalseExpr(), FalseSide);
+  ThreadValue Result = EvalSide(E->getTrueExpr(), TrueSide);
+  ThreadValue False = EvalSide(E->getFalseExpr(), FalseSide);
   Result.assign(False, C.False);
   Result.forget(C.Unknown, C.UnknownReason.empty() ? "a data-dependent choice"
                                                    : C.UnknownReason);
   // `c ? threadIdx.x : threadIdx.y` changes with c: a sweep must vary it.
   Result.Symbols |= C.Symbols;
   return Result;
+}
+
+ThreadValue Evaluator::evalConditional(const AbstractConditionalOperator *E,
+                                       const ThreadMask &Active) {
+  return choose(E, Active, [this](const Expr *Side, const ThreadMask &Mask) {
+    return eval(Side, Mask);
+  });
+}
+
+ThreadValue Evaluator::readLValue(const Expr *E, const ThreadMask &Active) {
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E->IgnoreParens())) {
+    if (Depth >= MaxNestingDepth) {
+      return nestedTooDeeply(E);
+    }
+    NestingLevel Level(Depth);
+    return choose(Choice, Active,
+                  [this](const Expr *Side, const ThreadMask &Mask) {
+                    return readLValue(Side, Mask);
+                  });
+  }
+  return load(evalLValue(E, Active), E, E->getType(), Active);
 }
 
 ThreadValue Evaluator::evalBuiltinVariable(const PseudoObjectExpr *E) {
