@@ -2,6 +2,7 @@
 
 #include "Output/SarifOutput.h"
 
+#include "Output/IndexedFiles.h"
 #include "Output/Ordering.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -383,12 +384,8 @@ class SourceTexts {
 public:
   /// Line \p Line of \p File without its line break, or nullopt.
   std::optional<llvm::StringRef> line(const std::string &File, unsigned Line) {
-    const Text *T = text(File);
-    if (!T || Line == 0 || Line > T->LineStarts.size())
-      return std::nullopt;
-    llvm::StringRef Rest =
-        T->Buffer->getBuffer().drop_front(T->LineStarts[Line - 1]);
-    return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
+    const IndexedFile *T = Files.get(File);
+    return T ? T->line(Line) : std::nullopt;
   }
 
   /// Bytes of the token that starts at \p Line : \p Column, or 0 if none
@@ -396,7 +393,7 @@ public:
   /// to where the token is spelled.
   unsigned tokenLength(const std::string &File, unsigned Line,
                        unsigned Column) {
-    const Text *T = text(File);
+    const IndexedFile *T = Files.get(File);
     std::optional<llvm::StringRef> Text = line(File, Line);
     if (!T || !Text || Column == 0 || Column > Text->size() ||
         llvm::isSpace((*Text)[Column - 1]))
@@ -420,7 +417,7 @@ public:
                                                        unsigned Line,
                                                        unsigned Column,
                                                        unsigned Bytes) {
-    const Text *T = text(File);
+    const IndexedFile *T = Files.get(File);
     if (!T || Line == 0 || Line > T->LineStarts.size())
       return std::nullopt;
     size_t Offset = T->LineStarts[Line - 1] + Column - 1 + Bytes;
@@ -432,10 +429,6 @@ public:
   }
 
 private:
-  struct Text {
-    std::unique_ptr<llvm::MemoryBuffer> Buffer;
-    std::vector<size_t> LineStarts;
-  };
 
   static const clang::LangOptions &cudaLanguage() {
     static const clang::LangOptions Options = [] {
@@ -449,24 +442,7 @@ private:
     return Options;
   }
 
-  const Text *text(const std::string &File) {
-    auto It = Files.find(File);
-    if (It == Files.end()) {
-      Text T;
-      if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
-        T.Buffer = std::move(*Buffer);
-        llvm::StringRef Contents = T.Buffer->getBuffer();
-        T.LineStarts.push_back(0);
-        for (size_t I = 0; I < Contents.size(); ++I)
-          if (Contents[I] == '\n')
-            T.LineStarts.push_back(I + 1);
-      }
-      It = Files.emplace(File, std::move(T)).first;
-    }
-    return It->second.Buffer ? &It->second : nullptr;
-  }
-
-  std::map<std::string, Text> Files;
+  IndexedFiles Files;
 };
 
 /// Builds one run; keeps the artifact table and the rule indices that

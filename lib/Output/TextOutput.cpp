@@ -2,46 +2,21 @@
 
 #include "Output/TextOutput.h"
 
+#include "Output/IndexedFiles.h"
 #include "Output/Ordering.h"
-
-#include "llvm/Support/MemoryBuffer.h"
-
-#include <map>
-#include <memory>
-#include <vector>
 
 namespace smemlint {
 namespace {
 
-/// A source file read once, with where each line starts: a report with many
-/// findings in one file must not rescan it for each.
-struct IndexedSource {
-  std::unique_ptr<llvm::MemoryBuffer> Buffer;
-  std::vector<size_t> LineStarts;
-};
-
 /// The text of line \p Line of \p File, or nullopt if unreadable.
 std::optional<std::string> sourceLine(const std::string &File, unsigned Line) {
-  static std::map<std::string, IndexedSource> Cache;
-  auto It = Cache.find(File);
-  if (It == Cache.end()) {
-    IndexedSource Source;
-    if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
-      Source.Buffer = std::move(*Buffer);
-      llvm::StringRef Text = Source.Buffer->getBuffer();
-      Source.LineStarts.push_back(0);
-      for (size_t I = 0; I < Text.size(); ++I)
-        if (Text[I] == '\n')
-          Source.LineStarts.push_back(I + 1);
-    }
-    It = Cache.emplace(File, std::move(Source)).first;
-  }
-  const IndexedSource &Source = It->second;
-  if (!Source.Buffer || Line == 0 || Line > Source.LineStarts.size())
+  static IndexedFiles Cache;
+  const IndexedFile *Source = Cache.get(File);
+  std::optional<llvm::StringRef> Text =
+      Source ? Source->line(Line) : std::nullopt;
+  if (!Text)
     return std::nullopt;
-  llvm::StringRef Text =
-      Source.Buffer->getBuffer().drop_front(Source.LineStarts[Line - 1]);
-  return Text.take_until([](char C) { return C == '\n' || C == '\r'; }).str();
+  return Text->str();
 }
 
 /// Spaces up to \p Column, keeping the source's tabs so the caret lines up.
