@@ -183,7 +183,8 @@ cl::opt<std::string> VerifyCompareOption(
 cl::list<std::string> ParamOptions(
     "param",
     cl::desc("With --verify: the value a kernel parameter gets in the "
-             "harness, a C++ expression (may repeat)"),
+             "harness, a C++ expression (may repeat); an integer is also "
+             "the value the analysis uses"),
     cl::value_desc("[kernel:]name=value"), cl::cat(SmemLintCategory));
 
 cl::list<std::string> VerifyNvccFlagOptions(
@@ -464,6 +465,12 @@ int run(int argc, const char **argv) {
       if (!verify::parseParameterValueOption(Text, Param, Error))
         return UsageError(Error);
       Verify.Prepare.Parameters.push_back(Param);
+      // An integer the analysis can use too, so that it predicts what the
+      // harness runs.
+      int64_t Number;
+      if (!StringRef(Param.Value).trim().getAsInteger(0, Number))
+        Request.CommandLine.ParameterValues.push_back(
+            {Param.Kernel, Param.Name, Number});
     }
     if (VerifyBufferBytesOption == 0)
       return UsageError("--verify-buffer-bytes expects a positive number");

@@ -141,7 +141,8 @@ optionFor(const KernelInfo &Kernel,
   return ForAll;
 }
 
-/// Fills in what the options say about dynamic shared memory and registers.
+/// Fills in what the options say about dynamic shared memory, registers and
+/// parameter values.
 void applyResourceOptions(const KernelInfo &Kernel,
                           const AnalysisOptions &Options,
                           std::vector<ChosenShape> &Shapes) {
@@ -159,6 +160,26 @@ void applyResourceOptions(const KernelInfo &Kernel,
     if (Registers)
       Shape.RegistersPerThread = unsigned(*Registers);
   }
+  // Parameter values: the one naming this kernel wins over one for all.
+  std::string PlainName = Kernel.Kernel->getNameAsString();
+  auto Applies = [&](const ParameterValueSetting &Setting, bool Named) {
+    return Named ? Setting.Kernel == Kernel.Name || Setting.Kernel == PlainName
+                 : Setting.Kernel.empty();
+  };
+  for (bool Named : {false, true})
+    for (const ParameterValueSetting &Setting : Options.ParameterValues) {
+      if (!Applies(Setting, Named))
+        continue;
+      for (const ParmVarDecl *Param : Kernel.Kernel->parameters()) {
+        if (Param->getName() != Setting.Name ||
+            !Param->getType()->isIntegralOrEnumerationType())
+          continue;
+        for (ChosenShape &Shape : Shapes) {
+          Shape.KnownParameters[Param] = Setting.Value;
+          Shape.CandidateParameters.erase(Param);
+        }
+      }
+    }
 }
 
 std::string typeName(const ASTContext &Ctx, QualType T) {

@@ -35,11 +35,21 @@ struct KernelValueOption {
   uint64_t Value = 0;
 };
 
+/// The value an integer parameter of one kernel (or of every kernel when
+/// Kernel is empty) is launched with, given by the user (--param).
+struct ParameterValueSetting {
+  std::string Kernel;
+  std::string Name;
+  int64_t Value = 0;
+};
+
 struct AnalysisOptions {
   const ArchInfo *Arch = nullptr;
   std::vector<BlockDimOption> BlockDims;
   std::vector<KernelValueOption> DynamicSharedBytes;
   std::vector<KernelValueOption> RegistersPerThread;
+  /// Win over the values of constant launch arguments.
+  std::vector<ParameterValueSetting> ParameterValues;
   unsigned LoopIterationLimit = 1024;
   uint64_t StepBudget = 64'000'000;
 };

@@ -23,6 +23,7 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
       ListOf(CommandLine.DynamicSharedBytes, Config.DynamicSharedBytes);
   Analysis.RegistersPerThread =
       ListOf(CommandLine.RegistersPerThread, Config.RegistersPerThread);
+  Analysis.ParameterValues = CommandLine.ParameterValues;
 
   FindingPolicy &Policy = Settings.Policy;
   Policy.Checks =

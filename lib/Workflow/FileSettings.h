@@ -26,6 +26,7 @@ struct CommandLineSettings {
   std::optional<std::string> Arch;
   std::vector<BlockDimOption> BlockDims;
   std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;
+  std::vector<ParameterValueSetting> ParameterValues;
   unsigned LoopIterationLimit = 1024;
   std::optional<std::string> Checks, WarningsAsErrors;
   std::optional<unsigned> MinWays;
