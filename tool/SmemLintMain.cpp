@@ -418,6 +418,8 @@ int run(int argc, const char **argv) {
     return UsageError("-j expects a number from 1 to 256");
   Request.Jobs = JobsOption;
   Request.UseConfigFiles = !NoConfigOption;
+  Request.CommandLine.ReportsGlobalAccesses =
+      FormatOption == "json" || VerifySteps;
   Request.CommandLine.LoopIterationLimit =
       std::max(1u, unsigned(LoopLimitOption));
   Request.ShowProgress = errs().is_displayed();

@@ -8,12 +8,15 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <optional>
+
 namespace smemlint {
 
 KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
                                const KernelInfo &Kernel, ChosenShape Shape,
                                unsigned ShapeIndex, const ArchInfo &Arch,
-                               EvaluationOptions Options)
+                               EvaluationOptions Options,
+                               bool ProfileGlobalMemory)
     : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)),
       ShapeIndex(ShapeIndex), Arch(Arch), Options(std::move(Options)),
       StaticSharedBytes(
@@ -42,14 +45,20 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
   }
   BarrierObserver BarrierWatch(this->Options.Block.threads(),
                                Arch.Banking.WarpSize, Barriers);
-  GlobalAccessObserver GlobalWatch(
-      Kernel.Kernel, this->Options.Block, Arch.Banking.WarpSize,
-      globalMemoryGranularity(Arch), GlobalAccesses);
-  ObserverList Watchers({&BarrierWatch, &GlobalWatch});
+  std::vector<ExecutionObserver *> Watching{&BarrierWatch};
+  std::optional<GlobalAccessObserver> GlobalWatch;
+  if (ProfileGlobalMemory) {
+    GlobalWatch.emplace(Kernel.Kernel, this->Options.Block,
+                        Arch.Banking.WarpSize, globalMemoryGranularity(Arch),
+                        GlobalAccesses);
+    Watching.push_back(&*GlobalWatch);
+  }
+  ObserverList Watchers(std::move(Watching));
   Profile = profileSharedAccesses(Ctx, Kernel.Kernel, this->Options, Symbols,
                                   Arch.Banking, &Watchers);
-  GlobalWatch.finish();
-  if (!Profile.Summary.BudgetExceeded)
+  if (GlobalWatch)
+    GlobalWatch->finish();
+  if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
     assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
                            globalMemoryGranularity(Arch), Profile.Summary.Steps,
                            GlobalAccesses);

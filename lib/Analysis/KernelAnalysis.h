@@ -71,9 +71,11 @@ uint64_t staticSharedBytes(const clang::ASTContext &Ctx,
 
 class KernelAnalysis {
 public:
+  /// \p ProfileGlobalMemory: also watch global loads and stores (for the
+  /// JSON report and the gmem-* checks); globalAccesses() is empty without.
   KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
                  ChosenShape Shape, unsigned ShapeIndex, const ArchInfo &Arch,
-                 EvaluationOptions Options);
+                 EvaluationOptions Options, bool ProfileGlobalMemory = true);
 
   clang::ASTContext &context() const { return Ctx; }
   const KernelInfo &kernel() const { return Kernel; }

@@ -500,7 +500,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.StepBudget = Options.StepBudget;
       double Start = threadCpuMilliseconds();
       KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
-                              std::move(Evaluation));
+                              std::move(Evaluation),
+                              Options.ProfileGlobalMemory);
       describeAccesses(Analysis, Report);
       noteIncompleteAnalysis(Analysis, File.Diagnostics);
       describeGlobalAccesses(Analysis, Report);

@@ -4,6 +4,8 @@
 
 #include "Hardware/ArchTable.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace smemlint {
 
 FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
@@ -34,6 +36,13 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
   Policy.Severities = Config.Severities;
   Settings.FailOn =
       CommandLine.FailOn.value_or(Config.FailOn.value_or(Severity::Warning));
+  // Global accesses are evaluated only for someone who reads them.
+  Analysis.ProfileGlobalMemory =
+      CommandLine.ReportsGlobalAccesses ||
+      llvm::any_of(knownCheckNames(), [&](const std::string &Check) {
+        return llvm::StringRef(Check).starts_with("gmem-") &&
+               Policy.Checks.matches(Check);
+      });
   return Settings;
 }
 

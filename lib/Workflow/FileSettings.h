@@ -31,6 +31,9 @@ struct CommandLineSettings {
   std::optional<std::string> Checks, WarningsAsErrors;
   std::optional<unsigned> MinWays;
   std::optional<Severity> FailOn;
+  /// The output shows global accesses (the JSON report, --verify's plan):
+  /// profile them whatever checks are on.
+  bool ReportsGlobalAccesses = true;
 };
 
 /// What one file is analysed and reported with.

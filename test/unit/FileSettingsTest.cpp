@@ -58,5 +58,27 @@ TEST(FileSettingsTest, CommandLineWins) {
   EXPECT_EQ(Settings.Analysis.LoopIterationLimit, 64u);
 }
 
+// Global accesses are evaluated when someone reads them: an output that shows
+// them (JSON, --verify), or a gmem-* check the command line or the
+// configuration turns on.
+TEST(FileSettingsTest, GlobalMemoryProfiledOnlyWhenRead) {
+  CommandLineSettings TextOutput;
+  TextOutput.ReportsGlobalAccesses = false;
+  EXPECT_FALSE(mergeFileSettings(TextOutput, {}).Analysis.ProfileGlobalMemory);
+  EXPECT_TRUE(mergeFileSettings({}, {}).Analysis.ProfileGlobalMemory);
+
+  ProjectConfig Config;
+  Config.Checks = "smem-*,gmem-*";
+  EXPECT_TRUE(
+      mergeFileSettings(TextOutput, Config).Analysis.ProfileGlobalMemory);
+  CommandLineSettings GlobalCheck = TextOutput;
+  GlobalCheck.Checks = "-*,gmem-uncoalesced";
+  EXPECT_TRUE(mergeFileSettings(GlobalCheck, {}).Analysis.ProfileGlobalMemory);
+  CommandLineSettings SharedOnly = TextOutput;
+  SharedOnly.Checks = "smem-*";
+  EXPECT_FALSE(
+      mergeFileSettings(SharedOnly, Config).Analysis.ProfileGlobalMemory);
+}
+
 } // namespace
 } // namespace smemlint
