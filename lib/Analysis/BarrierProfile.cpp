@@ -278,12 +278,9 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     return Stored && Stored->Known[A] && Stored->Known[B] &&
            Stored->Values[A] == Stored->Values[B];
   };
-  for (int T = Event.Active.find_first(); T >= 0;
-       T = Event.Active.find_next(T)) {
-    if (!Event.Address.Known[T]) {
-      S->Profile.UnknownAddresses = true;
-      continue;
-    }
+  if (!Event.Address.knownFor(Event.Active))
+    S->Profile.UnknownAddresses = true;
+  forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
       if (Event.Kind == AccessKind::Store) {
@@ -307,13 +304,9 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
             S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
                       Offset);
     }
-  }
-  for (int T = Event.Active.find_first(); T >= 0;
-       T = Event.Active.find_next(T)) {
-    if (!Event.Address.Known[T])
-      continue;
-    WordAccess Access{unsigned(T), S->WarpEpochs[S->warpOf(T)], Context,
-                      IsAtomic};
+  });
+  forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+    WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic};
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
       WordState &Word = Words.get(Offset);
@@ -328,7 +321,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       Word.Readers[1] = Word.Readers[0];
       Word.Readers[0] = Access;
     }
-  }
+  });
 }
 
 void BarrierObserver::onBarrier(const BarrierEvent &Event) {

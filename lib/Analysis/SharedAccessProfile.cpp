@@ -83,11 +83,10 @@ private:
     for (size_t Level = 0; Level < Event.Subscripts.size(); ++Level) {
       const ThreadValue &Index = Event.Subscripts[Level];
       auto &[Low, High] = Stats.SubscriptRanges[Level];
-      for (unsigned T : Event.Active.set_bits())
-        if (Index.Known[T]) {
-          Low = std::min(Low, Index.Values[T]);
-          High = std::max(High, Index.Values[T]);
-        }
+      forEachThreadInBoth(Event.Active, Index.Known, [&](unsigned T) {
+        Low = std::min(Low, Index.Values[T]);
+        High = std::max(High, Index.Values[T]);
+      });
     }
   }
 

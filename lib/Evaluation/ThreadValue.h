@@ -13,7 +13,9 @@
 #ifndef SMEMLINT_EVALUATION_THREADVALUE_H
 #define SMEMLINT_EVALUATION_THREADVALUE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/bit.h"
 
 #include <cstdint>
 #include <string>
@@ -27,6 +29,20 @@ namespace smemlint {
 
 /// One bit per thread of the block, in linear thread order.
 using ThreadMask = llvm::BitVector;
+
+/// Calls \p Visit(T) for every thread T set in both \p A and \p B (masks of
+/// one block), ascending. Word by word: in the observers' per-thread loops it
+/// costs a fraction of set_bits() and a test per thread.
+template <typename VisitT>
+void forEachThreadInBoth(const ThreadMask &A, const ThreadMask &B,
+                         VisitT Visit) {
+  // BitVector's words are uintptr_t (its BitWord, private).
+  llvm::ArrayRef<uintptr_t> Left = A.getData(), Right = B.getData();
+  constexpr unsigned WordBits = sizeof(uintptr_t) * 8;
+  for (size_t W = 0; W < Left.size() && W < Right.size(); ++W)
+    for (uintptr_t Bits = Left[W] & Right[W]; Bits; Bits &= Bits - 1)
+      Visit(unsigned(W * WordBits + llvm::countr_zero(Bits)));
+}
 
 /// The set of uniform symbols a value depends on; bit I is symbol I of the
 /// kernel's SymbolTable.
