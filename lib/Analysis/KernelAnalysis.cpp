@@ -12,13 +12,12 @@
 
 namespace smemlint {
 
-KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx,
-                               const KernelInfo &Kernel, ChosenShape Shape,
-                               unsigned ShapeIndex, const ArchInfo &Arch,
-                               EvaluationOptions Options,
+KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
+                               ChosenShape Shape, unsigned ShapeIndex,
+                               const ArchInfo &Arch, EvaluationOptions Options,
                                bool ProfileGlobalMemory)
-    : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)),
-      ShapeIndex(ShapeIndex), Arch(Arch), Options(std::move(Options)),
+    : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)), ShapeIndex(ShapeIndex),
+      Arch(Arch), Options(std::move(Options)),
       StaticSharedBytes(
           smemlint::staticSharedBytes(Ctx, Kernel.SharedVariables)) {
   // Arguments several launches disagree on are symbols; start from the

@@ -76,10 +76,9 @@ private:
   static void widenSubscriptRanges(AccessStats &Stats,
                                    const MemoryAccessEvent &Event) {
     if (Stats.SubscriptRanges.size() < Event.Subscripts.size())
-      Stats.SubscriptRanges.resize(
-          Event.Subscripts.size(),
-          {std::numeric_limits<int64_t>::max(),
-           std::numeric_limits<int64_t>::min()});
+      Stats.SubscriptRanges.resize(Event.Subscripts.size(),
+                                   {std::numeric_limits<int64_t>::max(),
+                                    std::numeric_limits<int64_t>::min()});
     for (size_t Level = 0; Level < Event.Subscripts.size(); ++Level) {
       const ThreadValue &Index = Event.Subscripts[Level];
       auto &[Low, High] = Stats.SubscriptRanges[Level];

@@ -367,7 +367,8 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
       std::string Key = D.Check + "\n" + severityName(D.Level) + "\n" +
                         D.Where.File + ":" + std::to_string(D.Where.Offset) +
                         "\n" + std::to_string(uintptr_t(Pattern)) + "\n" +
-                        D.Message.substr(0, At) + D.Message.substr(At + Quoted.size());
+                        D.Message.substr(0, At) +
+                        D.Message.substr(At + Quoted.size());
       for (const FixIt &Fix : D.FixIts)
         Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
                std::to_string(Fix.Length) + "=" + Fix.Replacement;
@@ -375,7 +376,8 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
         for (const FixIt &Fix : Note.FixIts)
           Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
                  std::to_string(Fix.Length) + "=" + Fix.Replacement;
-      auto [It, New] = Groups.try_emplace(Key, Group{I, Found.Kernel->Name, {}});
+      auto [It, New] =
+          Groups.try_emplace(Key, Group{I, Found.Kernel->Name, {}});
       if (New)
         continue;
       if (!llvm::is_contained(It->second.OtherNames, Found.Kernel->Name) &&

@@ -144,8 +144,7 @@ private:
         std::optional<uint64_t> Extent = Bounds.extent(Level);
         if (Indices[Level] < 0 ||
             (Extent && Indices[Level] >= int64_t(*Extent)))
-          record(Event, Var, Level, T, Indices[Level], false, Offset,
-                 Indices);
+          record(Event, Var, Level, T, Indices[Level], false, Offset, Indices);
       }
       return;
     }
@@ -243,10 +242,10 @@ boundsOf(const KernelAnalysis &Analysis) {
   return Objects;
 }
 
-std::vector<Violation> evaluateBounds(
-    const KernelAnalysis &Analysis, SymbolTable &Symbols,
-    const std::map<const VarDecl *, ObjectBounds> &Objects,
-    const std::map<unsigned, int64_t> &SymbolValues) {
+std::vector<Violation>
+evaluateBounds(const KernelAnalysis &Analysis, SymbolTable &Symbols,
+               const std::map<const VarDecl *, ObjectBounds> &Objects,
+               const std::map<unsigned, int64_t> &SymbolValues) {
   EvaluationOptions Options = Analysis.options();
   Options.SymbolValues = SymbolValues;
   // The main evaluation's steps, with room: the same threads run the same

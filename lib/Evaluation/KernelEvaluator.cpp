@@ -1082,9 +1082,9 @@ void Evaluator::reportAccess(const LValue &LV, const Expr *Site,
                           LV.Address,
                           Active,
                           LV.ShapedArray != nullptr,
-                          LV.ShapedArray ? llvm::ArrayRef<ThreadValue>(
-                                               LV.Subscripts)
-                                         : llvm::ArrayRef<ThreadValue>(),
+                          LV.ShapedArray
+                              ? llvm::ArrayRef<ThreadValue>(LV.Subscripts)
+                              : llvm::ArrayRef<ThreadValue>(),
                           LoopStack,
                           LoopIterations,
                           Assumptions,
@@ -1173,13 +1173,13 @@ LValue Evaluator::subscript(const ArraySubscriptExpr *E,
         Applied = Layout.Dims.size() >= 2 && !Array.Subscripts.empty()
                       ? apply(Index, Array.Subscripts.back(), Active,
                               E->getIdx()->getType(),
-                              [Mask](int64_t Col, int64_t Row)
-                                  -> std::optional<int64_t> {
+                              [Mask](int64_t Col,
+                                     int64_t Row) -> std::optional<int64_t> {
                                 return Col ^ (Row & Mask);
                               })
                       : apply(Index, Index, Active, E->getIdx()->getType(),
-                              [Mask, Shift](int64_t K, int64_t)
-                                  -> std::optional<int64_t> {
+                              [Mask, Shift](int64_t K,
+                                            int64_t) -> std::optional<int64_t> {
                                 return K ^ ((K >> Shift) & Mask);
                               });
       }

@@ -429,7 +429,6 @@ public:
   }
 
 private:
-
   static const clang::LangOptions &cudaLanguage() {
     static const clang::LangOptions Options = [] {
       clang::LangOptions LO;
