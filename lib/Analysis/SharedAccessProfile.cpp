@@ -32,6 +32,7 @@ public:
       return;
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
+    Stats.DividesByZero |= Event.Address.DividedByZero.anyCommon(Event.Active);
     if (Stats.ThroughDeclaredShape)
       widenSubscriptRanges(Stats, Event);
     Stats.Symbols |= Event.Address.Symbols;

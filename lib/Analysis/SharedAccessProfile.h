@@ -54,6 +54,8 @@ struct AccessStats {
   bool ThroughDeclaredShape = true;
   /// Set when some active thread's address was unknown.
   std::string UnknownReason;
+  /// Some active thread's address was undefined by a division by zero.
+  bool DividesByZero = false;
   SymbolSet Symbols = 0;
   /// One past the furthest byte any evaluated thread touched.
   int64_t EndOffset = 0;

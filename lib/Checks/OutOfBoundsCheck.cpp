@@ -29,10 +29,6 @@ using namespace clang;
 namespace smemlint {
 namespace {
 
-/// The evaluator's reason for a value a division or modulo by zero left
-/// undefined (KernelEvaluator.cpp).
-constexpr llvm::StringLiteral DivisionByZero = "division by zero";
-
 /// Where one shared variable's accesses may go.
 struct ObjectBounds {
   std::vector<uint64_t> Dims; ///< Declared; empty for a scalar, 0 for [].
@@ -109,7 +105,8 @@ public:
     ++Serial;
     for (unsigned T : Event.Active.set_bits()) {
       if (!Event.Address.Known[T]) {
-        if (Event.Address.UnknownReason == DivisionByZero)
+        if (T < Event.Address.DividedByZero.size() &&
+            Event.Address.DividedByZero[T])
           record(Event, Var, UndefinedAddress, T, 0, false, 0, {});
         continue;
       }
@@ -569,7 +566,7 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
         if (Found == Objects.end())
           return false;
         const ObjectBounds &B = Found->second;
-        if (A.UnknownReason == DivisionByZero || SubscriptOutside(A, B))
+        if (A.DividesByZero || SubscriptOutside(A, B))
           return true;
         return B.Bytes ? A.reachesOutside(*B.Bytes)
                        : A.WarpInstructions && A.StartOffset < 0;

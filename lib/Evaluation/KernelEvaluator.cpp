@@ -380,12 +380,15 @@ ThreadValue Evaluator::applyTo(ThreadValue Result, const ThreadValue &R,
   Result.Symbols |= R.Symbols;
   Result.Known &= R.Known;
   Result.Known &= Active;
+  Result.DividedByZero |= R.DividedByZero;
   IntegerWrap Wrap = integerWrap(ResultType);
   auto Compute = [&](unsigned T) {
     std::optional<int64_t> V = Op(Result.Values[T], R.Values[T]);
     if (!V) {
       Result.Known.reset(T);
       Result.UnknownReason = "division by zero";
+      Result.DividedByZero.resize(Threads);
+      Result.DividedByZero.set(T);
       return;
     }
     Result.Values[T] = Wrap(*V);

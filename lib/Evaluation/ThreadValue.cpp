@@ -61,6 +61,12 @@ void ThreadValue::assign(const ThreadValue &Other, const ThreadMask &Active) {
     Values[T] = Other.Values[T];
     Known[T] = Other.Known[T];
   }
+  if (!Other.DividedByZero.empty() || !DividedByZero.empty()) {
+    DividedByZero.resize(Values.size());
+    for (unsigned T : Active.set_bits())
+      DividedByZero[T] =
+          T < Other.DividedByZero.size() && Other.DividedByZero[T];
+  }
   Symbols |= Other.Symbols;
   if (UnknownReason.empty() || Known.none())
     UnknownReason = Other.UnknownReason;

@@ -71,6 +71,10 @@ struct ThreadValue {
   SymbolSet Symbols = 0;
   /// Why some threads are unknown (empty when all are known).
   std::string UnknownReason;
+  /// The threads whose value a division or modulo by zero left undefined,
+  /// also through later arithmetic and assignments (empty when none): one
+  /// reason per value cannot tell them from threads unknown for another.
+  ThreadMask DividedByZero;
 
   static ThreadValue unknown(unsigned Threads, std::string Reason);
   static ThreadValue uniform(unsigned Threads, int64_t Value);

@@ -18,5 +18,21 @@ __global__ void k(int d) {
   // CHECK-NOT: division-by-zero.cu:[[@LINE+1]]
   s[threadIdx.x + threadIdx.x / d] = 3;
 }
+
+// Threads unknown for another reason (data read from memory) are not the
+// ones that divide by zero: each thread keeps why its value is undefined.
+// smem-lint: block_dim(32)
+__global__ void mixed(const int *data) {
+  __shared__ float s[64];
+  int v = data[threadIdx.x];
+  // Thread 5 divides by zero; threads 16-31 read data: only thread 5.
+  int first = threadIdx.x < 16 ? 32 / ((int)threadIdx.x - 5) : v;
+  // CHECK: division-by-zero.cu:[[@LINE+1]]:3: error: write to 's[first + 40]' divides by zero for thread 5: the address is undefined
+  s[first + 40] = 1;
+  // Threads 0-15 read data first; thread 20 divides by zero: still found.
+  int second = threadIdx.x < 16 ? v : 32 / ((int)threadIdx.x - 20);
+  // CHECK: division-by-zero.cu:[[@LINE+1]]:3: error: write to 's[second + 40]' divides by zero for thread 20: the address is undefined
+  s[second + 40] = 2;
+}
 // CHECK: exit=1
 // JSON: access k s store L13 status=unknown
