@@ -82,7 +82,10 @@ private:
                                     std::numeric_limits<int64_t>::min()});
     for (size_t Level = 0; Level < Event.Subscripts.size(); ++Level) {
       const ThreadValue &Index = Event.Subscripts[Level];
-      auto &[Low, High] = Stats.SubscriptRanges[Level];
+      // Named references, not a structured binding: C++17 lambdas cannot
+      // capture those.
+      int64_t &Low = Stats.SubscriptRanges[Level].first;
+      int64_t &High = Stats.SubscriptRanges[Level].second;
       forEachThreadInBoth(Event.Active, Index.Known, [&](unsigned T) {
         Low = std::min(Low, Index.Values[T]);
         High = std::max(High, Index.Values[T]);
@@ -247,8 +250,11 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
       }
     }
     for (auto &[I, Ways] : WaysByAccess) {
-      bool Varies = llvm::any_of(
-          Ways, [&](unsigned W) { return W != Ways.front(); });
+      if (Ways.empty())
+        continue;
+      unsigned First = Ways.front();
+      bool Varies =
+          llvm::any_of(Ways, [First](unsigned W) { return W != First; });
       if (Varies)
         Effects[I].push_back({Symbol, std::move(Ways)});
     }
