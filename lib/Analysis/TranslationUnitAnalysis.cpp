@@ -369,13 +369,14 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
                         "\n" + std::to_string(uintptr_t(Pattern)) + "\n" +
                         D.Message.substr(0, At) +
                         D.Message.substr(At + Quoted.size());
-      for (const FixIt &Fix : D.FixIts)
-        Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
-               std::to_string(Fix.Length) + "=" + Fix.Replacement;
-      for (const DiagnosticNote &Note : D.Notes)
-        for (const FixIt &Fix : Note.FixIts)
+      auto AddFixes = [&Key](const std::vector<FixIt> &Fixes) {
+        for (const FixIt &Fix : Fixes)
           Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
                  std::to_string(Fix.Length) + "=" + Fix.Replacement;
+      };
+      AddFixes(D.FixIts);
+      for (const DiagnosticNote &Note : D.Notes)
+        AddFixes(Note.FixIts);
       auto [It, New] =
           Groups.try_emplace(Key, Group{I, Found.Kernel->Name, {}});
       if (New)
