@@ -311,24 +311,21 @@ std::string declaredName(const VarDecl *Var, const ObjectBounds &B) {
   return Name;
 }
 
-const char *verbOf(unsigned Kinds) {
-  bool Load = Kinds & (1u << unsigned(AccessKind::Load));
-  bool Store = Kinds & (1u << unsigned(AccessKind::Store));
-  if (Kinds & (1u << unsigned(AccessKind::Atomic)))
-    return "atomic on";
-  if (Load && Store)
-    return "read-modify-write of";
-  return Store ? "write to" : "read of";
-}
+/// How the finding names the access ("read of") and what one thread does
+/// ("reads"), for the kinds of access (bit per AccessKind) that went wrong.
+struct AccessVerbs {
+  const char *OfAccess, *ByThread;
+};
 
-const char *verbForThread(unsigned Kinds) {
+AccessVerbs verbsFor(unsigned Kinds) {
   bool Load = Kinds & (1u << unsigned(AccessKind::Load));
   bool Store = Kinds & (1u << unsigned(AccessKind::Store));
   if (Kinds & (1u << unsigned(AccessKind::Atomic)))
-    return "updates";
+    return {"atomic on", "updates"};
   if (Load && Store)
-    return "reads and writes";
-  return Store ? "writes" : "reads";
+    return {"read-modify-write of", "reads and writes"};
+  return Store ? AccessVerbs{"write to", "writes"}
+               : AccessVerbs{"read of", "reads"};
 }
 
 class BoundsReporter {
@@ -428,7 +425,8 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
   D.Level = AssumedShape || OnAssumedValues ? Severity::Note
             : V.Assumptions.empty()         ? Severity::Error
                                             : Severity::Warning;
-  std::string What = std::string(verbOf(V.Kinds)) + " '" + siteText(V) + "'";
+  AccessVerbs Verbs = verbsFor(V.Kinds);
+  std::string What = std::string(Verbs.OfAccess) + " '" + siteText(V) + "'";
   std::string Threads = V.Threads.count() == 1 ? "thread " : "threads ";
   Threads += formatThreads(V.Threads);
   std::string Values = assumedValues(V);
@@ -447,8 +445,8 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
     D.Message = What + " is out of bounds for " + Threads + Condition + ": " +
                 whatIsWrong(V) + " " + Summary;
     // The first offending thread, and where its address really lands.
-    std::string Example = threadName(Shape.Block, V.FirstThread) + " " +
-                          verbForThread(V.Kinds) + " ";
+    std::string Example =
+        threadName(Shape.Block, V.FirstThread) + " " + Verbs.ByThread + " ";
     if (!V.FirstIndices.empty()) {
       Example += V.Array->getNameAsString();
       for (int64_t I : V.FirstIndices)
