@@ -4,6 +4,8 @@
 
 #include "runtime_verify/Harness.h"
 
+#include "Analysis/TranslationUnitAnalysis.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -359,12 +361,19 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
     A.Name = P.Name;
     A.Type = P.Type;
     A.IsPointer = P.IsPointer;
-    const ParameterValueOption *Given = nullptr;
-    for (const ParameterValueOption &O : Options.Parameters)
-      if (O.Name == P.Name &&
-          (O.Kernel.empty() || O.Kernel == K.Name || O.Kernel == L.Kernel ||
-           StringRef(K.Name).split('<').first == O.Kernel))
+    // As the analysis takes them (applyResourceOptions): an option naming
+    // the kernel wins over one for all kernels.
+    const ParameterValueOption *Given = nullptr, *ForAll = nullptr;
+    for (const ParameterValueOption &O : Options.Parameters) {
+      if (O.Name != P.Name)
+        continue;
+      if (O.Kernel.empty())
+        ForAll = &O;
+      else if (settingNamesKernel(O.Kernel, K.Name))
         Given = &O;
+    }
+    if (!Given)
+      Given = ForAll;
     if (Given) {
       A.Value = Given->Value;
       A.ValueSource = "option";

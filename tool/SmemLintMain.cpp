@@ -273,6 +273,8 @@ std::vector<std::string> unknownKernelNames(const RunReport &Report,
        {&Options.DynamicSharedBytes, &Options.RegistersPerThread})
     for (const KernelValueOption &Option : *List)
       Named.push_back(Option.Kernel);
+  for (const ParameterValueSetting &Option : Options.ParameterValues)
+    Named.push_back(Option.Kernel);
   std::vector<std::string> Unknown;
   for (const std::string &Name : Named) {
     if (Name.empty() || llvm::is_contained(Unknown, Name))
@@ -280,8 +282,7 @@ std::vector<std::string> unknownKernelNames(const RunReport &Report,
     bool Found = false;
     for (const FileReport &File : Report.Files)
       for (const KernelReport &Kernel : File.Kernels)
-        Found |= Kernel.Name == Name ||
-                 StringRef(Kernel.Name).split('<').first == Name;
+        Found |= settingNamesKernel(Name, Kernel.Name);
     if (!Found)
       Unknown.push_back(Name);
   }
@@ -474,6 +475,7 @@ int run(int argc, const char **argv) {
         Request.CommandLine.ParameterValues.push_back(
             {Param.Kernel, Param.Name, Number});
     }
+    Named.ParameterValues = Request.CommandLine.ParameterValues;
     if (VerifyBufferBytesOption == 0)
       return UsageError("--verify-buffer-bytes expects a positive number");
   }

@@ -34,6 +34,23 @@ BlockShape defaultBlockShape(bool UsesThreadY, bool UsesThreadZ,
   return {Threads, 1, 1};
 }
 
+bool settingNamesKernel(StringRef Setting, StringRef KernelName) {
+  if (Setting.empty())
+    return false;
+  std::string Name = KernelName.str();
+  for (StringRef Anonymous : {"(anonymous namespace)::", "(anonymous)::"})
+    for (size_t At; (At = Name.find(Anonymous.str())) != std::string::npos;)
+      Name.erase(At, Anonymous.size());
+  for (StringRef Candidate : {KernelName, StringRef(Name)}) {
+    StringRef Base = Candidate.split('<').first;
+    StringRef Unqualified = Base.rsplit("::").second;
+    if (Setting == Candidate || Setting == Base ||
+        (!Unqualified.empty() && Setting == Unqualified))
+      return true;
+  }
+  return false;
+}
+
 namespace {
 
 std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
@@ -53,9 +70,8 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     return &Shape;
   };
   // An option naming this kernel wins over one for all kernels.
-  std::string PlainName = Kernel.Kernel->getNameAsString();
   for (const BlockDimOption &Option : Options.BlockDims)
-    if (Option.Kernel == Kernel.Name || Option.Kernel == PlainName)
+    if (settingNamesKernel(Option.Kernel, Kernel.Name))
       AddShape(Option.Block, ShapeSource::Option, SourceLocation());
   if (Shapes.empty())
     for (const BlockDimOption &Option : Options.BlockDims)
@@ -132,8 +148,7 @@ optionFor(const KernelInfo &Kernel,
           const std::vector<KernelValueOption> &Options) {
   std::optional<uint64_t> ForAll;
   for (const KernelValueOption &Option : Options) {
-    if (Option.Kernel == Kernel.Name ||
-        Option.Kernel == Kernel.Kernel->getNameAsString())
+    if (settingNamesKernel(Option.Kernel, Kernel.Name))
       return Option.Value;
     if (Option.Kernel.empty())
       ForAll = Option.Value;
@@ -161,9 +176,8 @@ void applyResourceOptions(const KernelInfo &Kernel,
       Shape.RegistersPerThread = unsigned(*Registers);
   }
   // Parameter values: the one naming this kernel wins over one for all.
-  std::string PlainName = Kernel.Kernel->getNameAsString();
   auto Applies = [&](const ParameterValueSetting &Setting, bool Named) {
-    return Named ? Setting.Kernel == Kernel.Name || Setting.Kernel == PlainName
+    return Named ? settingNamesKernel(Setting.Kernel, Kernel.Name)
                  : Setting.Kernel.empty();
   };
   for (bool Named : {false, true})

@@ -57,6 +57,14 @@ struct AnalysisOptions {
   uint64_t StepBudget = 64'000'000;
 };
 
+/// Whether \p Setting, the kernel an option names, is the kernel smem-lint
+/// reports as \p KernelName (qualified, with template arguments:
+/// "ns::transpose<32>"). The full name, the name without template arguments
+/// ("ns::transpose") and the unqualified one ("transpose") all name it; so
+/// does the name without "(anonymous namespace)::". One rule for every
+/// per-kernel option and for --verify's harness.
+bool settingNamesKernel(llvm::StringRef Setting, llvm::StringRef KernelName);
+
 /// Analyses every kernel of \p Ctx's translation unit outside system headers.
 FileReport analyzeTranslationUnit(clang::ASTContext &Ctx,
                                   const AnalysisOptions &Options);
