@@ -138,8 +138,13 @@ private:
       if (Lane)
         Base = std::min(Base, *Lane / Cycle * Cycle);
     PatternKey.clear();
+    // Everything of the banking the model reads, so that no other banking
+    // on this thread finds a stale answer.
     PatternKey.push_back(Banking.BankCount);
     PatternKey.push_back(Banking.BankWidthBytes);
+    PatternKey.push_back(Banking.WarpSize);
+    PatternKey.push_back(Banking.BytesPerWavefront);
+    PatternKey.push_back(Banking.PairedLoadsMergePhases);
     PatternKey.push_back(Width * 2 + (Kind == RequestKind::Load));
     for (const LaneAddress &Lane : Lanes)
       PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);

@@ -720,8 +720,11 @@ ThreadMask Evaluator::execLoop(const Stmt *Loop, const Stmt *Init,
                       " iterations were evaluated";
       break;
     }
-    if (Depth < NestCaps.size() && Iteration >= NestCaps[Depth]) {
-      const std::optional<uint64_t> &Trips = LoopProgressStack.back().Trips;
+    const std::optional<uint64_t> &Trips = LoopProgressStack.back().Trips;
+    // A cap the loop's own trip count reaches cuts nothing: its condition
+    // ends it (and the loop was not sampled).
+    if (Depth < NestCaps.size() && Iteration >= NestCaps[Depth] &&
+        !(Trips && Iteration >= *Trips)) {
       SampledReason = "only the first " + std::to_string(Iteration) +
                       (Trips ? " of " + std::to_string(*Trips) : "") +
                       " iterations were evaluated" + NestCapReason;

@@ -32,6 +32,9 @@ bool ThreadValue::knownFor(const ThreadMask &Active) const {
 }
 
 void ThreadValue::forget(const ThreadMask &Threads, const std::string &Reason) {
+  // Whatever made the value undefined for these threads, it is now Reason.
+  if (!DividedByZero.empty())
+    DividedByZero.reset(Threads);
   if (!Threads.anyCommon(Known))
     return;
   Known.reset(Threads);
@@ -53,6 +56,8 @@ void ThreadValue::assign(const ThreadValue &Other, const ThreadMask &Active) {
       Object = Other.Object;
     } else {
       Known.reset(Active);
+      if (!DividedByZero.empty())
+        DividedByZero.reset(Active);
       UnknownReason = "threads hold pointers to different objects";
       return;
     }

@@ -27,6 +27,20 @@ __global__ void nest(float *out) {
   out[tx] = acc;
 }
 // JSON: totals nest shape=0 load={{[0-9]+}}/{{[0-9]+}} store=0/0 atomic=0/0 sampled
+
+// A short inner loop in a long nest: the outer loop is cut, the inner one
+// runs its 4 iterations to its own end and is not called sampled (it used to
+// read "only the first 4 of 4 iterations").
+// smem-lint: block_dim(1024)
+__global__ void shortInner(float *out) {
+  __shared__ float s[4096];
+  float acc = 0;
+  for (int i = 0; i < 65536; ++i)
+    for (int k = 0; k < 4; ++k)
+      // JSON: access s load L[[@LINE+1]]:14 {{.*}} status=sampled reason=the loop at line [[#@LINE-2]]: only the first {{[0-9]+}} of 65536 iterations were evaluated (loop nest sampled: {{[^;]*}} bound 4194304){{$}}
+      acc += s[(threadIdx.x + i + k) & 4095];
+  out[threadIdx.x] = acc;
+}
 // JSON-NOT: budget
 
 int main() { nest<<<1, 1024>>>(nullptr); }
