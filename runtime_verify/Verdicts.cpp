@@ -425,10 +425,11 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
     }
     V.Reason = "the analysis did not know " + join(Quoted, ", ") +
                " and predicted the worse of an aligned and an unaligned "
-               "value; the harness passes " +
-               join(Passed, ", ") +
-               ". Give the value in a launch with constant arguments to "
-               "verify it";
+               "value" +
+               (Passed.empty() ? std::string()
+                               : "; the harness passes " + join(Passed, ", ")) +
+               ". Give the value in a launch with constant arguments, or "
+               "as --param NAME=INTEGER, to verify it";
     return V;
   }
   double Tolerance = P.Status == "exact" ? ExactTolerance : SampledTolerance;

@@ -577,10 +577,9 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
   if (Found.empty())
     return;
   // With other values for the uniform symbols, which violations remain?
-  std::vector<Violation> Again;
-  if (Symbols.size())
-    Again = evaluateBounds(Analysis, Symbols, Objects,
-                           otherSymbolValues(Symbols, Analysis.options()));
+  // Evaluated only when a violation that names no symbol must be checked
+  // against it.
+  std::optional<std::vector<Violation>> Again;
   BoundsReporter Reporter(Analysis, Symbols, Objects, Findings);
   bool AssumedShape = Analysis.shape().Source == ShapeSource::Default;
   unsigned WarpSize = Analysis.arch().Banking.WarpSize;
@@ -592,8 +591,11 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
         V.Threads.find_first() >= int(WarpSize))
       continue;
     bool Holds = !V.Symbols;
+    if (Holds && Symbols.size() && !Again)
+      Again = evaluateBounds(Analysis, Symbols, Objects,
+                             otherSymbolValues(Symbols, Analysis.options()));
     if (Holds && Symbols.size())
-      Holds = llvm::any_of(Again, [&](const Violation &O) {
+      Holds = llvm::any_of(*Again, [&](const Violation &O) {
         return O.Site == V.Site && O.Level == V.Level && O.sameAs(V);
       });
     Reporter.report(V, !Holds);
