@@ -76,18 +76,20 @@ class Bench:
         argv = shlex.split(lines[0])
         return [self.clang] + argv[1:]
 
-    def evaluation_ms(self, file, mode_flags):
-        """Per kernel: the median of --repeat runs' evaluation_ms."""
-        samples = {}
-        for _ in range(self.args.repeat):
-            report = json.loads(run_measured(
+    def evaluation_ms(self, file, mode_flags, runs=None):
+        """Per kernel: the median of the evaluation_ms of JSON runs (\p runs,
+        already measured, or --repeat new ones), and the last report."""
+        if runs is None:
+            runs = [run_measured(
                 [self.tool, "--format=json"] + mode_flags + [file],
-                stdout=subprocess.PIPE).output)
+                stdout=subprocess.PIPE) for _ in range(self.args.repeat)]
+        samples = {}
+        for run in runs:
+            report = json.loads(run.output)
             for kernel in report["kernels"]:
                 samples.setdefault(kernel["name"], []).append(
                     kernel["evaluation_ms"])
-            last = report
-        return {name: median(values) for name, values in samples.items()}, last
+        return {name: median(values) for name, values in samples.items()}, report
 
     def ratio_case(self, label, file, mode_flags):
         floor = self.floor_command(file, mode_flags)
@@ -100,12 +102,13 @@ class Bench:
         for _ in range(self.args.repeat):
             for key, argv in (("floor", floor), ("tool", tool),
                               ("json", tool_json)):
-                run = run_measured(argv)
+                run = run_measured(argv, stdout=subprocess.PIPE
+                                   if key == "json" else subprocess.DEVNULL)
                 if key == "floor" and run.code != 0:
                     sys.exit("the floor command failed (%d): %s" %
                              (run.code, " ".join(map(shlex.quote, argv))))
                 runs[key].append(run)
-        evaluation, report = self.evaluation_ms(file, mode_flags)
+        evaluation, report = self.evaluation_ms(file, mode_flags, runs["json"])
         row = {
             "case": label,
             "mode": report["mode"],
@@ -409,6 +412,8 @@ def main():
     parser.add_argument("--keep", action="store_true",
                         help="keep the generated inputs (printed)")
     args = parser.parse_args()
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     if args.setup:
         setup()
     reexec_with_matplotlib()

@@ -343,7 +343,9 @@ int run(int argc, const char **argv) {
                       "--verify-compare");
   if (VerifySteps && FormatOption == "sarif")
     return UsageError("--verify reports as text or json, not sarif");
-  if (!VerifySteps && (ParamOptions.getNumOccurrences() ||
+  // --verify-compare reads a prepared directory: these would be ignored.
+  bool Prepares = VerifyOption || !VerifyPrepareOption.empty();
+  if (!Prepares && (ParamOptions.getNumOccurrences() ||
                        VerifyDirOption.getNumOccurrences() ||
                        VerifyNvccFlagOptions.getNumOccurrences() ||
                        VerifyNoFixesOption.getNumOccurrences() ||
