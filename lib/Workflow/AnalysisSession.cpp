@@ -138,7 +138,8 @@ SessionResult runSession(const SessionRequest &Request) {
     Task.Arch = Settings->Analysis.Arch;
     Task.Analysis = std::move(Settings->Analysis);
     Task.Policy = std::move(Settings->Policy);
-    // The first file's configuration decides for the run.
+    // The command line, else the first configuration that sets it, decides
+    // for the run.
     if (!FailOn)
       FailOn = Settings->FailOn;
     if (Report.Arch.empty()) {

@@ -34,8 +34,7 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
       Config.WarningsAsErrors.value_or("")));
   Policy.MinWays = CommandLine.MinWays.value_or(Config.MinWays.value_or(2));
   Policy.Severities = Config.Severities;
-  Settings.FailOn =
-      CommandLine.FailOn.value_or(Config.FailOn.value_or(Severity::Warning));
+  Settings.FailOn = CommandLine.FailOn ? CommandLine.FailOn : Config.FailOn;
   // Global accesses are evaluated only for someone who reads them.
   Analysis.ProfileGlobalMemory =
       CommandLine.ReportsGlobalAccesses ||

@@ -40,7 +40,9 @@ struct CommandLineSettings {
 struct FileSettings {
   AnalysisOptions Analysis; ///< Analysis.Arch is never null.
   FindingPolicy Policy;
-  Severity FailOn = Severity::Warning;
+  /// From the command line, else the configuration; nullopt when neither
+  /// says (the run then fails on warnings).
+  std::optional<Severity> FailOn;
 };
 
 /// Merges the command line with \p Config (a default-constructed one when the
