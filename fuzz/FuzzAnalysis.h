@@ -3,7 +3,8 @@
 // The front-end fuzzers hand a whole .cu file to the same analyzeFiles the
 // driver and the language server use: parsed with the built-in prelude (so no
 // CUDA toolkit is read), for sm_90, the text given as an unsaved buffer so
-// nothing touches the disk. No crash guard: a crash must reach libFuzzer.
+// nothing touches the disk, on a thread with the driver's stack size. No
+// crash guard: a crash must reach libFuzzer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +17,9 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/thread.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,8 +47,16 @@ inline FileReport analyzeSourceText(const std::string &Text) {
   // full one takes about a minute, and the fuzzers want many small inputs
   // (running out of budget is a path they exercise all the same).
   Analysis.StepBudget = 4'000'000;
-  std::vector<FileReport> Reports =
-      analyzeFiles(Database, {Path}, Mode, Frontend, Analysis, {{Path, Text}});
+  // On a thread with the driver's large stack, as the driver analyses:
+  // deep nesting that the driver survives must not look like a crash here.
+  std::vector<FileReport> Reports;
+  llvm::thread Analyse(
+      std::optional<unsigned>(AnalysisStackBytes),
+      [&] {
+        Reports = analyzeFiles(Database, {Path}, Mode, Frontend, Analysis,
+                               {{Path, Text}});
+      });
+  Analyse.join();
   return Reports.empty() ? FileReport() : std::move(Reports.front());
 }
 

@@ -3,8 +3,8 @@
 // libFuzzer target source-fuzzer: the input is the whole text of a CUDA file,
 // parsed and analysed as the driver would (prelude mode, sm_90, every check).
 // Compile errors are expected and fine; a crash, a sanitizer report or a hang
-// (libFuzzer's -timeout) is a bug. Seeds: fuzz/corpus/source (kernels from
-// test/), dictionary: fuzz/source.dict.
+// (libFuzzer's -timeout) is a bug. Seeds: the test inputs listed in
+// fuzz/source-seeds.txt, dictionary: fuzz/source.dict.
 //
 //===----------------------------------------------------------------------===//
 

@@ -502,8 +502,8 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
         return;
       // Sectors that change with a parameter the analysis did not know were
       // predicted for the worse of an aligned and an unaligned value, not
-      // for the value the harness passes (--param does not reach the
-      // analysis).
+      // for the value the harness passes (an integer --param or a constant
+      // launch argument would have made it known).
       std::vector<std::string> Assumed;
       for (const GlobalAccessReport &A : K.GlobalAccesses)
         if (A.BlockDimIndex == L.BlockDimIndex && A.Kind == Kind)

@@ -168,7 +168,8 @@ struct BarrierObserver::State {
   std::vector<unsigned> WarpEpochs;
   std::vector<AccessContext> Contexts;
   PieceTable Words;
-  std::map<std::tuple<const clang::Expr *, const clang::Expr *, int>, size_t>
+  std::map<std::tuple<const clang::Expr *, const clang::Expr *, int, bool>,
+           size_t>
       HazardIndex;
 
   State(unsigned Threads, unsigned WarpSize, BarrierProfile &Profile)
@@ -196,8 +197,11 @@ struct BarrierObserver::State {
               unsigned Context, const clang::VarDecl *Array, int64_t Offset,
               bool WithinOneStatement = false) {
     bool SameWarp = warpOf(Earlier.Thread) == warpOf(Thread);
+    // Writes within one statement and across executions of it are separate
+    // findings (smem-conflicting-writes, smem-missing-barrier): separate keys.
     auto Key = std::make_tuple(Contexts[Earlier.Context].Site,
-                               Contexts[Context].Site, int(Kind));
+                               Contexts[Context].Site, int(Kind),
+                               WithinOneStatement);
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
     if (!New) {
       SharedHazard &Known = Profile.Hazards[It->second];
@@ -205,7 +209,7 @@ struct BarrierObserver::State {
       if (Known.WithinOneWarp && !SameWarp) {
         Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
         Known.WithinOneWarp = false;
-        Known.WithinOneStatement = WithinOneStatement;
+        Known.WithinOneStatement = WithinOneStatement; // part of the key
       }
       return;
     }
