@@ -2,9 +2,11 @@
 
 #include "runtime_verify/Prepare.h"
 
+#include "Checks/CheckRegistry.h"
+
 #include "runtime_verify/Harness.h"
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -126,39 +128,33 @@ std::string harnessKernelName(StringRef Name) {
   return Result;
 }
 
+/// What a GPU run can show about findings of \p Check.
+RuntimeEvidence evidenceOf(StringRef Check) {
+  const CheckInfo *Kind = findFindingKind(Check);
+  return Kind ? Kind->Evidence : RuntimeEvidence::None;
+}
+
+/// A check's warning or error: what the plan predicts and a run confirms.
 bool isFinding(const Diagnostic &D) {
-  return D.Level != Severity::Note &&
-         (StringRef(D.Check).starts_with("smem-") ||
-          StringRef(D.Check).starts_with("gmem-")) &&
-         D.Check != "smem-lint-input" && D.Check != "smem-lint-annotation";
+  return D.Level != Severity::Note && D.Origin == FindingOrigin::Check;
 }
 
 bool isRaceCheck(StringRef Check) {
-  return Check == "smem-missing-barrier" || Check == "smem-barrier-reuse" ||
-         Check == "smem-warp-sync" || Check == "smem-conflicting-writes";
+  return evidenceOf(Check) == RuntimeEvidence::Race;
 }
 
 bool isOccupancyCheck(StringRef Check) {
-  return Check == "smem-capacity" || Check == "smem-occupancy";
+  return evidenceOf(Check) == RuntimeEvidence::Occupancy;
 }
 
-/// The kernel a finding is in: the one with an access at the finding's
-/// position, else the last kernel declared before it in the same file.
+/// The kernel a finding was found in (the first of the instantiations it
+/// names), or null for a finding about no kernel.
 const KernelReport *kernelOfFinding(const FileReport &File,
                                     const Diagnostic &D) {
-  StringRef Name = sys::path::filename(D.Where.File);
   for (const KernelReport &K : File.Kernels)
-    for (const AccessReport &A : K.Accesses)
-      if (A.Where.Line == D.Where.Line && A.Where.Column == D.Where.Column &&
-          sys::path::filename(A.Where.File) == Name)
-        return &K;
-  const KernelReport *Best = nullptr;
-  for (const KernelReport &K : File.Kernels)
-    if (sys::path::filename(K.Where.File) == Name &&
-        K.Where.Line <= D.Where.Line &&
-        (!Best || K.Where.Line > Best->Where.Line))
-      Best = &K;
-  return Best;
+    if (!D.Kernel.empty() && K.Name == D.Kernel)
+      return &K;
+  return nullptr;
 }
 
 /// Lines a race finding names: its own and those of its notes that point at
@@ -539,7 +535,8 @@ void PlanBuilder::addFixVariant(
     Key += "|" + std::to_string(F.Where.Offset) + ":" +
            std::to_string(F.Length) + ":" + F.Replacement;
   PlannedFinding &Finding = Plan.Findings[FindingIndex];
-  std::string Description = Note ? Note->Message : D.Message;
+  std::string Description =
+      Note ? renderText(D, Note->Message) : renderMessage(D);
 
   auto Existing = VariantByFix.find(Key);
   std::string VariantId;
@@ -647,7 +644,8 @@ void PlanBuilder::addFixVariant(
         P.File = sys::path::filename(V->Source).str();
         P.Line = R->Where.Line;
         P.Lines = raceLines(*R);
-        P.Description = "the hazard the fixed kernel still has: " + R->Message;
+        P.Description =
+            "the hazard the fixed kernel still has: " + renderMessage(*R);
         addPrediction(P);
       }
       if (Note && Note->Occupancy) {
@@ -682,7 +680,8 @@ void PlanBuilder::addFixVariant(
       continue;
     bool Relevant =
         (P.Kind == "wavefronts" && isFinding(D) &&
-         D.Check == "smem-bank-conflict" && P.Line == FixedLine &&
+         evidenceOf(D.Check) == RuntimeEvidence::SharedWavefronts &&
+         P.Line == FixedLine &&
          P.Operation == Operation) ||
         (isRaceCheck(D.Check) && (P.Kind == "race-free" || P.Kind == "race")) ||
         (P.Kind == "occupancy");
@@ -722,7 +721,7 @@ bool PlanBuilder::build(std::string &Error) {
       F.File = Clean.str().str();
       F.Line = D.Where.Line;
       F.Column = D.Where.Column;
-      F.Message = D.Message;
+      F.Message = renderMessage(D);
       Plan.Findings.push_back(F);
       Findings.push_back({&D, F.Index});
     }
@@ -744,7 +743,7 @@ bool PlanBuilder::build(std::string &Error) {
       for (unsigned S = 0; S < K.BlockDims.size(); ++S) {
         PlannedLaunch L = makeLaunch(Plan.Variants[VariantIndex], K, S);
         for (auto [D, Index] : Mine)
-          if (D->Check == "smem-divergent-barrier")
+          if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier)
             L.Synccheck = true;
         Plan.Launches.push_back(L);
         size_t FirstPrediction = Plan.Predictions.size();
@@ -753,10 +752,10 @@ bool PlanBuilder::build(std::string &Error) {
         // uncoalesced access to the kernel's global sectors of its kind.
         for (auto [D, Index] : Mine) {
           Plan.Findings[Index].Launches.push_back(L.Id);
-          if (D->Check == "gmem-uncoalesced") {
+          RuntimeEvidence Evidence = evidenceOf(D->Check);
+          if (Evidence == RuntimeEvidence::GlobalSectors) {
             for (const GlobalAccessReport &A : K.GlobalAccesses)
-              if (A.Where.Line == D->Where.Line &&
-                  A.Where.Column == D->Where.Column)
+              if (llvm::is_contained(D->Accesses, A.Id))
                 for (size_t I = FirstPrediction; I < Plan.Predictions.size();
                      ++I) {
                   Prediction &P = Plan.Predictions[I];
@@ -766,12 +765,11 @@ bool PlanBuilder::build(std::string &Error) {
                 }
             continue;
           }
-          if (D->Check != "smem-bank-conflict")
+          if (Evidence != RuntimeEvidence::SharedWavefronts)
             continue;
           std::string Operation;
           for (const AccessReport &A : K.Accesses)
-            if (A.Where.Line == D->Where.Line &&
-                A.Where.Column == D->Where.Column)
+            if (llvm::is_contained(D->Accesses, A.Id))
               Operation = A.Kind;
           for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
             Prediction &P = Plan.Predictions[I];
@@ -802,7 +800,7 @@ bool PlanBuilder::build(std::string &Error) {
             for (unsigned Line : P.Lines)
               Text.push_back(std::to_string(Line));
             P.Description = "a hazard between lines " + join(Text, " and ");
-          } else if (D->Check == "smem-divergent-barrier") {
+          } else if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier) {
             P.Kind = "divergent-barrier";
             P.Lines = {D->Where.Line};
             P.Description = "a barrier part of the block skips";

@@ -14,7 +14,7 @@
 
 #include "runtime_verify/Prepare.h"
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Report/Report.h"
 #include "Workflow/FileSettings.h"

@@ -9,10 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/KernelDiscovery.h"
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/BankConflictCheck.h"
+#include "Checks/CheckRegistry.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Hardware/ArchTable.h"
 #include "Lsp/LanguageServer.h"
+#include "Output/CheckListOutput.h"
 #include "Output/JsonOutput.h"
 #include "Output/SarifOutput.h"
 #include "Output/TextOutput.h"
@@ -146,6 +149,12 @@ cl::opt<bool> FixOption(
     "fix",
     cl::desc("Apply the fix-its in place (a file whose fixes conflict, or "
              "that changed meanwhile, is left alone)"),
+    cl::cat(SmemLintCategory));
+
+cl::opt<bool> ListChecksOption(
+    "list-checks",
+    cl::desc("List the checks (those --checks selects first) and exit; with "
+             "--format=json, every kind of finding with all its facts"),
     cl::cat(SmemLintCategory));
 
 cl::opt<bool> LspOption(
@@ -295,7 +304,8 @@ int run(int argc, const char **argv) {
   // Without -p or "--", run with no compile database rather than searching
   // for one next to each file and warning when there is none.
   std::vector<const char *> Args(argv, argv + argc);
-  bool HasDatabase = false, ServesLsp = false, ComparesOnly = false;
+  bool HasDatabase = false, ServesLsp = false, ComparesOnly = false,
+       ListsChecks = false;
   std::string DatabaseDir;
   std::vector<std::string> ExtraArgs;
   for (int I = 1; I < argc; ++I) {
@@ -312,6 +322,7 @@ int run(int argc, const char **argv) {
                                 : Arg.split('=').second.str();
     }
     ServesLsp |= Arg == "--lsp" || Arg == "-lsp";
+    ListsChecks |= Arg == "--list-checks" || Arg == "-list-checks";
     ComparesOnly |= Arg.starts_with("--verify-compare") ||
                     Arg.starts_with("-verify-compare");
   }
@@ -324,7 +335,8 @@ int run(int argc, const char **argv) {
       ArgCount, Args.data(), SmemLintCategory,
       // An editor hands files over the protocol, not the command line; a
       // comparison reads a prepared directory.
-      ServesLsp || ComparesOnly ? cl::ZeroOrMore : cl::OneOrMore,
+      ServesLsp || ComparesOnly || ListsChecks ? cl::ZeroOrMore
+                                               : cl::OneOrMore,
       "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
       "memory, before the kernel runs\n");
   if (!Parser) {
@@ -335,6 +347,17 @@ int run(int argc, const char **argv) {
     errs() << "smem-lint: error: " << Message << "\n";
     return ExitInputError;
   };
+
+  if (ListChecksOption) {
+    if (FormatOption == "json") {
+      outs() << renderCheckListJson();
+    } else {
+      outs() << renderCheckListText(CheckGlobs(
+          ChecksOption.getNumOccurrences() ? std::string(ChecksOption)
+                                          : std::string("smem-*")));
+    }
+    return outs().has_error() ? ExitInputError : 0;
+  }
 
   unsigned VerifySteps = VerifyOption + !VerifyPrepareOption.empty() +
                          !VerifyCompareOption.empty();
@@ -408,9 +431,12 @@ int run(int argc, const char **argv) {
   if (WarningsAsErrorsOption.getNumOccurrences())
     Request.CommandLine.WarningsAsErrors = WarningsAsErrorsOption;
   if (MinWaysOption.getNumOccurrences()) {
-    if (MinWaysOption < 2 || MinWaysOption > 32)
-      return UsageError("--min-ways expects a number from 2 to 32");
-    Request.CommandLine.MinWays = MinWaysOption;
+    const CheckOption &MinWays = BankConflictCheck::info().Options.front();
+    if (MinWaysOption < MinWays.Min || MinWaysOption > MinWays.Max)
+      return UsageError("--min-ways expects a number from " +
+                        std::to_string(MinWays.Min) + " to " +
+                        std::to_string(MinWays.Max));
+    Request.CommandLine.CheckOptions[MinWays.Name] = MinWaysOption;
   }
   if (FailOnOption.getNumOccurrences()) {
     Request.CommandLine.FailOn = parseSeverity(FailOnOption);

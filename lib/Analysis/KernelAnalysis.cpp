@@ -76,7 +76,7 @@ std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {
                        SM.getExpansionLoc(F->getBody()->getBeginLoc()),
                        SM.getExpansionLoc(F->getBody()->getEndLoc()));
   if (F->isTemplateInstantiation() || !InKernelBody)
-    Summary = "in '" + Kernel.Name + "', " + Summary;
+    Summary = "in " + std::string(KernelPlaceholder) + ", " + Summary;
   return Summary;
 }
 

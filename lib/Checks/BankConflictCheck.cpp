@@ -116,7 +116,7 @@ class ConflictReporter {
 public:
   ConflictReporter(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings)
-      : Analysis(Context.Analysis), Fixes(Context.Fixes),
+      : Context(Context), Analysis(Context.Analysis), Fixes(Context.Fixes),
         Ctx(Analysis.context()), SM(Ctx.getSourceManager()),
         Findings(Findings) {}
 
@@ -136,6 +136,7 @@ private:
   /// Bytes \p Access may reach in its array; nullopt when unknown.
   std::optional<uint64_t> arrayBytes(const AccessStats &Access) const;
 
+  const CheckContext &Context;
   const KernelAnalysis &Analysis;
   LayoutFixAdvisor &Fixes;
   const ASTContext &Ctx;
@@ -383,9 +384,10 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
     What = std::to_string(Access.WidthBytes) + "-byte " + What;
 
   Diagnostic D;
-  D.Check = "smem-bank-conflict";
+  D.Check = BankConflictCheck::info().Name;
   D.Level = Severity::Warning;
   D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
+  Context.nameSharedAccess(D, Access.Site, Access.Kind);
   D.Ways = WorstOverSymbols;
   if (Ways >= 2) {
     D.Message = std::to_string(Ways) + "-way bank conflict: " + What +
@@ -459,6 +461,65 @@ void BankConflictCheck::checkKernel(const CheckContext &Context,
     }
     Reporter.report(Index, Access, ReadModifyWrite);
   }
+}
+
+/// --min-ways: conflicts below this many ways are not reported.
+const CheckOption BankConflictOptions[] = {
+    {"min-ways", "MinWays",
+     "Report bank conflicts of at least this many ways (2 to 32)", 2, 2, 32,
+     [](const Diagnostic &Finding, unsigned MinWays) {
+       return Finding.Ways >= MinWays;
+     }},
+};
+
+const CheckInfo &BankConflictCheck::info() {
+  static const CheckInfo Info = {
+      "smem-bank-conflict",
+      "BankConflict",
+      FindingOrigin::Check,
+      CheckCategory::Performance,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-bank-conflict.md",
+      "A shared-memory access takes more wavefronts per warp than its bytes "
+      "need",
+      "Lanes of one warp ask one shared-memory bank for different words, so a "
+      "warp-wide access is served in more wavefronts than the bytes it moves "
+      "need. The finding names the lanes, the bank and the words that collide, "
+      "and the block shape and architecture it assumed.",
+      "Change the layout so that the lanes of a warp reach different banks: pad "
+      "the rows of a 2-D array by one element (tile[32][33] instead of "
+      "tile[32][32]), or use an odd word stride or an XOR swizzle in the index. "
+      "When a padding removes the conflict, a note carries its fix-it, proven "
+      "by "
+      "analysing every access of the array again, with its cost in bytes per "
+      "block and resident blocks per SM.",
+      "Lanes of one warp ask one of the 32 shared-memory banks for different "
+      "words, so the access is served in several wavefronts instead of one.\n"
+      "\n"
+      "```cuda\n"
+      "__shared__ float tile[32][32];\n"
+      "// ...\n"
+      "out[i] = tile[threadIdx.x][threadIdx.y]; // a column: 32 lanes, bank 0\n"
+      "```\n"
+      "\n"
+      "**Fix:** pad the rows so that consecutive rows start in different "
+      "banks:\n"
+      "\n"
+      "```cuda\n"
+      "__shared__ float tile[32][33];\n"
+      "```\n"
+      "\n"
+      "When a padding removes the conflict, a note carries its fix-it, proven "
+      "by analysing every access of the array again, with its cost in bytes per "
+      "block and resident blocks per SM.",
+      BankConflictOptions,
+      RuntimeEvidence::SharedWavefronts,
+  };
+  return Info;
 }
 
 } // namespace smemlint

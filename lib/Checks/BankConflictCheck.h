@@ -17,7 +17,8 @@ namespace smemlint {
 
 class BankConflictCheck : public Check {
 public:
-  BankConflictCheck() : Check("smem-bank-conflict") {}
+  BankConflictCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

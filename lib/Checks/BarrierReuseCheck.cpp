@@ -37,6 +37,8 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
     D.Level = Severity::Warning;
     D.Where = toSourcePoint(Analysis.context().getSourceManager(),
                             Hazard.Later.Site->getBeginLoc());
+    Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
+    Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message = std::move(Message);
     D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
     if (std::optional<FixIt> Fix = insertBarrierAtLoopEnd(
@@ -48,6 +50,42 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
                          {*Fix}});
     Findings.push_back(std::move(D));
   }
+}
+
+const CheckInfo &BarrierReuseCheck::info() {
+  static const CheckInfo Info = {
+      "smem-barrier-reuse",
+      "BarrierReuse",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-barrier-reuse.md",
+      "A loop refills a shared buffer while other warps may still read the "
+      "previous iteration",
+      "A loop has a barrier after it fills a shared buffer but no second one "
+      "after the last read, so the writes of the next iteration can overwrite "
+      "words that other warps have not read yet.",
+      "End the loop body with a second __syncthreads() so that every read of "
+      "an iteration finishes before the next refill; the fix-it inserts it.",
+      "```cuda\n"
+      "for (int t = 0; t < n / TILE; ++t) {\n"
+      "  As[ty][tx] = A[ty * n + t * TILE + tx];\n"
+      "  __syncthreads();\n"
+      "  for (int k = 0; k < TILE; ++k)\n"
+      "    acc += As[ty][k] * B[k * n + tx];\n"
+      "}\n"
+      "```\n"
+      "\n"
+      "**Fix:** end the loop body with `__syncthreads();` so that the next "
+      "refill waits for every read of this iteration (the fix-it inserts it).",
+      /*Options=*/{},
+      RuntimeEvidence::Race,
+  };
+  return Info;
 }
 
 } // namespace smemlint

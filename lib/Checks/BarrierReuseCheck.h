@@ -17,7 +17,8 @@ namespace smemlint {
 
 class BarrierReuseCheck : public Check {
 public:
-  BarrierReuseCheck() : Check("smem-barrier-reuse") {}
+  BarrierReuseCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

@@ -41,7 +41,8 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
   uint64_t Static = Analysis.staticSharedBytes();
   uint64_t Dynamic = Shape.DynamicSharedBytes.value_or(0);
   uint64_t Total = Static + Dynamic;
-  std::string Name = "'" + Kernel.Name + "'";
+  // The kernel's name, put in by the output layer (KernelPlaceholder).
+  std::string Name = KernelPlaceholder;
   std::string Summary = "(" + Analysis.assumptionSummary(Kernel.Kernel->getBody()) + ")";
   SourcePoint AtKernel = toSourcePoint(SM, Kernel.Kernel->getLocation());
   // Dynamic sizes come from a launch; point there when there is one.
@@ -157,6 +158,47 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
                            " blocks per SM on " + Arch.Name.str(),
                        {}});
   Findings.push_back(std::move(D));
+}
+
+const CheckInfo &CapacityCheck::info() {
+  static const CheckInfo Info = {
+      "smem-capacity",
+      "Capacity",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Error,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-capacity.md",
+      "A block needs more shared memory than the architecture allows",
+      "A block asks for more shared memory than an SM of the analysed "
+      "architecture gives one block, its static __shared__ variables exceed "
+      "48 KB, or a launch asks for more than 48 KB of dynamic shared memory "
+      "without the cudaFuncSetAttribute opt-in: the launch fails at run time. "
+      "Notes also point out dynamic shared memory that a launch asks for and "
+      "the kernel never touches.",
+      "Use less shared memory per block, or for dynamic shared memory above "
+      "48 KB call cudaFuncSetAttribute(kernel, "
+      "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) before the launch.",
+      "```cuda\n"
+      "extern __shared__ float buffer[];\n"
+      "// ...\n"
+      "stage<<<1, 256, 64 * 1024>>>(out); // 64 KB dynamic, no opt-in\n"
+      "```\n"
+      "\n"
+      "**Fix:** opt in before the launch, or use less:\n"
+      "\n"
+      "```cuda\n"
+      "cudaFuncSetAttribute(stage, "
+      "cudaFuncAttributeMaxDynamicSharedMemorySize,\n"
+      "                     64 * 1024);\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::Occupancy,
+  };
+  return Info;
 }
 
 } // namespace smemlint

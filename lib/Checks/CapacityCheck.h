@@ -20,7 +20,8 @@ namespace smemlint {
 
 class CapacityCheck : public Check {
 public:
-  CapacityCheck() : Check("smem-capacity") {}
+  CapacityCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

@@ -2,6 +2,8 @@
 //
 // A check looks at one kernel analysed under one block shape and appends its
 // findings. Checks never print; the output layer renders what they return.
+// Each check declares what it is (its CheckInfo) beside its code, in a
+// static info(), and is listed once in CheckRegistry.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,35 +12,79 @@
 
 #include "Analysis/KernelAnalysis.h"
 #include "Fixes/LayoutFixes.h"
+#include "Report/CheckInfo.h"
 #include "Report/Report.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+#include <utility>
 #include <vector>
+
+namespace clang {
+class Expr;
+} // namespace clang
 
 namespace smemlint {
 
-/// What a check sees: one kernel under one block shape, and the layout
-/// fixes proposed for its arrays (computed once, shared by the checks that
-/// offer or weigh them).
+/// The ids the report gave the accesses of one kernel and block shape
+/// (AccessReport::Id, GlobalAccessReport::Id), so that a finding can name
+/// the accesses it is about.
+class AccessIds {
+public:
+  void addShared(const clang::Expr *Site, AccessKind Kind, std::string Id) {
+    Shared[{Site, unsigned(Kind)}] = std::move(Id);
+  }
+  void addGlobal(const clang::Expr *Site, AccessKind Kind, std::string Id) {
+    Global[{Site, unsigned(Kind)}] = std::move(Id);
+  }
+  /// The id of the shared access at \p Site of \p Kind, or "" if none.
+  std::string shared(const clang::Expr *Site, AccessKind Kind) const {
+    auto It = Shared.find({Site, unsigned(Kind)});
+    return It == Shared.end() ? std::string() : It->second;
+  }
+  std::string global(const clang::Expr *Site, AccessKind Kind) const {
+    auto It = Global.find({Site, unsigned(Kind)});
+    return It == Global.end() ? std::string() : It->second;
+  }
+
+private:
+  using Key = std::pair<const clang::Expr *, unsigned>;
+  llvm::DenseMap<Key, std::string> Shared, Global;
+};
+
+/// What a check sees: one kernel under one block shape, the layout fixes
+/// proposed for its arrays (computed once, shared by the checks that offer
+/// or weigh them), and the ids of its accesses.
 struct CheckContext {
   const KernelAnalysis &Analysis;
   LayoutFixAdvisor &Fixes;
+  const AccessIds &Ids;
+
+  /// Adds the id of the shared access at \p Site to \p Finding's accesses.
+  void nameSharedAccess(Diagnostic &Finding, const clang::Expr *Site,
+                        AccessKind Kind) const;
+  void nameGlobalAccess(Diagnostic &Finding, const clang::Expr *Site,
+                        AccessKind Kind) const;
+  /// Adds every access (shared or global, of any kind) at \p Site.
+  void nameAccessesAt(Diagnostic &Finding, const clang::Expr *Site) const;
 };
 
 class Check {
 public:
-  explicit Check(llvm::StringRef Name) : Name(Name) {}
+  explicit Check(const CheckInfo &Info) : Info(Info) {}
   virtual ~Check() = default;
 
   /// The check's name as users select and suppress it: "smem-bank-conflict".
-  llvm::StringRef name() const { return Name; }
+  llvm::StringRef name() const { return Info.Name; }
+  const CheckInfo &info() const { return Info; }
 
   virtual void checkKernel(const CheckContext &Context,
                            std::vector<Diagnostic> &Findings) = 0;
 
 private:
-  std::string Name;
+  const CheckInfo &Info;
 };
 
 } // namespace smemlint

@@ -14,20 +14,61 @@
 #include "Checks/WarpSyncCheck.h"
 
 namespace smemlint {
+namespace {
+
+template <typename CheckType> RegisteredCheck entry() {
+  return {&CheckType::info,
+          []() -> std::unique_ptr<Check> {
+            return std::make_unique<CheckType>();
+          }};
+}
+
+} // namespace
+
+llvm::ArrayRef<RegisteredCheck> registeredChecks() {
+  static const RegisteredCheck Checks[] = {
+      entry<BankConflictCheck>(),
+      entry<MissingBarrierCheck>(),
+      entry<BarrierReuseCheck>(),
+      entry<DivergentBarrierCheck>(),
+      entry<WarpSyncCheck>(),
+      entry<OutOfBoundsCheck>(),
+      entry<ConflictingWritesCheck>(),
+      entry<CapacityCheck>(),
+      entry<OccupancyCheck>(),
+      entry<UncoalescedAccessCheck>(),
+  };
+  return Checks;
+}
 
 std::vector<std::unique_ptr<Check>> createAllChecks() {
   std::vector<std::unique_ptr<Check>> Checks;
-  Checks.push_back(std::make_unique<BankConflictCheck>());
-  Checks.push_back(std::make_unique<MissingBarrierCheck>());
-  Checks.push_back(std::make_unique<BarrierReuseCheck>());
-  Checks.push_back(std::make_unique<DivergentBarrierCheck>());
-  Checks.push_back(std::make_unique<WarpSyncCheck>());
-  Checks.push_back(std::make_unique<OutOfBoundsCheck>());
-  Checks.push_back(std::make_unique<ConflictingWritesCheck>());
-  Checks.push_back(std::make_unique<CapacityCheck>());
-  Checks.push_back(std::make_unique<OccupancyCheck>());
-  Checks.push_back(std::make_unique<UncoalescedAccessCheck>());
+  for (const RegisteredCheck &Entry : registeredChecks())
+    Checks.push_back(Entry.Create());
   return Checks;
+}
+
+std::vector<const CheckInfo *> allFindingKinds() {
+  std::vector<const CheckInfo *> Kinds;
+  for (const RegisteredCheck &Entry : registeredChecks())
+    Kinds.push_back(&Entry.Info());
+  for (const CheckInfo &Kind : toolFindingKinds())
+    Kinds.push_back(&Kind);
+  return Kinds;
+}
+
+const CheckInfo *findFindingKind(llvm::StringRef Name) {
+  for (const CheckInfo *Kind : allFindingKinds())
+    if (Name == Kind->Name)
+      return Kind;
+  return nullptr;
+}
+
+std::vector<std::string> knownCheckNames() {
+  std::vector<std::string> Names;
+  for (const RegisteredCheck &Entry : registeredChecks())
+    Names.push_back(Entry.Info().Name);
+  return Names;
 }
 
 } // namespace smemlint

@@ -27,6 +27,8 @@ void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
     D.Level = Severity::Warning;
     D.Where = toSourcePoint(Analysis.context().getSourceManager(),
                             Hazard.Later.Site->getBeginLoc());
+    Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
+    Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message =
         "conflicting writes: " + ThreadAndWarp(Hazard.Earlier) + " and " +
         ThreadAndWarp(Hazard.Later) + " both write " +
@@ -44,6 +46,40 @@ void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
                        {}});
     Findings.push_back(std::move(D));
   }
+}
+
+const CheckInfo &ConflictingWritesCheck::info() {
+  static const CheckInfo Info = {
+      "smem-conflicting-writes",
+      "ConflictingWrites",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-conflicting-writes.md",
+      "Threads store different values to one shared word in one statement",
+      "Two threads of the block store different values to the same shared "
+      "word in the same statement. Within a warp one lane's value lands and "
+      "which one is undefined; across warps the last warp to run the statement "
+      "wins. No barrier can order a statement with itself.",
+      "Let one thread write each word, or give each thread a word of its own.",
+      "```cuda\n"
+      "a[threadIdx.x & 7] = threadIdx.x; // 32 threads per word\n"
+      "```\n"
+      "\n"
+      "**Fix:** one writer per word:\n"
+      "\n"
+      "```cuda\n"
+      "if (threadIdx.x < 8)\n"
+      "  a[threadIdx.x] = threadIdx.x;\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::Race,
+  };
+  return Info;
 }
 
 } // namespace smemlint

@@ -20,7 +20,8 @@ namespace smemlint {
 
 class ConflictingWritesCheck : public Check {
 public:
-  ConflictingWritesCheck() : Check("smem-conflicting-writes") {}
+  ConflictingWritesCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

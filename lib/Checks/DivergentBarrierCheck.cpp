@@ -58,4 +58,43 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
   }
 }
 
+const CheckInfo &DivergentBarrierCheck::info() {
+  static const CheckInfo Info = {
+      "smem-divergent-barrier",
+      "DivergentBarrier",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-divergent-barrier.md",
+      "A block barrier that only part of the block reaches",
+      "A __syncthreads() or another block barrier is reached by only part of "
+      "the block: under a thread-dependent condition, in a loop whose trip "
+      "count differs between threads, or after some threads returned early. "
+      "The behaviour is undefined, and compute-sanitizer's synccheck does not "
+      "always see it.",
+      "Make every thread of the block reach the barrier: move it out of the "
+      "thread-dependent branch or loop (guard the work, not the barrier), and "
+      "replace an early return before a barrier with a guard around the work.",
+      "```cuda\n"
+      "if (threadIdx.x < 128)\n"
+      "  __syncthreads(); // half of the block never arrives\n"
+      "```\n"
+      "\n"
+      "**Fix:** guard the work, not the barrier:\n"
+      "\n"
+      "```cuda\n"
+      "if (threadIdx.x < 128)\n"
+      "  work();\n"
+      "__syncthreads();\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::SkippedBarrier,
+  };
+  return Info;
+}
+
 } // namespace smemlint

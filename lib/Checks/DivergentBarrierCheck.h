@@ -23,7 +23,8 @@ namespace smemlint {
 
 class DivergentBarrierCheck : public Check {
 public:
-  DivergentBarrierCheck() : Check("smem-divergent-barrier") {}
+  DivergentBarrierCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

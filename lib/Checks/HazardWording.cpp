@@ -73,15 +73,18 @@ std::string assumptionsOf(const KernelAnalysis &Analysis,
   return "(" + Text + ")";
 }
 
-Diagnostic hazardDiagnostic(const KernelAnalysis &Analysis,
+Diagnostic hazardDiagnostic(const CheckContext &Context,
                             const SharedHazard &Hazard, llvm::StringRef Check,
                             std::string Message, llvm::StringRef Barrier,
                             std::string FixMessage) {
+  const KernelAnalysis &Analysis = Context.Analysis;
   const clang::SourceManager &SM = Analysis.context().getSourceManager();
   Diagnostic D;
   D.Check = Check.str();
   D.Level = Severity::Warning;
   D.Where = toSourcePoint(SM, Hazard.Later.Site->getBeginLoc());
+  Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
+  Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
   D.Message = std::move(Message);
   D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
   std::optional<FixIt> Fix = insertBarrierBetween(

@@ -9,6 +9,7 @@
 #define SMEMLINT_CHECKS_HAZARDWORDING_H
 
 #include "Analysis/KernelAnalysis.h"
+#include "Checks/Check.h"
 #include "Report/Report.h"
 
 #include "clang/AST/Stmt.h"
@@ -39,7 +40,7 @@ std::string assumptionsOf(const KernelAnalysis &Analysis,
 
 /// A diagnostic at the later access with \p Message, the note at the earlier
 /// one, and a note inserting \p Barrier between them when there is a place.
-Diagnostic hazardDiagnostic(const KernelAnalysis &Analysis,
+Diagnostic hazardDiagnostic(const CheckContext &Context,
                             const SharedHazard &Hazard, llvm::StringRef Check,
                             std::string Message, llvm::StringRef Barrier,
                             std::string FixMessage);

@@ -39,11 +39,53 @@ void MissingBarrierCheck::checkKernel(const CheckContext &Context,
     }
     Message += " " + assumptionsOf(Analysis, Hazard);
     Findings.push_back(hazardDiagnostic(
-        Analysis, Hazard, name(), std::move(Message), "__syncthreads()",
+        Context, Hazard, name(), std::move(Message), "__syncthreads()",
         "insert __syncthreads() here so that every thread of the block "
         "finishes the access at line " +
             EarlierLine + " first"));
   }
+}
+
+const CheckInfo &MissingBarrierCheck::info() {
+  static const CheckInfo Info = {
+      "smem-missing-barrier",
+      "MissingBarrier",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-missing-barrier.md",
+      "Threads of different warps share a shared-memory word with no barrier "
+      "in between",
+      "A thread reads a shared word that a thread of another warp writes, or "
+      "writes a word that another warp reads or writes, with no "
+      "__syncthreads() between the two accesses. The finding names both "
+      "accesses (the earlier one as a related location), one pair of threads "
+      "and the word they share.",
+      "Put __syncthreads() between the write and the accesses of other threads "
+      "to the same words; the fix-it inserts it where every thread of the "
+      "block reaches it.",
+      "```cuda\n"
+      "__shared__ float s[256];\n"
+      "s[threadIdx.x] = in[threadIdx.x];\n"
+      "out[threadIdx.x] = s[255 - threadIdx.x]; // another warp's write\n"
+      "```\n"
+      "\n"
+      "**Fix:** order the accesses with a block barrier (the fix-it inserts "
+      "it):\n"
+      "\n"
+      "```cuda\n"
+      "s[threadIdx.x] = in[threadIdx.x];\n"
+      "__syncthreads();\n"
+      "out[threadIdx.x] = s[255 - threadIdx.x];\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::Race,
+  };
+  return Info;
 }
 
 } // namespace smemlint

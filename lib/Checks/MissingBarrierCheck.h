@@ -19,7 +19,8 @@ namespace smemlint {
 
 class MissingBarrierCheck : public Check {
 public:
-  MissingBarrierCheck() : Check("smem-missing-barrier") {}
+  MissingBarrierCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

@@ -26,7 +26,7 @@ void OccupancyCheck::checkKernel(const CheckContext &Context,
     unsigned Others = std::min({Now.BlocksByThreads, Now.BlocksByBlockLimit,
                                 Now.BlocksByRegisters});
     std::string Message =
-        "shared memory limits '" + Kernel.Name + "' to " +
+        "shared memory limits " + std::string(KernelPlaceholder) + " to " +
         std::to_string(Now.BlocksPerSM) + " blocks (" +
         std::to_string(Now.WarpsPerSM) + " of " +
         std::to_string(Now.MaxWarpsPerSM) + " warps) per SM: " +
@@ -72,6 +72,41 @@ void OccupancyCheck::checkKernel(const CheckContext &Context,
                        Change});
     Findings.push_back(std::move(D));
   }
+}
+
+const CheckInfo &OccupancyCheck::info() {
+  static const CheckInfo Info = {
+      "smem-occupancy",
+      "Occupancy",
+      FindingOrigin::Check,
+      CheckCategory::Performance,
+      Severity::Note,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-occupancy.md",
+      "Shared memory limits the resident blocks per SM, or a proposed fix "
+      "costs a resident block",
+      "A note says when shared memory is what limits how many blocks of a "
+      "kernel an SM holds at once, with the blocks and warps per SM and the "
+      "bytes a block really takes; a warning says when a fix proposed "
+      "elsewhere, such as a padding against a bank conflict, costs a resident "
+      "block.",
+      "Weigh the wavefronts a padding saves against the resident block it "
+      "costs, or remove the conflict with a swizzled index that costs no "
+      "memory.",
+      "Shared memory per block, with the driver's 1 KB reserve and the "
+      "allocation granularity, decides how many blocks fit on an SM: 8192 + "
+      "1024 bytes fit 25 times in 228 KB, 8448 + 1024 only 24 times.\n"
+      "\n"
+      "**Fix:** when a padding costs a block, weigh the conflict's wavefronts "
+      "against the lost block, or swizzle the index (`tile[row][col ^ row]`) "
+      "instead of padding.",
+      /*Options=*/{},
+      RuntimeEvidence::Occupancy,
+  };
+  return Info;
 }
 
 } // namespace smemlint

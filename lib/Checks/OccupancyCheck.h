@@ -17,7 +17,8 @@ namespace smemlint {
 
 class OccupancyCheck : public Check {
 public:
-  OccupancyCheck() : Check("smem-occupancy") {}
+  OccupancyCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

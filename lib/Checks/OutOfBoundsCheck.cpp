@@ -330,10 +330,11 @@ AccessVerbs verbsFor(unsigned Kinds) {
 
 class BoundsReporter {
 public:
-  BoundsReporter(const KernelAnalysis &Analysis, const SymbolTable &Symbols,
+  BoundsReporter(const CheckContext &Context, const SymbolTable &Symbols,
                  const std::map<const VarDecl *, ObjectBounds> &Objects,
                  std::vector<Diagnostic> &Findings)
-      : Analysis(Analysis), Symbols(Symbols), Objects(Objects),
+      : Context(Context), Analysis(Context.Analysis), Symbols(Symbols),
+        Objects(Objects),
         SM(Analysis.context().getSourceManager()), Findings(Findings) {}
 
   void report(const Violation &V, bool OnAssumedValues);
@@ -343,6 +344,7 @@ private:
   std::string whatIsWrong(const Violation &V) const;
   std::string assumedValues(const Violation &V) const;
 
+  const CheckContext &Context;
   const KernelAnalysis &Analysis;
   const SymbolTable &Symbols;
   const std::map<const VarDecl *, ObjectBounds> &Objects;
@@ -420,8 +422,9 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
   const ChosenShape &Shape = Analysis.shape();
   bool AssumedShape = Shape.Source == ShapeSource::Default;
   Diagnostic D;
-  D.Check = "smem-out-of-bounds";
+  D.Check = OutOfBoundsCheck::info().Name;
   D.Where = toSourcePoint(SM, V.Site->getBeginLoc());
+  Context.nameAccessesAt(D, V.Site);
   D.Level = AssumedShape || OnAssumedValues ? Severity::Note
             : V.Assumptions.empty()         ? Severity::Error
                                             : Severity::Warning;
@@ -580,7 +583,7 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
   // Evaluated only when a violation that names no symbol must be checked
   // against it.
   std::optional<std::vector<Violation>> Again;
-  BoundsReporter Reporter(Analysis, Symbols, Objects, Findings);
+  BoundsReporter Reporter(Context, Symbols, Objects, Findings);
   bool AssumedShape = Analysis.shape().Source == ShapeSource::Default;
   unsigned WarpSize = Analysis.arch().Banking.WarpSize;
   for (const Violation &V : Found) {
@@ -600,6 +603,46 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
       });
     Reporter.report(V, !Holds);
   }
+}
+
+const CheckInfo &OutOfBoundsCheck::info() {
+  static const CheckInfo Info = {
+      "smem-out-of-bounds",
+      "OutOfBounds",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Error,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-out-of-bounds.md",
+      "A shared-memory index is below zero or past the end of its array or "
+      "dimension",
+      "Evaluated for the threads of the block, the index of a shared-memory "
+      "access is below zero or past the end: of the array, or of the "
+      "dimension it subscripts (tile[i][32] in a tile[32][32], which lands in "
+      "the next row), or it divides by zero. The finding names the threads "
+      "and the index values; it is a note when it rests on a value the "
+      "analysis assumed.",
+      "Keep the threads that would step outside from the access, bound the "
+      "loop by the array, or declare the extra elements if they are meant to "
+      "exist.",
+      "```cuda\n"
+      "__shared__ float v[32];\n"
+      "v[threadIdx.x + 1] = x; // thread 31 writes v[32]\n"
+      "```\n"
+      "\n"
+      "**Fix:** guard the access, or declare the halo element:\n"
+      "\n"
+      "```cuda\n"
+      "if (threadIdx.x + 1 < 32)\n"
+      "  v[threadIdx.x + 1] = x;\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::None,
+  };
+  return Info;
 }
 
 } // namespace smemlint

@@ -20,7 +20,8 @@ namespace smemlint {
 
 class OutOfBoundsCheck : public Check {
 public:
-  OutOfBoundsCheck() : Check("smem-out-of-bounds") {}
+  OutOfBoundsCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

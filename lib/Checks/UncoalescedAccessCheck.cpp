@@ -71,9 +71,9 @@ uint64_t elementBytes(const ASTContext &Ctx, const ValueDecl *Pointer) {
 
 class UncoalescedReporter {
 public:
-  UncoalescedReporter(const KernelAnalysis &Analysis,
+  UncoalescedReporter(const CheckContext &Context,
                       std::vector<Diagnostic> &Findings)
-      : Analysis(Analysis), Ctx(Analysis.context()), SM(Ctx.getSourceManager()),
+      : Context(Context), Analysis(Context.Analysis), Ctx(Analysis.context()), SM(Ctx.getSourceManager()),
         Findings(Findings),
         Granularity(globalMemoryGranularity(Analysis.arch())) {}
 
@@ -85,6 +85,7 @@ private:
   DiagnosticNote explainShape() const;
   DiagnosticNote advise(const GlobalAccessStats &Access) const;
 
+  const CheckContext &Context;
   const KernelAnalysis &Analysis;
   const ASTContext &Ctx;
   const SourceManager &SM;
@@ -201,9 +202,10 @@ void UncoalescedReporter::report(const GlobalAccessStats &Access,
              Analysis.assumptionSummary(Access.Site) + ")";
 
   Diagnostic D;
-  D.Check = "gmem-uncoalesced";
+  D.Check = UncoalescedAccessCheck::info().Name;
   D.Level = Severity::Warning;
   D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
+  Context.nameGlobalAccess(D, Access.Site, Access.Kind);
   D.Message = std::move(Message);
   D.Notes.push_back(explainLanes(Access));
   if (Access.WarpInstructions > 1 &&
@@ -240,9 +242,11 @@ void UncoalescedReporter::reportStagedCopy(const StagedCopy &Copy) {
   uint64_t Direct =
       (LoadSectors + Copy.DirectSectors) * Granularity.SectorBytes;
   Diagnostic D;
-  D.Check = "gmem-uncoalesced";
+  D.Check = UncoalescedAccessCheck::info().Name;
   D.Level = Severity::Note;
   D.Where = toSourcePoint(SM, Copy.StoreSite->getBeginLoc());
+  Context.nameGlobalAccess(D, Copy.StoreSite, AccessKind::Store);
+  Context.nameGlobalAccess(D, Copy.LoadSite, AccessKind::Load);
   D.Message =
       "staging through '" + Tile + "' keeps the stores to '" + Store->Name +
       "' coalesced: " + decimal(Store->meanSectors()) +
@@ -266,7 +270,7 @@ void UncoalescedAccessCheck::checkKernel(const CheckContext &Context,
                                          std::vector<Diagnostic> &Findings) {
   const KernelAnalysis &Analysis = Context.Analysis;
   const GlobalAccessProfile &Profile = Analysis.globalAccesses();
-  UncoalescedReporter Reporter(Analysis, Findings);
+  UncoalescedReporter Reporter(Context, Findings);
   for (const GlobalAccessStats &Access : Profile.Accesses) {
     // Unknown addresses are not guessed; a uniform address is one sector
     // per 32 bytes however many lanes read it.
@@ -299,6 +303,43 @@ void UncoalescedAccessCheck::checkKernel(const CheckContext &Context,
   }
   for (const StagedCopy *Copy : evidentStagedCopies(Analysis))
     Reporter.reportStagedCopy(*Copy);
+}
+
+const CheckInfo &UncoalescedAccessCheck::info() {
+  static const CheckInfo Info = {
+      "gmem-uncoalesced",
+      "UncoalescedGlobalAccess",
+      FindingOrigin::Check,
+      CheckCategory::Performance,
+      Severity::Warning,
+      /*OnByDefault=*/false,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsGlobalAccesses,
+      "docs/checks/gmem-uncoalesced.md",
+      "A warp's global access touches far more 32-byte sectors than its "
+      "bytes need",
+      "The lanes of one warp read or write global memory far apart, so each "
+      "warp instruction moves many 32-byte sectors of which only a few bytes "
+      "are used. The finding gives the lanes' stride, the sectors per request "
+      "and the ideal.",
+      "Make consecutive lanes touch consecutive addresses, for example by "
+      "staging the data through a shared-memory tile read in the other "
+      "order.",
+      "Consecutive lanes far apart in global memory waste most of each "
+      "transferred sector.\n"
+      "\n"
+      "```cuda\n"
+      "out[x * height + y] = in[y * width + x]; // lanes 4*height bytes "
+      "apart\n"
+      "```\n"
+      "\n"
+      "**Fix:** stage through a shared tile so that both the load and the "
+      "store are row-wise.",
+      /*Options=*/{},
+      RuntimeEvidence::GlobalSectors,
+  };
+  return Info;
 }
 
 } // namespace smemlint

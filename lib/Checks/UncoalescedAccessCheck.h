@@ -19,7 +19,8 @@ namespace smemlint {
 
 class UncoalescedAccessCheck : public Check {
 public:
-  UncoalescedAccessCheck() : Check("gmem-uncoalesced") {}
+  UncoalescedAccessCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

@@ -98,7 +98,7 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
     Message += "; the lanes of a warp are not in lockstep since sm_70 " +
                assumptionsOf(Analysis, First);
     Diagnostic D = hazardDiagnostic(
-        Analysis, First, name(), std::move(Message), "__syncwarp()",
+        Context, First, name(), std::move(Message), "__syncwarp()",
         "insert __syncwarp() here to order the lanes of the warp");
     if (lineOf(Analysis, First.Earlier.Site) ==
         lineOf(Analysis, First.Later.Site))
@@ -121,6 +121,49 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
     }
     Findings.push_back(std::move(D));
   }
+}
+
+const CheckInfo &WarpSyncCheck::info() {
+  static const CheckInfo Info = {
+      "smem-warp-sync",
+      "WarpSync",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-warp-sync.md",
+      "Lanes of one warp exchange data through shared memory without "
+      "__syncwarp()",
+      "Threads of one warp write and read each other's shared words with no "
+      "__syncwarp() in between, as in the unrolled last warp of a classic "
+      "reduction. Since sm_70 the lanes of a warp can run apart, so volatile "
+      "alone does not order them.",
+      "Read into a register, call __syncwarp(), write, and call __syncwarp() "
+      "again before the next read; or exchange registers with "
+      "__shfl_down_sync().",
+      "```cuda\n"
+      "if (tid < 32) {\n"
+      "  volatile float *vs = sdata;\n"
+      "  vs[tid] += vs[tid + 16]; // lanes are not in lockstep since sm_70\n"
+      "}\n"
+      "```\n"
+      "\n"
+      "**Fix:** separate each read and write with `__syncwarp()`, or use "
+      "`__shfl_down_sync()`:\n"
+      "\n"
+      "```cuda\n"
+      "float v = sdata[tid] + sdata[tid + 16];\n"
+      "__syncwarp();\n"
+      "sdata[tid] = v;\n"
+      "__syncwarp();\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::Race,
+  };
+  return Info;
 }
 
 } // namespace smemlint

@@ -18,7 +18,8 @@ namespace smemlint {
 
 class WarpSyncCheck : public Check {
 public:
-  WarpSyncCheck() : Check("smem-warp-sync") {}
+  WarpSyncCheck() : Check(info()) {}
+  static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
 };

@@ -3,6 +3,7 @@
 #include "Frontend/CudaFrontend.h"
 
 #include "Analysis/SourcePoints.h"
+#include "Report/CheckInfo.h"
 #include "Frontend/Prelude.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -71,7 +72,8 @@ public:
       Where = toSourcePoint(Info.getSourceManager(), Info.getLocation());
     if (Level >= DiagnosticsEngine::Error) {
       Diagnostic D;
-      D.Check = "clang-diagnostic-error";
+      D.Check = findings::CompileError;
+      D.Origin = FindingOrigin::Compiler;
       D.Level = Severity::Error;
       D.Where = Where;
       D.Message = Message.str().str();
@@ -417,12 +419,13 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
     FileReport Missing;
     Missing.File = File;
     Missing.HadCompileErrors = true;
-    Missing.Diagnostics.push_back({"clang-diagnostic-error",
-                                   Severity::Error,
-                                   {File, 0, 0, 0},
-                                   "the file could not be parsed",
-                                   {},
-                                   {}});
+    Diagnostic Unparsed;
+    Unparsed.Check = findings::CompileError;
+    Unparsed.Origin = FindingOrigin::Compiler;
+    Unparsed.Level = Severity::Error;
+    Unparsed.Where = {File, 0, 0, 0};
+    Unparsed.Message = "the file could not be parsed";
+    Missing.Diagnostics.push_back(std::move(Unparsed));
     Ordered.push_back(std::move(Missing));
   }
   return Ordered;

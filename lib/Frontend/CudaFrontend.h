@@ -10,7 +10,7 @@
 #ifndef SMEMLINT_FRONTEND_CUDAFRONTEND_H
 #define SMEMLINT_FRONTEND_CUDAFRONTEND_H
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -85,10 +85,12 @@ std::vector<FixGroup> fixGroups(const Diagnostic &D) {
   std::vector<FixGroup> Groups;
   if (!D.FixIts.empty())
     Groups.push_back(
-        {"apply the fix for: " + actionTitle(D.Message), &D.FixIts, &D.Where});
+        {"apply the fix for: " + actionTitle(renderMessage(D)), &D.FixIts,
+         &D.Where});
   for (const DiagnosticNote &Note : D.Notes)
     if (!Note.FixIts.empty())
-      Groups.push_back({actionTitle(Note.Message), &Note.FixIts, &Note.Where});
+      Groups.push_back({actionTitle(renderText(D, Note.Message)),
+                        &Note.FixIts, &Note.Where});
   return Groups;
 }
 
@@ -189,7 +191,7 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
                      AnalysedFiles &Files, const ConversionOptions &Options) {
   json Lsp = {{"severity", lspSeverity(D.Level)},
               {"source", "smem-lint"},
-              {"message", D.Message}};
+              {"message", renderMessage(D)}};
   if (!D.Check.empty()) {
     Lsp["code"] = D.Check;
     if (!Options.DocsDirectory.empty()) {
@@ -214,9 +216,9 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
     Lsp["range"] = toJson(At);
     Lsp["message"] = "in included file " +
                      llvm::sys::path::filename(Path).str() + ":" +
-                     std::to_string(D.Where.Line) + ": " + D.Message;
+                     std::to_string(D.Where.Line) + ": " + renderMessage(D);
     Related.push_back({{"location", location(D.Where, Files, Options)},
-                       {"message", D.Message}});
+                       {"message", renderMessage(D)}});
   } else {
     Lsp["range"] = toJson(rangeAt(D.Where, Document, Options.Encoding));
   }
@@ -225,9 +227,10 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
   for (const DiagnosticNote &Note : D.Notes) {
     // A note without a place is shown at its diagnostic.
     const SourcePoint &Where = Note.Where.valid() ? Note.Where : D.Where;
+    std::string Text = renderText(D, Note.Message);
     Related.push_back({{"location", location(Where, Files, Options)},
-                       {"message", Note.Message}});
-    NotesText += "\nnote: " + Note.Message;
+                       {"message", Text}});
+    NotesText += "\nnote: " + Text;
   }
   if (!Related.empty())
     Lsp["relatedInformation"] = std::move(Related);

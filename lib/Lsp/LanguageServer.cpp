@@ -188,7 +188,8 @@ llvm::sys::TimePoint<> databaseModified(llvm::StringRef Dir) {
 
 Diagnostic settingsProblem(const std::string &Message) {
   Diagnostic D;
-  D.Check = "smem-lint-input";
+  D.Check = findings::InputError;
+  D.Origin = FindingOrigin::Tool;
   D.Level = Severity::Error;
   D.Message = Message;
   return D;
@@ -650,7 +651,8 @@ void LanguageServer::analyse(OpenDocument &Doc) {
     File = std::move(Reports.front());
   } else {
     Diagnostic Crash;
-    Crash.Check = "smem-lint-internal";
+    Crash.Check = findings::InternalError;
+    Crash.Origin = FindingOrigin::Tool;
     Crash.Level = Severity::Error;
     Crash.Where.File = Doc.Path;
     Crash.Message = "smem-lint crashed while analysing this file; please "

@@ -10,7 +10,7 @@
 #ifndef SMEMLINT_LSP_LANGUAGESERVER_H
 #define SMEMLINT_LSP_LANGUAGESERVER_H
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Workflow/FileSettings.h"
 

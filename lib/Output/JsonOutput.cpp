@@ -29,16 +29,49 @@ json fixIts(const std::vector<FixIt> &Fixes) {
   return Array;
 }
 
+json assumptions(const std::vector<Assumption> &List) {
+  json Array = json::array();
+  for (const Assumption &A : List) {
+    json Item = {{"kind", assumptionKindName(A.What)},
+                 {"subject", A.Subject},
+                 {"value", A.Value},
+                 {"source", A.Source},
+                 {"text", A.Detail}};
+    if (A.Where.valid())
+      Item["where"] = location(A.Where);
+    Array.push_back(Item);
+  }
+  return Array;
+}
+
 json diagnostic(const Diagnostic &D) {
   json Item = location(D.Where);
   Item["check"] = D.Check;
+  Item["origin"] = findingOriginName(D.Origin);
   Item["severity"] = severityName(D.Level);
-  Item["message"] = D.Message;
+  Item["message"] = renderMessage(D);
+  json Range = {{"begin", location(D.Where)}};
+  Range["end"] = location(D.End.valid() ? D.End : D.Where);
+  Item["range"] = Range;
+  Item["kernel"] = D.Kernel.empty() ? json(nullptr) : json(D.Kernel);
+  Item["other_instantiations"] = D.OtherInstantiations;
+  if (D.Block)
+    Item["block"] = {{"x", (*D.Block)[0]},
+                     {"y", (*D.Block)[1]},
+                     {"z", (*D.Block)[2]}};
+  else
+    Item["block"] = nullptr;
+  Item["block_dim_index"] =
+      D.BlockDimIndex ? json(*D.BlockDimIndex) : json(nullptr);
+  Item["arch"] = D.Arch.empty() ? json(nullptr) : json(D.Arch);
+  Item["accesses"] = D.Accesses;
+  Item["assumptions"] = assumptions(D.Assumptions);
+  Item["fingerprint"] = D.Fingerprint;
   Item["fixits"] = fixIts(D.FixIts);
   json Notes = json::array();
   for (const DiagnosticNote &Note : D.Notes) {
     json N = location(Note.Where);
-    N["message"] = Note.Message;
+    N["message"] = renderText(D, Note.Message);
     N["fixits"] = fixIts(Note.FixIts);
     if (Note.Occupancy)
       N["occupancy_change"] = {{"arch", Note.Occupancy->Arch},
@@ -69,6 +102,9 @@ json globalAccesses(const KernelReport &K) {
   json Accesses = json::array();
   for (const GlobalAccessReport &A : K.GlobalAccesses) {
     json Access = location(A.Where);
+    Access["id"] = A.Id;
+    Access["expression"] = A.Expression;
+    Access["assumptions"] = assumptions(A.Assumptions);
     Access["array"] = A.Array;
     Access["kind"] = A.Kind;
     Access["width_bytes"] = A.WidthBytes;
@@ -196,6 +232,9 @@ json kernel(const KernelReport &K) {
   json Accesses = json::array();
   for (const AccessReport &A : K.Accesses) {
     json Access = location(A.Where);
+    Access["id"] = A.Id;
+    Access["expression"] = A.Expression;
+    Access["assumptions"] = assumptions(A.Assumptions);
     Access["array"] = A.Array;
     Access["kind"] = A.Kind;
     Access["width_bytes"] = A.WidthBytes;

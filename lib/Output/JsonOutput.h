@@ -16,7 +16,7 @@
 namespace smemlint {
 
 /// Version of the JSON document layout; bumped on incompatible changes.
-constexpr unsigned JsonSchemaVersion = 1;
+constexpr unsigned JsonSchemaVersion = 2;
 
 /// The report as a JSON document (pretty-printed, ending in a newline).
 std::string renderJsonReport(const RunReport &Report);

@@ -3,6 +3,8 @@
 #include "Output/Ordering.h"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -12,13 +14,21 @@ std::vector<const Diagnostic *> diagnosticsInOrder(const RunReport &Report) {
   std::vector<const Diagnostic *> Ordered;
   for (const Diagnostic &D : Report.InputErrors)
     Ordered.push_back(&D);
-  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Seen;
+  // A finding in a header that several analysed files include is shown
+  // once: the same place, the same fingerprint (less its ordinal in the
+  // file) and the same block shape.
+  using Key = std::tuple<std::string, unsigned, unsigned, std::string,
+                         std::optional<std::array<unsigned, 3>>>;
+  std::set<Key> Seen;
   for (const FileReport &File : Report.Files) {
     std::vector<const Diagnostic *> OfFile;
-    for (const Diagnostic &D : File.Diagnostics)
-      if (Seen.insert({D.Where.File, D.Where.Line, D.Where.Column, D.Message})
+    for (const Diagnostic &D : File.Diagnostics) {
+      std::string Identity = D.Fingerprint.substr(0, D.Fingerprint.find(':'));
+      if (Seen.insert({D.Where.File, D.Where.Line, D.Where.Column, Identity,
+                       D.Block})
               .second)
         OfFile.push_back(&D);
+    }
     std::stable_sort(OfFile.begin(), OfFile.end(),
                      [](const Diagnostic *A, const Diagnostic *B) {
                        return std::tie(A->Where.File, A->Where.Line,

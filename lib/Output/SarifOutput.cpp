@@ -2,6 +2,7 @@
 
 #include "Output/SarifOutput.h"
 
+#include "Checks/CheckRegistry.h"
 #include "Output/IndexedFiles.h"
 #include "Output/Ordering.h"
 
@@ -13,7 +14,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SHA256.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +21,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <tuple>
 
 namespace smemlint {
@@ -36,307 +35,43 @@ constexpr const char *SarifSchemaUri =
 constexpr const char *SourceRootBaseId = "%SRCROOT%";
 /// Versioned so that a change of what is hashed does not silently re-open
 /// every alert in a code scanning history.
-constexpr const char *FingerprintKey = "smemLintFinding/v1";
-
-/// What a viewer shows about one rule: each check of
-/// lib/Checks/CheckRegistry.cpp, then compile errors and input problems.
-struct RuleText {
-  const char *Id;
-  const char *Name;     ///< Pascal case, as SARIF viewers expect rule names.
-  const char *Level;    ///< Of most of its results.
-  const char *Tag;      ///< "performance", "correctness" or "input".
-  const char *DocsPath; ///< From the repository root.
-  const char *Short;
-  const char *Full;
-  const char *Help;         ///< Plain text: what to do.
-  const char *HelpMarkdown; ///< The same with an example.
-};
-
-const RuleText RuleTexts[] = {
-    {"smem-bank-conflict", "BankConflict", "warning", "performance",
-     "docs/checks/smem-bank-conflict.md",
-     "A shared-memory access takes more wavefronts per warp than its bytes "
-     "need",
-     "Lanes of one warp ask one shared-memory bank for different words, so a "
-     "warp-wide access is served in more wavefronts than the bytes it moves "
-     "need. The finding names the lanes, the bank and the words that collide, "
-     "and the block shape and architecture it assumed.",
-     "Change the layout so that the lanes of a warp reach different banks: pad "
-     "the rows of a 2-D array by one element (tile[32][33] instead of "
-     "tile[32][32]), or use an odd word stride or an XOR swizzle in the index. "
-     "When a padding removes the conflict, a note carries its fix-it, proven "
-     "by "
-     "analysing every access of the array again, with its cost in bytes per "
-     "block and resident blocks per SM.",
-     "Lanes of one warp ask one of the 32 shared-memory banks for different "
-     "words, so the access is served in several wavefronts instead of one.\n"
-     "\n"
-     "```cuda\n"
-     "__shared__ float tile[32][32];\n"
-     "// ...\n"
-     "out[i] = tile[threadIdx.x][threadIdx.y]; // a column: 32 lanes, bank 0\n"
-     "```\n"
-     "\n"
-     "**Fix:** pad the rows so that consecutive rows start in different "
-     "banks:\n"
-     "\n"
-     "```cuda\n"
-     "__shared__ float tile[32][33];\n"
-     "```\n"
-     "\n"
-     "When a padding removes the conflict, a note carries its fix-it, proven "
-     "by analysing every access of the array again, with its cost in bytes per "
-     "block and resident blocks per SM."},
-    {"smem-missing-barrier", "MissingBarrier", "warning", "correctness",
-     "docs/checks/smem-missing-barrier.md",
-     "Threads of different warps share a shared-memory word with no barrier "
-     "in between",
-     "A thread reads a shared word that a thread of another warp writes, or "
-     "writes a word that another warp reads or writes, with no "
-     "__syncthreads() between the two accesses. The finding names both "
-     "accesses (the earlier one as a related location), one pair of threads "
-     "and the word they share.",
-     "Put __syncthreads() between the write and the accesses of other threads "
-     "to the same words; the fix-it inserts it where every thread of the "
-     "block reaches it.",
-     "```cuda\n"
-     "__shared__ float s[256];\n"
-     "s[threadIdx.x] = in[threadIdx.x];\n"
-     "out[threadIdx.x] = s[255 - threadIdx.x]; // another warp's write\n"
-     "```\n"
-     "\n"
-     "**Fix:** order the accesses with a block barrier (the fix-it inserts "
-     "it):\n"
-     "\n"
-     "```cuda\n"
-     "s[threadIdx.x] = in[threadIdx.x];\n"
-     "__syncthreads();\n"
-     "out[threadIdx.x] = s[255 - threadIdx.x];\n"
-     "```"},
-    {"smem-barrier-reuse", "BarrierReuse", "warning", "correctness",
-     "docs/checks/smem-barrier-reuse.md",
-     "A loop refills a shared buffer while other warps may still read the "
-     "previous iteration",
-     "A loop has a barrier after it fills a shared buffer but no second one "
-     "after the last read, so the writes of the next iteration can overwrite "
-     "words that other warps have not read yet.",
-     "End the loop body with a second __syncthreads() so that every read of "
-     "an iteration finishes before the next refill; the fix-it inserts it.",
-     "```cuda\n"
-     "for (int t = 0; t < n / TILE; ++t) {\n"
-     "  As[ty][tx] = A[ty * n + t * TILE + tx];\n"
-     "  __syncthreads();\n"
-     "  for (int k = 0; k < TILE; ++k)\n"
-     "    acc += As[ty][k] * B[k * n + tx];\n"
-     "}\n"
-     "```\n"
-     "\n"
-     "**Fix:** end the loop body with `__syncthreads();` so that the next "
-     "refill waits for every read of this iteration (the fix-it inserts it)."},
-    {"smem-divergent-barrier", "DivergentBarrier", "warning", "correctness",
-     "docs/checks/smem-divergent-barrier.md",
-     "A block barrier that only part of the block reaches",
-     "A __syncthreads() or another block barrier is reached by only part of "
-     "the block: under a thread-dependent condition, in a loop whose trip "
-     "count differs between threads, or after some threads returned early. "
-     "The behaviour is undefined, and compute-sanitizer's synccheck does not "
-     "always see it.",
-     "Make every thread of the block reach the barrier: move it out of the "
-     "thread-dependent branch or loop (guard the work, not the barrier), and "
-     "replace an early return before a barrier with a guard around the work.",
-     "```cuda\n"
-     "if (threadIdx.x < 128)\n"
-     "  __syncthreads(); // half of the block never arrives\n"
-     "```\n"
-     "\n"
-     "**Fix:** guard the work, not the barrier:\n"
-     "\n"
-     "```cuda\n"
-     "if (threadIdx.x < 128)\n"
-     "  work();\n"
-     "__syncthreads();\n"
-     "```"},
-    {"smem-warp-sync", "WarpSync", "warning", "correctness",
-     "docs/checks/smem-warp-sync.md",
-     "Lanes of one warp exchange data through shared memory without "
-     "__syncwarp()",
-     "Threads of one warp write and read each other's shared words with no "
-     "__syncwarp() in between, as in the unrolled last warp of a classic "
-     "reduction. Since sm_70 the lanes of a warp can run apart, so volatile "
-     "alone does not order them.",
-     "Read into a register, call __syncwarp(), write, and call __syncwarp() "
-     "again before the next read; or exchange registers with "
-     "__shfl_down_sync().",
-     "```cuda\n"
-     "if (tid < 32) {\n"
-     "  volatile float *vs = sdata;\n"
-     "  vs[tid] += vs[tid + 16]; // lanes are not in lockstep since sm_70\n"
-     "}\n"
-     "```\n"
-     "\n"
-     "**Fix:** separate each read and write with `__syncwarp()`, or use "
-     "`__shfl_down_sync()`:\n"
-     "\n"
-     "```cuda\n"
-     "float v = sdata[tid] + sdata[tid + 16];\n"
-     "__syncwarp();\n"
-     "sdata[tid] = v;\n"
-     "__syncwarp();\n"
-     "```"},
-    {"smem-out-of-bounds", "OutOfBounds", "error", "correctness",
-     "docs/checks/smem-out-of-bounds.md",
-     "A shared-memory index is below zero or past the end of its array or "
-     "dimension",
-     "Evaluated for the threads of the block, the index of a shared-memory "
-     "access is below zero or past the end: of the array, or of the "
-     "dimension it subscripts (tile[i][32] in a tile[32][32], which lands in "
-     "the next row), or it divides by zero. The finding names the threads "
-     "and the index values; it is a note when it rests on a value the "
-     "analysis assumed.",
-     "Keep the threads that would step outside from the access, bound the "
-     "loop by the array, or declare the extra elements if they are meant to "
-     "exist.",
-     "```cuda\n"
-     "__shared__ float v[32];\n"
-     "v[threadIdx.x + 1] = x; // thread 31 writes v[32]\n"
-     "```\n"
-     "\n"
-     "**Fix:** guard the access, or declare the halo element:\n"
-     "\n"
-     "```cuda\n"
-     "if (threadIdx.x + 1 < 32)\n"
-     "  v[threadIdx.x + 1] = x;\n"
-     "```"},
-    {"smem-conflicting-writes", "ConflictingWrites", "warning", "correctness",
-     "docs/checks/smem-conflicting-writes.md",
-     "Threads store different values to one shared word in one statement",
-     "Two threads of the block store different values to the same shared "
-     "word in the same statement. Within a warp one lane's value lands and "
-     "which one is undefined; across warps the last warp to run the statement "
-     "wins. No barrier can order a statement with itself.",
-     "Let one thread write each word, or give each thread a word of its own.",
-     "```cuda\n"
-     "a[threadIdx.x & 7] = threadIdx.x; // 32 threads per word\n"
-     "```\n"
-     "\n"
-     "**Fix:** one writer per word:\n"
-     "\n"
-     "```cuda\n"
-     "if (threadIdx.x < 8)\n"
-     "  a[threadIdx.x] = threadIdx.x;\n"
-     "```"},
-    {"smem-capacity", "Capacity", "error", "correctness",
-     "docs/checks/smem-capacity.md",
-     "A block needs more shared memory than the architecture allows",
-     "A block asks for more shared memory than an SM of the analysed "
-     "architecture gives one block, its static __shared__ variables exceed "
-     "48 KB, or a launch asks for more than 48 KB of dynamic shared memory "
-     "without the cudaFuncSetAttribute opt-in: the launch fails at run time. "
-     "Notes also point out dynamic shared memory that a launch asks for and "
-     "the kernel never touches.",
-     "Use less shared memory per block, or for dynamic shared memory above "
-     "48 KB call cudaFuncSetAttribute(kernel, "
-     "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) before the launch.",
-     "```cuda\n"
-     "extern __shared__ float buffer[];\n"
-     "// ...\n"
-     "stage<<<1, 256, 64 * 1024>>>(out); // 64 KB dynamic, no opt-in\n"
-     "```\n"
-     "\n"
-     "**Fix:** opt in before the launch, or use less:\n"
-     "\n"
-     "```cuda\n"
-     "cudaFuncSetAttribute(stage, "
-     "cudaFuncAttributeMaxDynamicSharedMemorySize,\n"
-     "                     64 * 1024);\n"
-     "```"},
-    {"smem-occupancy", "Occupancy", "note", "performance",
-     "docs/checks/smem-occupancy.md",
-     "Shared memory limits the resident blocks per SM, or a proposed fix "
-     "costs a resident block",
-     "A note says when shared memory is what limits how many blocks of a "
-     "kernel an SM holds at once, with the blocks and warps per SM and the "
-     "bytes a block really takes; a warning says when a fix proposed "
-     "elsewhere, such as a padding against a bank conflict, costs a resident "
-     "block.",
-     "Weigh the wavefronts a padding saves against the resident block it "
-     "costs, or remove the conflict with a swizzled index that costs no "
-     "memory.",
-     "Shared memory per block, with the driver's 1 KB reserve and the "
-     "allocation granularity, decides how many blocks fit on an SM: 8192 + "
-     "1024 bytes fit 25 times in 228 KB, 8448 + 1024 only 24 times.\n"
-     "\n"
-     "**Fix:** when a padding costs a block, weigh the conflict's wavefronts "
-     "against the lost block, or swizzle the index (`tile[row][col ^ row]`) "
-     "instead of padding."},
-    {"gmem-uncoalesced", "UncoalescedGlobalAccess", "warning", "performance",
-     "docs/checks/gmem-uncoalesced.md",
-     "A warp's global access touches far more 32-byte sectors than its "
-     "bytes need",
-     "The lanes of one warp read or write global memory far apart, so each "
-     "warp instruction moves many 32-byte sectors of which only a few bytes "
-     "are used. The finding gives the lanes' stride, the sectors per request "
-     "and the ideal.",
-     "Make consecutive lanes touch consecutive addresses, for example by "
-     "staging the data through a shared-memory tile read in the other "
-     "order.",
-     "Consecutive lanes far apart in global memory waste most of each "
-     "transferred sector.\n"
-     "\n"
-     "```cuda\n"
-     "out[x * height + y] = in[y * width + x]; // lanes 4*height bytes "
-     "apart\n"
-     "```\n"
-     "\n"
-     "**Fix:** stage through a shared tile so that both the load and the "
-     "store are row-wise."},
-    {"clang-diagnostic-error", "CompileError", "error", "input",
-     "README.md#using-it", "The file does not compile",
-     "Clang reported an error while parsing the file for the GPU. smem-lint "
-     "analyses the kernels that still parsed, so the findings in this file "
-     "may be incomplete, and exits with status 2.",
-     "Fix the error, or give smem-lint the flags the file needs: -I and -D "
-     "after --, or -p with a compile_commands.json.",
-     "Clang could not parse this code for the GPU; the kernels that still "
-     "parsed were analysed.\n"
-     "\n"
-     "**Fix:** fix the error, or pass the flags the file needs:\n"
-     "\n"
-     "```sh\n"
-     "smem-lint kernel.cu -- -DTILE=32 -Iinclude\n"
-     "smem-lint -p build/ kernel.cu  # flags from compile_commands.json\n"
-     "```"},
-    {"smem-lint-input", "InputError", "error", "input", "README.md#using-it",
-     "An input file could not be analysed",
-     "A file named on the command line is missing, is a directory or a "
-     "binary file, or is not CUDA source. smem-lint skipped it and exits with "
-     "status 2.",
-     "Check the path. smem-lint analyses .cu and .cuh files, and other files "
-     "that declare __global__, __device__ or __shared__ code.",
-     "A file named on the command line could not be analysed.\n"
-     "\n"
-     "**Fix:** check the path. smem-lint analyses `.cu` and `.cuh` files, and "
-     "other files that declare `__global__`, `__device__` or `__shared__` "
-     "code."},
-    {"smem-lint-incomplete", "IncompleteAnalysis", "note", "input",
-     "docs/configuration.md#checks",
-     "The analysis of a kernel stopped short",
-     "The evaluation of a kernel reached its step budget (past half of it, "
-     "loops stop after their current iteration), calls nested more than 16 "
-     "deep (recursion), or code nested more than 512 levels deep. Accesses "
-     "past that point were not analysed; the other kernels were.",
-     "Nothing is wrong with the code; findings for this kernel may be "
-     "missing. Lower --max-loop-iterations, or split the kernel.",
-     "The analysis of this kernel stopped short: its step budget ran out, or "
-     "calls or code nested past the evaluator's limits. Findings past that "
-     "point may be missing.\n"
-     "\n"
-     "**Fix:** nothing to fix in the code; lower `--max-loop-iterations` if "
-     "it was raised."},
-};
+constexpr const char *FingerprintKey = "smemLintFinding/v2";
 
 /// SARIF's levels have the names of smem-lint's severities.
 const char *levelName(Severity Level) { return severityName(Level); }
+
+/// What a result was found under, for code scanning's filters and for
+/// tools that read SARIF: the fields of the finding, never its text.
+json provenance(const Diagnostic &D) {
+  json Properties = {{"origin", findingOriginName(D.Origin)}};
+  if (!D.Kernel.empty()) {
+    Properties["kernel"] = D.Kernel;
+    if (!D.OtherInstantiations.empty())
+      Properties["otherInstantiations"] = D.OtherInstantiations;
+  }
+  if (D.Block)
+    Properties["block"] = {{"x", (*D.Block)[0]},
+                           {"y", (*D.Block)[1]},
+                           {"z", (*D.Block)[2]}};
+  if (!D.Arch.empty())
+    Properties["arch"] = D.Arch;
+  if (!D.Accesses.empty())
+    Properties["accesses"] = D.Accesses;
+  json Assumptions = json::array();
+  for (const Assumption &A : D.Assumptions) {
+    json Item = {{"kind", assumptionKindName(A.What)}};
+    if (!A.Subject.empty())
+      Item["subject"] = A.Subject;
+    if (!A.Value.empty())
+      Item["value"] = A.Value;
+    if (!A.Source.empty())
+      Item["source"] = A.Source;
+    Item["text"] = A.Detail;
+    Assumptions.push_back(Item);
+  }
+  Properties["assumptions"] = Assumptions;
+  return Properties;
+}
 
 /// \p Path made absolute (from the current directory) without `.` and `..`.
 std::string absolutePath(llvm::StringRef Path) {
@@ -465,28 +200,28 @@ private:
   json fix(const std::string &Description, const std::vector<FixIt> &FixIts);
   json result(const Diagnostic &D);
   json notification(const Diagnostic &D);
-  std::string fingerprint(const Diagnostic &D, const std::string &Uri);
-  std::string docsUri(const RuleText &Rule) const;
+  std::string docsUri(const CheckInfo &Rule) const;
 
   const RunReport &Report;
   const SarifOptions &Options;
   std::string SourceRoot; ///< Absolute, or empty.
   SourceTexts Texts;
-  /// Rules beyond RuleTexts, for checks added without a description here.
+  /// Rules for findings of no registered kind (none today; kept so that a
+  /// result never points at a missing rule).
   std::vector<std::string> ExtraRules;
   json Artifacts = json::array();
   std::map<std::string, unsigned> ArtifactIndex;
-  std::map<std::string, unsigned> FingerprintUses;
 };
 
-std::string SarifRun::docsUri(const RuleText &Rule) const {
+std::string SarifRun::docsUri(const CheckInfo &Rule) const {
   llvm::StringRef Base = llvm::StringRef(Options.RepositoryUri).rtrim('/');
   return Base.str() + "/" + Rule.DocsPath;
 }
 
 json SarifRun::rules() {
   json Array = json::array();
-  for (const RuleText &Rule : RuleTexts) {
+  for (const CheckInfo *Kind : allFindingKinds()) {
+    const CheckInfo &Rule = *Kind;
     // GitHub code scanning rejects a helpUri that is not an absolute URI, so
     // without a repository the help names the page instead of linking it.
     std::string Markdown = Rule.HelpMarkdown;
@@ -501,17 +236,18 @@ json SarifRun::rules() {
                   docsUri(Rule) + ")";
       Text += " Documentation: " + docsUri(Rule);
     }
-    json Item = {{"id", Rule.Id},
-                 {"name", Rule.Name},
-                 {"shortDescription", {{"text", Rule.Short}}},
-                 {"fullDescription", {{"text", Rule.Full}}},
+    json Item = {{"id", Rule.Name},
+                 {"name", Rule.SarifName},
+                 {"shortDescription", {{"text", Rule.Summary}}},
+                 {"fullDescription", {{"text", Rule.Description}}},
                  {"help", {{"text", Text}, {"markdown", Markdown}}}};
     if (!Options.RepositoryUri.empty())
       Item["helpUri"] = docsUri(Rule);
-    Item["defaultConfiguration"] = {{"level", Rule.Level}};
-    json Tags = {"cuda", "shared-memory", Rule.Tag};
-    if (llvm::StringRef(Rule.Tag) == "input")
-      Tags = {"cuda", Rule.Tag};
+    Item["defaultConfiguration"] = {{"level", levelName(Rule.DefaultLevel)}};
+    const char *Tag = checkCategoryName(Rule.Category);
+    json Tags = {"cuda", "shared-memory", Tag};
+    if (Rule.Category == CheckCategory::Input)
+      Tags = {"cuda", Tag};
     Item["properties"] = {{"tags", Tags}};
     Array.push_back(Item);
   }
@@ -527,9 +263,10 @@ json SarifRun::rules() {
 }
 
 unsigned SarifRun::ruleIndex(const std::string &Check) {
-  unsigned Count = std::size(RuleTexts);
+  std::vector<const CheckInfo *> Kinds = allFindingKinds();
+  unsigned Count = Kinds.size();
   for (unsigned I = 0; I < Count; ++I)
-    if (Check == RuleTexts[I].Id)
+    if (Check == Kinds[I]->Name)
       return I;
   auto It = std::find(ExtraRules.begin(), ExtraRules.end(), Check);
   if (It == ExtraRules.end())
@@ -623,46 +360,29 @@ json SarifRun::fix(const std::string &Description,
           {"artifactChanges", Changes}};
 }
 
-/// \p Message without the line numbers it mentions ("at line 8", "lines
-/// 17-24"), which change whenever code above the finding moves.
-std::string withoutLineNumbers(const std::string &Message) {
-  static const std::regex LineNumber(R"(\b(lines?) [0-9]+(-[0-9]+)?)");
-  return std::regex_replace(Message, LineNumber, "$1");
-}
-
-std::string SarifRun::fingerprint(const Diagnostic &D, const std::string &Uri) {
-  std::string Key = D.Check + '\0' + Uri + '\0' + withoutLineNumbers(D.Message);
-  auto Hash = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Key));
-  std::string Hex = llvm::toHex(llvm::ArrayRef<uint8_t>(Hash).take_front(16),
-                                /*LowerCase=*/true);
-  // Identical findings in one file (the same race in two kernels) stay
-  // distinct, numbered in file order.
-  return Hex + ":" + std::to_string(++FingerprintUses[Hex]);
-}
-
 json SarifRun::result(const Diagnostic &D) {
   json Location = {{"physicalLocation", physicalLocation(D.Where)}};
   json Item = {{"ruleId", D.Check},
                {"ruleIndex", ruleIndex(D.Check)},
                {"level", levelName(D.Level)},
-               {"message", {{"text", D.Message}}},
+               {"message", {{"text", renderMessage(D)}}},
                {"locations", json::array({Location})}};
   json Related = json::array();
   for (const DiagnosticNote &Note : D.Notes) {
     json NoteLocation = {{"id", Related.size() + 1}};
     if (!Note.Where.File.empty())
       NoteLocation["physicalLocation"] = physicalLocation(Note.Where);
-    NoteLocation["message"] = {{"text", Note.Message}};
+    NoteLocation["message"] = {{"text", renderText(D, Note.Message)}};
     Related.push_back(NoteLocation);
   }
   if (!Related.empty())
     Item["relatedLocations"] = Related;
   json Fixes = json::array();
   if (!D.FixIts.empty())
-    Fixes.push_back(fix(D.Message, D.FixIts));
+    Fixes.push_back(fix(renderMessage(D), D.FixIts));
   for (const DiagnosticNote &Note : D.Notes)
     if (!Note.FixIts.empty())
-      Fixes.push_back(fix(Note.Message, Note.FixIts));
+      Fixes.push_back(fix(renderText(D, Note.Message), Note.FixIts));
   // A fix-it without a location gives no change; drop such fixes.
   Fixes.erase(std::remove_if(Fixes.begin(), Fixes.end(),
                              [](const json &Fix) {
@@ -671,16 +391,14 @@ json SarifRun::result(const Diagnostic &D) {
               Fixes.end());
   if (!Fixes.empty())
     Item["fixes"] = Fixes;
-  Item["partialFingerprints"] = {
-      {FingerprintKey,
-       fingerprint(D, Location["physicalLocation"]["artifactLocation"]["uri"]
-                          .get<std::string>())}};
+  Item["partialFingerprints"] = {{FingerprintKey, D.Fingerprint}};
+  Item["properties"] = provenance(D);
   return Item;
 }
 
 json SarifRun::notification(const Diagnostic &D) {
   json Item = {{"level", levelName(D.Level)},
-               {"message", {{"text", D.Message}}}};
+               {"message", {{"text", renderMessage(D)}}}};
   if (!D.Where.File.empty()) {
     json Physical = {{"artifactLocation", artifactLocation(D.Where.File,
                                                            /*Indexed=*/false)}};

@@ -54,12 +54,14 @@ void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
 } // namespace
 
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D) {
-  std::string Message = D.Message;
-  if (!D.Check.empty() && D.Check.rfind("clang-diagnostic", 0) != 0)
+  std::string Message = renderMessage(D);
+  // Clang's own errors read as Clang prints them.
+  if (!D.Check.empty() && D.Origin != FindingOrigin::Compiler)
     Message += " [" + D.Check + "]";
   printLocated(OS, D.Where, severityName(D.Level), Message, D.FixIts);
   for (const DiagnosticNote &Note : D.Notes)
-    printLocated(OS, Note.Where, "note", Note.Message, Note.FixIts);
+    printLocated(OS, Note.Where, "note", renderText(D, Note.Message),
+                 Note.FixIts);
 }
 
 void printTextReport(llvm::raw_ostream &OS, const RunReport &Report) {

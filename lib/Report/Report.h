@@ -64,6 +64,60 @@ struct DiagnosticNote {
   std::optional<OccupancyChange> Occupancy;
 };
 
+/// Who reported a finding.
+enum class FindingOrigin {
+  Check,    ///< One of smem-lint's checks.
+  Compiler, ///< Clang, parsing the user's code.
+  Tool,     ///< smem-lint itself: the input, annotations, its own limits.
+};
+
+const char *findingOriginName(FindingOrigin Origin);
+
+/// One thing a finding rests on that the analysis did not know for certain,
+/// as data: the output layer words it, runtime_verify and SARIF read it.
+struct Assumption {
+  enum class Kind {
+    /// The block shape analysed, and where it came from (Source: "launch",
+    /// "annotation", "option" or "default").
+    BlockShape,
+    /// A uniform value (a scalar parameter, blockIdx, gridDim) the analysis
+    /// gave a value nothing in the code or the options gave it.
+    AssumedValue,
+    /// A loop that was evaluated for some of its iterations only.
+    SampledLoop,
+    /// A branch taken on data the analysis could not read.
+    DataDependentBranch,
+    /// The evaluation stopped at its step budget.
+    EvaluationBudget,
+  };
+  Kind What = Kind::BlockShape;
+  /// What it is about: "block", "n", "blockIdx.x"; empty for loops and
+  /// branches, which Detail describes.
+  std::string Subject;
+  /// The value used: "32x8", "1024"; empty where there is none.
+  std::string Value;
+  /// Where the value came from: "launch", "annotation", "option",
+  /// "default", "assumed".
+  std::string Source;
+  /// In words, for people: "the condition at line 12 depends on data".
+  std::string Detail;
+  /// The launch, annotation, loop or branch, when there is one.
+  SourcePoint Where;
+
+  bool operator==(const Assumption &O) const {
+    return What == O.What && Subject == O.Subject && Value == O.Value &&
+           Source == O.Source && Detail == O.Detail;
+  }
+};
+
+/// "block-shape", "assumed-value", "sampled-loop", ...
+const char *assumptionKindName(Assumption::Kind Kind);
+
+/// Stands in a message for the kernel the finding is in; the output layer
+/// puts the kernel's name there, or the names of all the instantiations of
+/// a template that found the same thing (renderMessage).
+constexpr const char *KernelPlaceholder = "{kernel}";
+
 /// One finding of a check (or a compiler error in the user's code).
 struct Diagnostic {
   std::string Check; ///< "smem-bank-conflict", or "clang-diagnostic-error".
@@ -75,7 +129,38 @@ struct Diagnostic {
   /// For bank conflicts: the conflict degree (the worst over the values of
   /// unknown symbols), so that --min-ways can filter; 0 otherwise.
   unsigned Ways = 0;
+
+  // Provenance: what the finding is about, as data. Set for every finding;
+  // the analysis stamps the kernel, shape, arch and assumptions centrally
+  // (Checks/TranslationUnitAnalysis.cpp), the check names its accesses.
+  FindingOrigin Origin = FindingOrigin::Check;
+  /// Where the underlined source range ends (one past its last byte); equal
+  /// to Where or invalid when the finding points at one place.
+  SourcePoint End;
+  /// The kernel it was found in ("" for findings about no kernel), and the
+  /// other instantiations of the same template that found the same thing.
+  std::string Kernel;
+  std::vector<std::string> OtherInstantiations;
+  /// The block shape and architecture it was found under; BlockDimIndex
+  /// indexes the kernel's BlockDims.
+  std::optional<std::array<unsigned, 3>> Block;
+  std::optional<unsigned> BlockDimIndex;
+  std::string Arch;
+  /// The accesses it is about: ids of the file's AccessReport and
+  /// GlobalAccessReport entries ("s3", "g0").
+  std::vector<std::string> Accesses;
+  /// What it rests on that the analysis did not know for certain.
+  std::vector<Assumption> Assumptions;
+  /// Stable across edits that move code: check, file, kernel and the
+  /// accesses' identities, no line numbers (stampFingerprints).
+  std::string Fingerprint;
 };
+
+/// \p D's message with the kernel placeholder replaced by the kernel's name,
+/// or by the names of all the instantiations that found it.
+std::string renderMessage(const Diagnostic &D);
+/// The same for \p Text, a note of \p D.
+std::string renderText(const Diagnostic &D, std::string Text);
 
 struct BlockDimReport {
   unsigned X = 1, Y = 1, Z = 1;
@@ -112,6 +197,8 @@ struct SharedVariableReport {
 };
 
 struct AccessReport {
+  /// Unique in the file: "s" and a number. Findings name accesses by it.
+  std::string Id;
   SourcePoint Where;
   std::string Array;
   std::string Kind; ///< "load", "store", "atomic".
@@ -130,6 +217,12 @@ struct AccessReport {
   std::string Reason;
   /// Uniform symbols the conflict degree depends on.
   std::vector<std::string> DependsOn;
+  /// The accessed expression as written ("tile[threadIdx.x][ty]"), which
+  /// identifies the access across edits that move it.
+  std::string Expression;
+  /// What its numbers rest on beyond the block shape: assumed values,
+  /// sampled loops, data-dependent branches.
+  std::vector<Assumption> Assumptions;
 };
 
 /// Per kernel and block shape: shared-memory wavefronts and warp instructions
@@ -147,6 +240,8 @@ struct SharedTrafficTotals {
 /// One source-level global load, store or atomic per block shape: the
 /// sectors of its worst warp instruction and of all of them.
 struct GlobalAccessReport {
+  /// Unique in the file: "g" and a number. Findings name accesses by it.
+  std::string Id;
   SourcePoint Where;
   std::string Array; ///< The pointer parameter.
   std::string Kind;  ///< "load", "store", "atomic".
@@ -168,6 +263,9 @@ struct GlobalAccessReport {
   std::string Reason;
   /// Unknown parameters the sectors change with.
   std::vector<std::string> DependsOn;
+  /// As for AccessReport.
+  std::string Expression;
+  std::vector<Assumption> Assumptions;
 };
 
 /// Bytes global accesses ask for and bytes they move, per warp instruction
@@ -261,6 +359,12 @@ struct RunReport {
   /// Problems with the input that stopped a file from being analysed.
   std::vector<Diagnostic> InputErrors;
 };
+
+/// Gives every finding of \p File its Fingerprint: check, file name,
+/// kernel and what its accesses are (array, kind, expression), never a line
+/// number; an ordinal keeps identical findings of one file apart. Run once
+/// the file's findings are final.
+void stampFingerprints(FileReport &File);
 
 } // namespace smemlint
 

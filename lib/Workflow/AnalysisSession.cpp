@@ -22,6 +22,7 @@ Diagnostic fileProblem(const std::string &File, const std::string &Check,
                        const std::string &Message) {
   Diagnostic D;
   D.Check = Check;
+  D.Origin = FindingOrigin::Tool;
   D.Level = Severity::Error;
   D.Where.File = File;
   D.Message = Message;
@@ -122,7 +123,7 @@ SessionResult runSession(const SessionRequest &Request) {
     std::string Problem = unusableInput(File);
     if (!Problem.empty()) {
       Report.InputErrors.push_back(
-          fileProblem(File, "smem-lint-input", "'" + File + "' " + Problem));
+          fileProblem(File, findings::InputError, "'" + File + "' " + Problem));
       continue;
     }
     std::string ConfigError;
@@ -130,7 +131,7 @@ SessionResult runSession(const SessionRequest &Request) {
         settingsForFile(Request, File, ConfigError);
     if (!Settings) {
       Report.InputErrors.push_back(
-          fileProblem(findConfigFile(File), "smem-lint-input", ConfigError));
+          fileProblem(findConfigFile(File), findings::InputError, ConfigError));
       continue;
     }
     FileTask Task;
@@ -180,7 +181,7 @@ SessionResult runSession(const SessionRequest &Request) {
     if (!Completed || Files.empty()) {
       File.File = Task.File;
       File.Diagnostics.push_back(fileProblem(
-          Task.File, "smem-lint-internal",
+          Task.File, findings::InternalError,
           "smem-lint crashed while analysing '" + Task.File +
               "'; the other files were analysed. Please report this with "
               "the file"));

@@ -10,7 +10,7 @@
 #ifndef SMEMLINT_WORKFLOW_ANALYSISSESSION_H
 #define SMEMLINT_WORKFLOW_ANALYSISSESSION_H
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Frontend/CudaFrontend.h"
 #include "Report/Report.h"
 #include "Workflow/FileSettings.h"

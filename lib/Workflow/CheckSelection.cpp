@@ -2,8 +2,6 @@
 
 #include "Workflow/CheckSelection.h"
 
-#include "Checks/CheckRegistry.h"
-
 #include "llvm/ADT/SmallVector.h"
 
 namespace smemlint {
@@ -55,13 +53,6 @@ CheckGlobs::unmatchedGlobs(llvm::ArrayRef<std::string> KnownChecks) const {
       Unmatched.push_back(G.Pattern);
   }
   return Unmatched;
-}
-
-std::vector<std::string> knownCheckNames() {
-  std::vector<std::string> Names;
-  for (const std::unique_ptr<Check> &C : createAllChecks())
-    Names.push_back(C->name().str());
-  return Names;
 }
 
 } // namespace smemlint

@@ -9,6 +9,7 @@
 #ifndef SMEMLINT_WORKFLOW_CHECKSELECTION_H
 #define SMEMLINT_WORKFLOW_CHECKSELECTION_H
 
+#include "Checks/CheckRegistry.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -42,9 +43,6 @@ private:
   std::string Text;
   std::vector<Glob> Globs;
 };
-
-/// Every check name smem-lint can report, for validating names users write.
-std::vector<std::string> knownCheckNames();
 
 } // namespace smemlint
 

@@ -16,6 +16,15 @@
 namespace smemlint {
 namespace {
 
+/// The check option a configuration key sets, or null.
+const CheckOption *checkOptionWithKey(llvm::StringRef Key) {
+  for (const CheckInfo *Kind : allFindingKinds())
+    for (const CheckOption &Option : Kind->Options)
+      if (Key == Option.ConfigKey)
+        return &Option;
+  return nullptr;
+}
+
 class ConfigReader {
 public:
   ConfigReader(llvm::StringRef Path, llvm::SourceMgr &Sources)
@@ -95,13 +104,15 @@ bool ConfigReader::read(llvm::yaml::Node *Root, ProjectConfig &Config) {
         return fail(Value, "unknown architecture '" + *Text + "'; known: " +
                                knownArchNames());
       Config.Arch = *Text;
-    } else if (*Key == "MinWays") {
+    } else if (const CheckOption *Option = checkOptionWithKey(*Key)) {
       std::optional<std::string> Text = scalar(Value, *Key);
-      unsigned Ways = 0;
-      if (!Text || llvm::StringRef(*Text).getAsInteger(10, Ways) || Ways < 2 ||
-          Ways > 32)
-        return fail(Value, "'MinWays' expects a number from 2 to 32");
-      Config.MinWays = Ways;
+      unsigned Number = 0;
+      if (!Text || llvm::StringRef(*Text).getAsInteger(10, Number) ||
+          Number < Option->Min || Number > Option->Max)
+        return fail(Value, "'" + *Key + "' expects a number from " +
+                               std::to_string(Option->Min) + " to " +
+                               std::to_string(Option->Max));
+      Config.CheckOptions[Option->Name] = Number;
     } else if (*Key == "FailOn") {
       std::optional<std::string> Text = scalar(Value, *Key);
       std::optional<Severity> Level = Text ? parseSeverity(*Text) : std::nullopt;
@@ -152,11 +163,14 @@ bool ConfigReader::read(llvm::yaml::Node *Root, ProjectConfig &Config) {
           }))
         return false;
     } else {
+      std::string Keys = "Checks, WarningsAsErrors, Arch, ";
+      for (const CheckInfo *Kind : allFindingKinds())
+        for (const CheckOption &Option : Kind->Options)
+          Keys += std::string(Option.ConfigKey) + ", ";
       return fail(Entry.getKey(),
-                  "unknown key '" + *Key +
-                      "'; known keys: Checks, WarningsAsErrors, Arch, "
-                      "MinWays, FailOn, BlockDims, DynamicSharedMemory, "
-                      "Registers, Severities");
+                  "unknown key '" + *Key + "'; known keys: " + Keys +
+                      "FailOn, BlockDims, DynamicSharedMemory, Registers, "
+                      "Severities");
     }
   }
   return true;

@@ -20,7 +20,7 @@
 #ifndef SMEMLINT_WORKFLOW_CONFIGFILE_H
 #define SMEMLINT_WORKFLOW_CONFIGFILE_H
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -35,7 +35,9 @@ namespace smemlint {
 struct ProjectConfig {
   std::string Path; ///< Where it was read from; "" for none.
   std::optional<std::string> Checks, WarningsAsErrors, Arch;
-  std::optional<unsigned> MinWays;
+  /// The checks' options (CheckInfo::Options) by option name, read from
+  /// their ConfigKey ("MinWays: 4" sets "min-ways").
+  std::map<std::string, unsigned> CheckOptions;
   std::optional<Severity> FailOn;
   std::vector<BlockDimOption> BlockDims;
   std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;

@@ -32,15 +32,17 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
       CheckGlobs(CommandLine.Checks.value_or(Config.Checks.value_or("smem-*")));
   Policy.WarningsAsErrors = CheckGlobs(CommandLine.WarningsAsErrors.value_or(
       Config.WarningsAsErrors.value_or("")));
-  Policy.MinWays = CommandLine.MinWays.value_or(Config.MinWays.value_or(2));
+  Policy.OptionValues = Config.CheckOptions;
+  for (const auto &[Name, Value] : CommandLine.CheckOptions)
+    Policy.OptionValues[Name] = Value;
   Policy.Severities = Config.Severities;
   Settings.FailOn = CommandLine.FailOn ? CommandLine.FailOn : Config.FailOn;
   // Global accesses are evaluated only for someone who reads them.
   Analysis.ProfileGlobalMemory =
       CommandLine.ReportsGlobalAccesses ||
-      llvm::any_of(knownCheckNames(), [&](const std::string &Check) {
-        return llvm::StringRef(Check).starts_with("gmem-") &&
-               Policy.Checks.matches(Check);
+      llvm::any_of(registeredChecks(), [&](const RegisteredCheck &Check) {
+        return Check.Info().needs(NeedsGlobalAccesses) &&
+               Policy.Checks.matches(Check.Info().Name);
       });
   return Settings;
 }

@@ -10,7 +10,7 @@
 #ifndef SMEMLINT_WORKFLOW_FILESETTINGS_H
 #define SMEMLINT_WORKFLOW_FILESETTINGS_H
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 #include "Report/Report.h"
 #include "Workflow/ConfigFile.h"
 #include "Workflow/FindingPolicy.h"
@@ -29,7 +29,8 @@ struct CommandLineSettings {
   std::vector<ParameterValueSetting> ParameterValues;
   unsigned LoopIterationLimit = 1024;
   std::optional<std::string> Checks, WarningsAsErrors;
-  std::optional<unsigned> MinWays;
+  /// The checks' options by name ("min-ways"), as ProjectConfig's.
+  std::map<std::string, unsigned> CheckOptions;
   std::optional<Severity> FailOn;
   /// The output shows global accesses (the JSON report, --verify's plan):
   /// profile them whatever checks are on.

@@ -4,26 +4,16 @@
 
 #include "Workflow/Suppressions.h"
 
+#include "Checks/CheckRegistry.h"
+
 #include "llvm/Support/MemoryBuffer.h"
 
 namespace smemlint {
-namespace {
 
-/// Findings about the input itself, which no selection or comment hides.
-bool alwaysShown(llvm::StringRef Check) {
-  return Check == "clang-diagnostic-error" || Check == "smem-lint-input" ||
-         Check == "smem-lint-internal";
+unsigned FindingPolicy::optionValue(const CheckOption &Option) const {
+  auto It = OptionValues.find(Option.Name);
+  return It == OptionValues.end() ? Option.Default : It->second;
 }
-
-/// Findings about how smem-lint was told things (annotations, NOLINT
-/// comments) and how far its analysis got: shown unless suppressed, whatever
-/// the check selection.
-bool aboutTheTool(llvm::StringRef Check) {
-  return Check == "smem-lint-annotation" || Check == "smem-lint-nolint" ||
-         Check == "smem-lint-incomplete";
-}
-
-} // namespace
 
 void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
   std::map<std::string, Suppressions> ByFile;
@@ -41,13 +31,17 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
 
   std::vector<Diagnostic> Kept;
   for (Diagnostic &D : File.Diagnostics) {
-    if (alwaysShown(D.Check)) {
+    const CheckInfo *Kind = findFindingKind(D.Check);
+    if (Kind && Kind->AlwaysShown) {
       Kept.push_back(std::move(D));
       continue;
     }
-    if (!aboutTheTool(D.Check) && !Policy.Checks.matches(D.Check))
+    bool AboutTheTool = Kind && Kind->AboutTheTool;
+    if (!AboutTheTool && !Policy.Checks.matches(D.Check))
       continue;
-    if (D.Check == "smem-bank-conflict" && D.Ways < Policy.MinWays)
+    if (Kind && llvm::any_of(Kind->Options, [&](const CheckOption &Option) {
+          return !Option.Keeps(D, Policy.optionValue(Option));
+        }))
       continue;
     if (D.Where.valid() &&
         SuppressionsOf(D.Where.File).suppresses(D.Check, D.Where.Line))
@@ -63,6 +57,7 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
   for (Diagnostic &Problem : Problems)
     Kept.push_back(std::move(Problem));
   File.Diagnostics = std::move(Kept);
+  stampFingerprints(File);
 }
 
 } // namespace smemlint

@@ -1,7 +1,7 @@
 //===--- FindingPolicy.h - From what the checks found to what is reported -*- C++ -*-//
 //
 // Applies the user's choices to a file's findings: which checks are on,
-// --min-ways, severities set in the configuration, NOLINT comments, and
+// the checks' options (--min-ways), severities set in the configuration, NOLINT comments, and
 // --warnings-as-errors. The checks themselves always run and report
 // everything; this layer decides what the user sees.
 //
@@ -10,6 +10,7 @@
 #ifndef SMEMLINT_WORKFLOW_FINDINGPOLICY_H
 #define SMEMLINT_WORKFLOW_FINDINGPOLICY_H
 
+#include "Report/CheckInfo.h"
 #include "Report/Report.h"
 #include "Workflow/CheckSelection.h"
 
@@ -21,9 +22,12 @@ namespace smemlint {
 struct FindingPolicy {
   CheckGlobs Checks{"smem-*"};
   CheckGlobs WarningsAsErrors;
-  /// Bank conflicts below this many ways are not reported.
-  unsigned MinWays = 2;
+  /// Values of the checks' options (CheckInfo::Options), by option name
+  /// ("min-ways"); an option not listed takes its default.
+  std::map<std::string, unsigned> OptionValues;
   std::map<std::string, Severity> Severities;
+
+  unsigned optionValue(const CheckOption &Option) const;
 };
 
 /// Filters and re-grades \p File's diagnostics in place.

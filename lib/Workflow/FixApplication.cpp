@@ -46,7 +46,7 @@ bool exportFixes(const RunReport &Report, llvm::StringRef Path,
       if (Fixes.empty())
         continue;
       clang::tooling::DiagnosticMessage Message;
-      Message.Message = D.Message;
+      Message.Message = renderMessage(D);
       Message.FilePath = D.Where.File;
       Message.FileOffset = D.Where.Offset;
       for (const FixIt *Fix : Fixes) {

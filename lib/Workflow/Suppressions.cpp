@@ -24,7 +24,7 @@ Suppressions Suppressions::parse(llvm::StringRef File, llvm::StringRef Text,
                                  std::vector<Diagnostic> &Problems) {
   Suppressions Result;
   std::vector<std::string> Known = knownCheckNames();
-  Known.push_back("clang-diagnostic-error");
+  Known.push_back(findings::CompileError);
   struct OpenBegin {
     unsigned Line;
     std::optional<std::string> List;
@@ -33,7 +33,8 @@ Suppressions Suppressions::parse(llvm::StringRef File, llvm::StringRef Text,
 
   auto Problem = [&](unsigned Line, unsigned Column, std::string Message) {
     Diagnostic D;
-    D.Check = "smem-lint-nolint";
+    D.Check = findings::Nolint;
+    D.Origin = FindingOrigin::Tool;
     D.Level = Severity::Warning;
     D.Where = {File.str(), Line, Column, 0};
     D.Message = std::move(Message);

@@ -84,4 +84,24 @@ void launch(float *out) { column<<<1, dim3(32, 32)>>>(out); }
 // CHECK-NEXT: "insertedContent": {
 // CHECK-NEXT: "text": "33"
 // CHECK: "partialFingerprints": {
-// CHECK-NEXT: "smemLintFinding/v1": "{{[0-9a-f]+}}:1"
+// CHECK-NEXT: "smemLintFinding/v2": "{{[0-9a-f]+}}:1"
+// What the finding was found under, from its fields: the read of line 13 is
+// the file's second shared access (s0 is the store of line 11).
+// CHECK: "properties": {
+// CHECK-NEXT: "origin": "check",
+// CHECK-NEXT: "kernel": "column",
+// CHECK-NEXT: "block": {
+// CHECK-NEXT: "x": 32,
+// CHECK-NEXT: "y": 32,
+// CHECK-NEXT: "z": 1
+// CHECK-NEXT: },
+// CHECK-NEXT: "arch": "sm_90",
+// CHECK-NEXT: "accesses": [
+// CHECK-NEXT: "s1"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "assumptions": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "block-shape",
+// CHECK-NEXT: "subject": "block",
+// CHECK-NEXT: "value": "32x32",
+// CHECK-NEXT: "source": "launch",

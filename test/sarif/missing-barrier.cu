@@ -64,4 +64,16 @@ __global__ void reverse(float *out, const float *in) {
 // CHECK-NEXT: "insertedContent": {
 // CHECK-NEXT: "text": "__syncthreads();\n  "
 // CHECK: "partialFingerprints": {
-// CHECK-NEXT: "smemLintFinding/v1": "{{[0-9a-f]+}}:1"
+// CHECK-NEXT: "smemLintFinding/v2": "{{[0-9a-f]+}}:1"
+// The race names both accesses (s1, the read of line 12; s0, the write of
+// line 11), and rests on the default block shape: no launch says one.
+// CHECK: "accesses": [
+// CHECK-NEXT: "s1",
+// CHECK-NEXT: "s0"
+// CHECK-NEXT: ],
+// CHECK-NEXT: "assumptions": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "kind": "block-shape",
+// CHECK-NEXT: "subject": "block",
+// CHECK-NEXT: "value": "256x1",
+// CHECK-NEXT: "source": "default",

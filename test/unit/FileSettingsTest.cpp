@@ -18,7 +18,7 @@ TEST(FileSettingsTest, DefaultsWithoutCommandLineOrConfiguration) {
   FileSettings Settings = mergeFileSettings({}, {});
   ASSERT_NE(Settings.Analysis.Arch, nullptr);
   EXPECT_EQ(Settings.Analysis.Arch->Name, "sm_90");
-  EXPECT_EQ(Settings.Policy.MinWays, 2u);
+  EXPECT_TRUE(Settings.Policy.OptionValues.empty()); // min-ways: its default
   EXPECT_TRUE(Settings.Policy.Checks.matches("smem-bank-conflict"));
   EXPECT_FALSE(Settings.Policy.Checks.matches("gmem-uncoalesced"));
   // Nothing says: the run decides (warning, unless a later file's
@@ -29,13 +29,13 @@ TEST(FileSettingsTest, DefaultsWithoutCommandLineOrConfiguration) {
 TEST(FileSettingsTest, ConfigurationFillsWhatTheCommandLineLeavesOut) {
   ProjectConfig Config;
   Config.Arch = "sm_80";
-  Config.MinWays = 4;
+  Config.CheckOptions["min-ways"] = 4;
   Config.Checks = "smem-*,gmem-*";
   Config.FailOn = Severity::Error;
   Config.BlockDims.push_back({"", BlockShape{16, 16, 1}});
   FileSettings Settings = mergeFileSettings({}, Config);
   EXPECT_EQ(Settings.Analysis.Arch->Name, "sm_80");
-  EXPECT_EQ(Settings.Policy.MinWays, 4u);
+  EXPECT_EQ(Settings.Policy.OptionValues.at("min-ways"), 4u);
   EXPECT_TRUE(Settings.Policy.Checks.matches("gmem-uncoalesced"));
   EXPECT_EQ(Settings.FailOn, Severity::Error);
   ASSERT_EQ(Settings.Analysis.BlockDims.size(), 1u);
@@ -45,16 +45,16 @@ TEST(FileSettingsTest, ConfigurationFillsWhatTheCommandLineLeavesOut) {
 TEST(FileSettingsTest, CommandLineWins) {
   ProjectConfig Config;
   Config.Arch = "sm_80";
-  Config.MinWays = 4;
+  Config.CheckOptions["min-ways"] = 4;
   Config.BlockDims.push_back({"", BlockShape{16, 16, 1}});
   CommandLineSettings CommandLine;
   CommandLine.Arch = "sm_70";
-  CommandLine.MinWays = 8;
+  CommandLine.CheckOptions["min-ways"] = 8;
   CommandLine.BlockDims.push_back({"", BlockShape{256, 1, 1}});
   CommandLine.LoopIterationLimit = 64;
   FileSettings Settings = mergeFileSettings(CommandLine, Config);
   EXPECT_EQ(Settings.Analysis.Arch->Name, "sm_70");
-  EXPECT_EQ(Settings.Policy.MinWays, 8u);
+  EXPECT_EQ(Settings.Policy.OptionValues.at("min-ways"), 8u);
   ASSERT_EQ(Settings.Analysis.BlockDims.size(), 1u);
   EXPECT_EQ(Settings.Analysis.BlockDims[0].Block.X, 256u);
   EXPECT_EQ(Settings.Analysis.LoopIterationLimit, 64u);

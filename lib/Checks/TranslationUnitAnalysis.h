@@ -1,13 +1,15 @@
 //===--- TranslationUnitAnalysis.h - Analyse one parsed file ----*- C++ -*-===//
 //
 // From a parsed translation unit to its report: discover kernels, choose the
-// block shapes to analyse each with, evaluate, run the checks, and describe
-// every kernel, shared variable and access for the JSON output.
+// block shapes to analyse each with, evaluate, run the checks, stamp what
+// each finding was found under (kernel, shape, arch, accesses, assumptions,
+// fingerprint), and describe every kernel, shared variable and access for
+// the JSON output. It sits in the Checks layer because it runs them.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SMEMLINT_ANALYSIS_TRANSLATIONUNITANALYSIS_H
-#define SMEMLINT_ANALYSIS_TRANSLATIONUNITANALYSIS_H
+#ifndef SMEMLINT_CHECKS_TRANSLATIONUNITANALYSIS_H
+#define SMEMLINT_CHECKS_TRANSLATIONUNITANALYSIS_H
 
 #include "Evaluation/BlockShape.h"
 #include "Hardware/ArchTable.h"

@@ -1,6 +1,6 @@
 //===--- TranslationUnitAnalysis.cpp - Analyse one parsed file ------------===//
 
-#include "Analysis/TranslationUnitAnalysis.h"
+#include "Checks/TranslationUnitAnalysis.h"
 
 #include "Analysis/GlobalTrafficReport.h"
 #include "Analysis/KernelAnalysis.h"
@@ -12,6 +12,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <map>
@@ -311,12 +312,13 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
   if (Reasons.empty())
     return;
   Diagnostic D;
-  D.Check = "smem-lint-incomplete";
+  D.Check = findings::Incomplete;
+  D.Origin = FindingOrigin::Tool;
   D.Level = Severity::Note;
   D.Where = toSourcePoint(Analysis.context().getSourceManager(),
                           Analysis.kernel().Kernel->getLocation());
-  D.Message = "the analysis of '" + Analysis.kernel().Name +
-              "' is incomplete: " + llvm::join(Reasons, "; ") +
+  D.Message = "the analysis of " + std::string(KernelPlaceholder) +
+              " is incomplete: " + llvm::join(Reasons, "; ") +
               "; accesses past that point were not analysed (block " +
               Analysis.shape().Block.str() + ", " + Analysis.arch().Name.str() +
               ")";
@@ -355,34 +357,28 @@ struct KernelFindings {
 /// same place: `transpose<float>` and `transpose<double>` both read the tile
 /// column-wise. One warning names them all, as a reader of the template
 /// wants, instead of a copy per instantiation; findings that differ (another
-/// conflict degree, another fix) stay apart.
+/// conflict degree, another fix) stay apart. Findings whose message names
+/// the kernel (KernelPlaceholder) are merged; the output layer renders the
+/// names from Kernel and OtherInstantiations.
 void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
                                llvm::ArrayRef<KernelFindings> PerKernel) {
-  struct Group {
-    size_t Kept;
-    std::string KeptName;
-    std::vector<std::string> OtherNames;
-  };
-  std::map<std::string, Group> Groups;
+  std::map<std::string, size_t> Kept;
   std::vector<bool> Dropped(Diagnostics.size(), false);
   for (const KernelFindings &Found : PerKernel) {
     const FunctionDecl *Pattern =
         Found.Kernel->Kernel->getTemplateInstantiationPattern();
     if (!Pattern)
       continue;
-    std::string Quoted = "'" + Found.Kernel->Name + "'";
     for (size_t I = Found.Begin; I < Found.End; ++I) {
       const Diagnostic &D = Diagnostics[I];
-      size_t At = D.Message.find(Quoted);
-      if (At == std::string::npos)
+      if (D.Message.find(KernelPlaceholder) == std::string::npos)
         continue;
-      // The finding with the instantiation's name replaced by the pattern's,
-      // and everything a user would act on.
+      // The finding without its instantiation, and everything a user would
+      // act on.
       std::string Key = D.Check + "\n" + severityName(D.Level) + "\n" +
                         D.Where.File + ":" + std::to_string(D.Where.Offset) +
                         "\n" + std::to_string(uintptr_t(Pattern)) + "\n" +
-                        D.Message.substr(0, At) +
-                        D.Message.substr(At + Quoted.size());
+                        D.Message;
       auto AddFixes = [&Key](const std::vector<FixIt> &Fixes) {
         for (const FixIt &Fix : Fixes)
           Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
@@ -391,31 +387,15 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
       AddFixes(D.FixIts);
       for (const DiagnosticNote &Note : D.Notes)
         AddFixes(Note.FixIts);
-      auto [It, New] =
-          Groups.try_emplace(Key, Group{I, Found.Kernel->Name, {}});
+      auto [It, New] = Kept.try_emplace(Key, I);
       if (New)
         continue;
-      if (!llvm::is_contained(It->second.OtherNames, Found.Kernel->Name) &&
-          It->second.KeptName != Found.Kernel->Name)
-        It->second.OtherNames.push_back(Found.Kernel->Name);
+      Diagnostic &First = Diagnostics[It->second];
+      if (First.Kernel != D.Kernel &&
+          !llvm::is_contained(First.OtherInstantiations, D.Kernel))
+        First.OtherInstantiations.push_back(D.Kernel);
       Dropped[I] = true;
     }
-  }
-  for (auto &[Key, G] : Groups) {
-    if (G.OtherNames.empty())
-      continue;
-    Diagnostic &Kept = Diagnostics[G.Kept];
-    std::string Quoted = "'" + G.KeptName + "'";
-    std::string Names = Quoted;
-    if (G.OtherNames.size() <= 2) {
-      for (size_t I = 0; I < G.OtherNames.size(); ++I)
-        Names += (I + 1 == G.OtherNames.size() ? " and '" : ", '") +
-                 G.OtherNames[I] + "'";
-    } else {
-      Names += " and " + std::to_string(G.OtherNames.size()) +
-               " other instantiations";
-    }
-    Kept.Message.replace(Kept.Message.find(Quoted), Quoted.size(), Names);
   }
   size_t Out = 0;
   for (size_t I = 0; I < Diagnostics.size(); ++I) {
@@ -426,6 +406,175 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
     ++Out;
   }
   Diagnostics.resize(Out);
+}
+
+/// The expression at \p Site as written, at most a line's worth.
+std::string spelledExpression(const ASTContext &Ctx, const Expr *Site) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(Site->getSourceRange()).getAsRange());
+  std::string Text =
+      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  std::replace(Text.begin(), Text.end(), '\n', ' ');
+  constexpr size_t MaxLength = 160;
+  if (Text.size() > MaxLength)
+    Text = Text.substr(0, MaxLength) + "...";
+  return Text;
+}
+
+/// One past the last byte of \p Site, where a finding's range ends.
+SourcePoint endOf(const ASTContext &Ctx, const Expr *Site) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Last = SM.getExpansionRange(Site->getEndLoc()).getEnd();
+  return toSourcePoint(
+      SM, Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts()));
+}
+
+/// The uniform values in \p Symbols that nothing gave a value: the analysis
+/// used its own (EvaluationOptions::SymbolValues or the default).
+std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
+                                      SymbolSet Symbols) {
+  std::vector<Assumption> Assumed;
+  const SymbolTable &Table = Analysis.symbols();
+  for (unsigned Id = 0; Id < Table.size() && Id < 64; ++Id) {
+    if (!(Symbols & (SymbolSet(1) << Id)))
+      continue;
+    const UniformSymbol &Symbol = Table.symbol(Id);
+    auto Given = Analysis.options().SymbolValues.find(Id);
+    int64_t Value = Given != Analysis.options().SymbolValues.end()
+                        ? Given->second
+                        : defaultSymbolValue(Symbol);
+    Assumption A;
+    A.What = Assumption::Kind::AssumedValue;
+    A.Subject = Symbol.spelling();
+    A.Value = std::to_string(Value);
+    A.Source = "assumed";
+    A.Detail = "'" + A.Subject + "' is not known; evaluated with " +
+               A.Subject + " = " + A.Value;
+    Assumed.push_back(std::move(A));
+  }
+  return Assumed;
+}
+
+/// What an access's numbers rest on besides the block shape.
+std::vector<Assumption>
+accessAssumptions(const KernelAnalysis &Analysis, SymbolSet Symbols,
+                  const std::string &SamplingReason,
+                  llvm::ArrayRef<std::string> DataDependentBranches) {
+  std::vector<Assumption> Result = assumedValues(Analysis, Symbols);
+  if (!SamplingReason.empty()) {
+    Assumption A;
+    A.What = Assumption::Kind::SampledLoop;
+    A.Detail = SamplingReason;
+    Result.push_back(std::move(A));
+  }
+  for (const std::string &Branch : DataDependentBranches) {
+    Assumption A;
+    A.What = Assumption::Kind::DataDependentBranch;
+    A.Detail = Branch;
+    Result.push_back(std::move(A));
+  }
+  if (Analysis.profile().Summary.BudgetExceeded) {
+    Assumption A;
+    A.What = Assumption::Kind::EvaluationBudget;
+    A.Detail = "the kernel's evaluation stopped at its step budget";
+    Result.push_back(std::move(A));
+  }
+  return Result;
+}
+
+/// Where each access of one kernel and shape ends, by id, for the ranges of
+/// the findings at them.
+using AccessEnds = std::map<std::string, std::pair<SourcePoint, SourcePoint>>;
+
+/// Gives the accesses the last evaluation added to \p Report their ids,
+/// spellings and assumptions, and records them in \p Ids and \p Ends.
+void identifyAccesses(const KernelAnalysis &Analysis, KernelReport &Report,
+                      size_t SharedBegin, size_t GlobalBegin,
+                      unsigned &NextShared, unsigned &NextGlobal,
+                      AccessIds &Ids, AccessEnds &Ends) {
+  const ASTContext &Ctx = Analysis.context();
+  const SharedAccessProfile &Profile = Analysis.profile();
+  for (auto [Index, Access] : llvm::enumerate(Profile.Accesses)) {
+    AccessReport &A = Report.Accesses[SharedBegin + Index];
+    A.Id = "s" + std::to_string(NextShared++);
+    A.Expression = spelledExpression(Ctx, Access.Site);
+    A.Assumptions = accessAssumptions(Analysis, Access.Symbols,
+                                      Profile.samplingReason(Access),
+                                      Access.Assumptions);
+    Ids.addShared(Access.Site, Access.Kind, A.Id);
+    Ends[A.Id] = {A.Where, endOf(Ctx, Access.Site)};
+  }
+  const GlobalAccessProfile &Global = Analysis.globalAccesses();
+  for (auto [Index, Access] : llvm::enumerate(Global.Accesses)) {
+    if (GlobalBegin + Index >= Report.GlobalAccesses.size())
+      break;
+    GlobalAccessReport &A = Report.GlobalAccesses[GlobalBegin + Index];
+    A.Id = "g" + std::to_string(NextGlobal++);
+    A.Expression = spelledExpression(Ctx, Access.Site);
+    A.Assumptions = accessAssumptions(Analysis, Access.Symbols,
+                                      Global.samplingReason(Access),
+                                      Access.Assumptions);
+    Ids.addGlobal(Access.Site, Access.Kind, A.Id);
+    Ends[A.Id] = {A.Where, endOf(Ctx, Access.Site)};
+  }
+}
+
+/// The block shape a kernel was analysed with, as an assumption: where it
+/// came from says how much the findings can be trusted.
+Assumption blockShapeAssumption(const BlockDimReport &Dim) {
+  Assumption A;
+  A.What = Assumption::Kind::BlockShape;
+  A.Subject = "block";
+  A.Value = std::to_string(Dim.X) + "x" + std::to_string(Dim.Y) +
+            (Dim.Z > 1 ? "x" + std::to_string(Dim.Z) : "");
+  A.Source = Dim.Source;
+  A.Where = Dim.Where;
+  if (Dim.Source == "default")
+    A.Detail = "no launch, annotation or option gives the block shape; "
+               "analysed with the default " + A.Value;
+  else
+    A.Detail = "block " + A.Value + " from the " + Dim.Source;
+  return A;
+}
+
+void addOnce(std::vector<Assumption> &To, const Assumption &A) {
+  if (!llvm::is_contained(To, A))
+    To.push_back(A);
+}
+
+/// Stamps what the checks' new findings \p Begin.. were found under: the
+/// kernel, the shape and its assumption, the arch, the assumptions of the
+/// accesses they name, and the end of their range.
+void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
+                     const KernelAnalysis &Analysis, const KernelReport &Report,
+                     const AccessEnds &Ends) {
+  const BlockDimReport &Dim = Report.BlockDims[Analysis.shapeIndex()];
+  Assumption Shape = blockShapeAssumption(Dim);
+  std::map<std::string, const std::vector<Assumption> *> AccessAssumptions;
+  for (const AccessReport &A : Report.Accesses)
+    AccessAssumptions[A.Id] = &A.Assumptions;
+  for (const GlobalAccessReport &A : Report.GlobalAccesses)
+    AccessAssumptions[A.Id] = &A.Assumptions;
+  for (size_t I = Begin; I < Diagnostics.size(); ++I) {
+    Diagnostic &D = Diagnostics[I];
+    D.Kernel = Report.Name;
+    D.Block = {Dim.X, Dim.Y, Dim.Z};
+    D.BlockDimIndex = Analysis.shapeIndex();
+    D.Arch = Analysis.arch().Name.str();
+    addOnce(D.Assumptions, Shape);
+    for (const std::string &Id : D.Accesses) {
+      auto It = AccessAssumptions.find(Id);
+      if (It != AccessAssumptions.end())
+        for (const Assumption &A : *It->second)
+          addOnce(D.Assumptions, A);
+      auto End = Ends.find(Id);
+      if (!D.End.valid() && End != Ends.end() &&
+          End->second.first.Offset == D.Where.Offset &&
+          End->second.first.File == D.Where.File)
+        D.End = End->second.second;
+    }
+  }
 }
 
 } // namespace
@@ -458,6 +607,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       UserDecls.push_back(D);
   Ctx.setTraversalScope(UserDecls);
   std::vector<KernelFindings> PerKernel;
+  // Access ids are unique in the file (AccessReport::Id).
+  unsigned NextSharedId = 0, NextGlobalId = 0;
   for (const KernelInfo &Kernel : Kernels) {
     KernelFindings Found{&Kernel, File.Diagnostics.size(), 0};
     KernelReport Report;
@@ -478,13 +629,16 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       }
       Report.Parameters.push_back(P);
     }
-    for (const std::string &Error : Kernel.AnnotationErrors)
-      File.Diagnostics.push_back({"smem-lint-annotation",
-                                  Severity::Warning,
-                                  Report.Where,
-                                  "ignored annotation " + Error,
-                                  {},
-                                  {}});
+    for (const std::string &Error : Kernel.AnnotationErrors) {
+      Diagnostic D;
+      D.Check = findings::Annotation;
+      D.Origin = FindingOrigin::Tool;
+      D.Level = Severity::Warning;
+      D.Where = Report.Where;
+      D.Message = "ignored annotation " + Error;
+      D.Kernel = Kernel.Name;
+      File.Diagnostics.push_back(std::move(D));
+    }
 
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
@@ -519,14 +673,22 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
                               std::move(Evaluation),
                               Options.ProfileGlobalMemory);
+      size_t SharedBegin = Report.Accesses.size();
+      size_t GlobalBegin = Report.GlobalAccesses.size();
+      size_t FindingsBegin = File.Diagnostics.size();
       describeAccesses(Analysis, Report);
       noteIncompleteAnalysis(Analysis, File.Diagnostics);
       describeGlobalAccesses(Analysis, Report);
       Report.Occupancy.push_back(describeOccupancy(Analysis));
+      AccessIds Ids;
+      AccessEnds Ends;
+      identifyAccesses(Analysis, Report, SharedBegin, GlobalBegin,
+                       NextSharedId, NextGlobalId, Ids, Ends);
       LayoutFixAdvisor Fixes(Analysis);
-      CheckContext Context{Analysis, Fixes};
+      CheckContext Context{Analysis, Fixes, Ids};
       for (const std::unique_ptr<Check> &Check : Checks)
         Check->checkKernel(Context, File.Diagnostics);
+      stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report, Ends);
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;
     }
     File.Kernels.push_back(std::move(Report));

@@ -1,0 +1,26 @@
+//===--- CheckListOutput.h - smem-lint --list-checks -------------*- C++ -*-===//
+//
+// The registry as users read it: every check with its default, category and
+// one-line summary (text), or every kind of finding with all its facts
+// (JSON, read by utils/check-registry.py).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_OUTPUT_CHECKLISTOUTPUT_H
+#define SMEMLINT_OUTPUT_CHECKLISTOUTPUT_H
+
+#include "Workflow/CheckSelection.h"
+
+#include <string>
+
+namespace smemlint {
+
+/// The checks \p Selected selects and the others, one per line.
+std::string renderCheckListText(const CheckGlobs &Selected);
+
+/// Every kind of finding, checks first, as a JSON document.
+std::string renderCheckListJson();
+
+} // namespace smemlint
+
+#endif
