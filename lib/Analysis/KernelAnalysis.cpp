@@ -19,7 +19,7 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
     : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)), ShapeIndex(ShapeIndex),
       Arch(Arch), Options(std::move(Options)),
       StaticSharedBytes(
-          smemlint::staticSharedBytes(Ctx, Kernel.SharedVariables)) {
+          smemlint::staticSharedBytes(Kernel.SharedVariables)) {
   // Arguments several launches disagree on are symbols; start from the
   // launch value that costs the most wavefronts.
   for (const auto &[Param, Values] : this->Shape.CandidateParameters) {
@@ -81,9 +81,8 @@ std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {
 }
 
 bool KernelAnalysis::usesDynamicShared() const {
-  return llvm::any_of(Kernel.SharedVariables, [](const clang::VarDecl *Var) {
-    return Var->hasExternalStorage() || Var->getType()->isIncompleteType();
-  });
+  return llvm::any_of(Kernel.SharedVariables,
+                      [](const SharedVariable &Var) { return Var.Dynamic; });
 }
 
 Occupancy KernelAnalysis::occupancy(uint64_t ExtraSharedBytes) const {
@@ -94,16 +93,11 @@ Occupancy KernelAnalysis::occupancy(uint64_t ExtraSharedBytes) const {
   return computeOccupancy(Arch, Request);
 }
 
-uint64_t staticSharedBytes(const clang::ASTContext &Ctx,
-                           llvm::ArrayRef<const clang::VarDecl *> Variables) {
+uint64_t staticSharedBytes(llvm::ArrayRef<SharedVariable> Variables) {
   uint64_t Bytes = 0;
-  for (const clang::VarDecl *Var : Variables) {
-    if (Var->hasExternalStorage() || Var->getType()->isIncompleteType())
-      continue;
-    uint64_t Align = Ctx.getDeclAlign(Var).getQuantity();
-    Bytes = llvm::alignTo(Bytes, std::max<uint64_t>(Align, 1)) +
-            Ctx.getTypeSizeInChars(Var->getType()).getQuantity();
-  }
+  for (const SharedVariable &Var : Variables)
+    if (!Var.Dynamic)
+      Bytes = llvm::alignTo(Bytes, Var.Alignment) + Var.StaticBytes;
   return Bytes;
 }
 

@@ -66,8 +66,7 @@ struct ChosenShape {
 
 /// Static shared bytes of \p Variables laid out one after another at their
 /// alignments, as Clang sizes and aligns them (extern arrays count 0).
-uint64_t staticSharedBytes(const clang::ASTContext &Ctx,
-                           llvm::ArrayRef<const clang::VarDecl *> Variables);
+uint64_t staticSharedBytes(llvm::ArrayRef<SharedVariable> Variables);
 
 class KernelAnalysis {
 public:

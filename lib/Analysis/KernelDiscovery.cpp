@@ -399,12 +399,36 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
     SharedUseCollector Collector;
     Collector.collect(F);
     Collector.drain();
-    Info.SharedVariables = std::move(Collector.Variables);
+    for (const VarDecl *Var : Collector.Variables)
+      Info.SharedVariables.push_back(describeSharedVariable(Ctx, Var));
     Info.UsesThreadY = Collector.UsesThreadY;
     Info.UsesThreadZ = Collector.UsesThreadZ;
     Kernels.push_back(std::move(Info));
   }
   return Kernels;
+}
+
+SharedVariable describeSharedVariable(const ASTContext &Ctx,
+                                      const VarDecl *Var) {
+  SharedVariable Shared;
+  Shared.Decl = Var;
+  QualType Type = Var->getType();
+  if (Var->isInvalidDecl() || Type->isDependentType())
+    return Shared;
+  Shared.Layout = declaredLayout(Ctx, Var);
+  Shared.Dynamic = Var->hasExternalStorage() || Type->isIncompleteType();
+  if (!Shared.Dynamic)
+    Shared.StaticBytes = Ctx.getTypeSizeInChars(Type).getQuantity();
+  Shared.Alignment = std::max<uint64_t>(Ctx.getDeclAlign(Var).getQuantity(), 1);
+  return Shared;
+}
+
+const SharedVariable *
+KernelInfo::sharedVariable(const VarDecl *Var) const {
+  for (const SharedVariable &Shared : SharedVariables)
+    if (Shared.Decl == Var)
+      return &Shared;
+  return nullptr;
 }
 
 } // namespace smemlint

@@ -12,6 +12,7 @@
 #define SMEMLINT_ANALYSIS_KERNELDISCOVERY_H
 
 #include "Evaluation/BlockShape.h"
+#include "Evaluation/KernelEvaluator.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -46,6 +47,31 @@ struct AnnotatedShape {
   clang::SourceLocation Where;
 };
 
+/// A __shared__ variable as discovery found it, its layout and size
+/// computed once, here: every later stage (the report, occupancy, bounds,
+/// paddings, capacity) reads these instead of the declaration.
+struct SharedVariable {
+  const clang::VarDecl *Decl = nullptr;
+  /// The declared dimensions and element size (declaredLayout).
+  SharedArrayLayout Layout;
+  /// extern __shared__ or of incomplete type: sized by the launch.
+  bool Dynamic = false;
+  /// Its size as Clang lays it out when static; 0 when dynamic.
+  uint64_t StaticBytes = 0;
+  uint64_t Alignment = 1;
+
+  /// Bytes its accesses may reach: the static size, or for dynamic memory
+  /// the launch's \p DynamicBytes when known.
+  std::optional<uint64_t>
+  reachableBytes(std::optional<uint64_t> DynamicBytes) const {
+    return Dynamic ? DynamicBytes : std::optional<uint64_t>(StaticBytes);
+  }
+};
+
+/// \p Var's layout, size and whether it is dynamic.
+SharedVariable describeSharedVariable(const clang::ASTContext &Ctx,
+                                      const clang::VarDecl *Var);
+
 struct KernelInfo {
   const clang::FunctionDecl *Kernel = nullptr;
   std::string Name; ///< With template arguments: "transpose<32>".
@@ -61,10 +87,13 @@ struct KernelInfo {
   std::optional<uint64_t> OptInDynamicBytes; ///< When the value is constant.
   clang::SourceLocation OptInWhere;
   /// __shared__ variables used by the kernel or the functions it calls, in
-  /// declaration order.
-  std::vector<const clang::VarDecl *> SharedVariables;
+  /// the order the kernel's code first names them.
+  std::vector<SharedVariable> SharedVariables;
   /// The kernel reads threadIdx.y / threadIdx.z (for the default shape).
   bool UsesThreadY = false, UsesThreadZ = false;
+
+  /// The discovered \p Var, or null if the kernel does not use it.
+  const SharedVariable *sharedVariable(const clang::VarDecl *Var) const;
 };
 
 /// All kernels of the translation unit outside system headers, in source

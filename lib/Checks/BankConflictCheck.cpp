@@ -346,11 +346,10 @@ std::optional<uint64_t>
 ConflictReporter::arrayBytes(const AccessStats &Access) const {
   if (!Access.Array)
     return std::nullopt;
-  SharedArrayLayout Layout = declaredLayout(Ctx, Access.Array);
-  if (!Access.Array->hasExternalStorage() &&
-      !llvm::is_contained(Layout.Dims, uint64_t(0)))
-    return Layout.totalBytes();
-  return Analysis.shape().DynamicSharedBytes;
+  const SharedVariable *Var = Analysis.kernel().sharedVariable(Access.Array);
+  if (!Var)
+    return std::nullopt;
+  return Var->reachableBytes(Analysis.shape().DynamicSharedBytes);
 }
 
 unsigned ConflictReporter::symbolValue(unsigned Symbol) const {

@@ -17,8 +17,8 @@ namespace {
 std::optional<uint64_t> dynamicBytesTouched(const KernelAnalysis &Analysis) {
   uint64_t Furthest = 0;
   for (const AccessStats &Access : Analysis.profile().Accesses) {
-    if (!Access.Array || !(Access.Array->hasExternalStorage() ||
-                           Access.Array->getType()->isIncompleteType()))
+    const SharedVariable *Var = Analysis.kernel().sharedVariable(Access.Array);
+    if (!Var || !Var->Dynamic)
       continue;
     if (!Access.UnknownReason.empty() ||
         !Analysis.profile().samplingReason(Access).empty() ||

@@ -202,17 +202,15 @@ std::string typeName(const ASTContext &Ctx, QualType T) {
 }
 
 SharedVariableReport describeShared(const ASTContext &Ctx,
-                                    const VarDecl *Var) {
+                                    const SharedVariable &Var) {
   SharedVariableReport Report;
-  Report.Name = Var->getNameAsString();
-  Report.Type = typeName(Ctx, Var->getType());
-  SharedArrayLayout Layout = declaredLayout(Ctx, Var);
-  Report.ElementBytes = Layout.ElementBytes;
-  Report.Dims = Layout.Dims;
-  Report.Dynamic = Var->hasExternalStorage() ||
-                   llvm::is_contained(Layout.Dims, uint64_t(0));
-  Report.Bytes = Report.Dynamic ? 0 : Layout.totalBytes();
-  Report.Where = toSourcePoint(Ctx.getSourceManager(), Var->getLocation());
+  Report.Name = Var.Decl->getNameAsString();
+  Report.Type = typeName(Ctx, Var.Decl->getType());
+  Report.ElementBytes = Var.Layout.ElementBytes;
+  Report.Dims = Var.Layout.Dims;
+  Report.Dynamic = Var.Dynamic;
+  Report.Bytes = Var.StaticBytes;
+  Report.Where = toSourcePoint(Ctx.getSourceManager(), Var.Decl->getLocation());
   return Report;
 }
 
@@ -614,7 +612,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     KernelReport Report;
     Report.Name = Kernel.Name;
     Report.Where = toSourcePoint(SM, Kernel.Kernel->getLocation());
-    for (const VarDecl *Var : Kernel.SharedVariables)
+    for (const SharedVariable &Var : Kernel.SharedVariables)
       Report.Shared.push_back(describeShared(Ctx, Var));
     for (const ParmVarDecl *Param : Kernel.Kernel->parameters()) {
       ParameterReport P;
@@ -642,7 +640,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
 
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
-    Report.StaticSharedBytes = staticSharedBytes(Ctx, Kernel.SharedVariables);
+    Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared =
         llvm::any_of(Report.Shared, [](const SharedVariableReport &S) {
           return S.Dynamic;

@@ -33,10 +33,16 @@ const Expr *lastDimensionSize(const VarDecl *Array) {
 
 std::string paddingObstacle(const KernelAnalysis &Analysis,
                             const VarDecl *Array) {
-  SharedArrayLayout Layout = declaredLayout(Analysis.context(), Array);
-  if (Array->hasExternalStorage() || llvm::is_contained(Layout.Dims, 0u))
+  const SharedVariable *Var = Analysis.kernel().sharedVariable(Array);
+  if (!Var)
+    return "'" + Array->getNameAsString() + "' is not a shared variable of '" +
+           Analysis.kernel().Name + "'";
+  const SharedArrayLayout &Layout = Var->Layout;
+  if (Var->Dynamic)
     return "'" + Array->getNameAsString() +
            "' is dynamic shared memory; its layout is in the index arithmetic";
+  if (llvm::is_contained(Layout.Dims, 0u))
+    return "'" + Array->getNameAsString() + "' has a dimension of size 0";
   if (Layout.Dims.size() < 2)
     return "'" + Array->getNameAsString() +
            "' is one-dimensional; padding has to go into the index arithmetic";
@@ -62,7 +68,7 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
     return std::nullopt;
   ASTContext &Ctx = Analysis.context();
   const SharedMemoryBanking &Banking = Analysis.arch().Banking;
-  SharedArrayLayout Declared = declaredLayout(Ctx, Array);
+  SharedArrayLayout Declared = Analysis.kernel().sharedVariable(Array)->Layout;
   uint64_t Baseline = Analysis.profile().wavefrontsOf(Array);
 
   // One full turn of the banks is enough: padding by more repeats a mapping

@@ -135,8 +135,12 @@ std::string operand(const std::string &Text) {
 
 std::string swizzleObstacle(const KernelAnalysis &Analysis,
                             const VarDecl *Array) {
-  SharedArrayLayout Layout = declaredLayout(Analysis.context(), Array);
   std::string Name = "'" + Array->getNameAsString() + "'";
+  const SharedVariable *Var = Analysis.kernel().sharedVariable(Array);
+  if (!Var)
+    return Name + " is not a shared variable of '" + Analysis.kernel().Name +
+           "'";
+  const SharedArrayLayout &Layout = Var->Layout;
   if (Layout.Dims.empty() || Layout.Dims.size() > 2)
     return Name + " is not a one- or two-dimensional array";
   if (maskFor(Layout, Analysis.arch().Banking) == 0)
@@ -162,7 +166,7 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   if (!swizzleObstacle(Analysis, Array).empty())
     return std::nullopt;
   ASTContext &Ctx = Analysis.context();
-  SharedArrayLayout Layout = declaredLayout(Ctx, Array);
+  const SharedArrayLayout &Layout = Analysis.kernel().sharedVariable(Array)->Layout;
   uint64_t Mask = maskFor(Layout, Analysis.arch().Banking);
   SharedArrayLayout Swizzled = Layout;
   Swizzled.SwizzleMask = Mask;
