@@ -681,8 +681,7 @@ void PlanBuilder::addFixVariant(
     bool Relevant =
         (P.Kind == "wavefronts" && isFinding(D) &&
          evidenceOf(D.Check) == RuntimeEvidence::SharedWavefronts &&
-         P.Line == FixedLine &&
-         P.Operation == Operation) ||
+         P.Line == FixedLine && P.Operation == Operation) ||
         (isRaceCheck(D.Check) && (P.Kind == "race-free" || P.Kind == "race")) ||
         (P.Kind == "occupancy");
     if (Relevant && !llvm::is_contained(P.Findings, FindingIndex))

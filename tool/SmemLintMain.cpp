@@ -335,8 +335,7 @@ int run(int argc, const char **argv) {
       ArgCount, Args.data(), SmemLintCategory,
       // An editor hands files over the protocol, not the command line; a
       // comparison reads a prepared directory.
-      ServesLsp || ComparesOnly || ListsChecks ? cl::ZeroOrMore
-                                               : cl::OneOrMore,
+      ServesLsp || ComparesOnly || ListsChecks ? cl::ZeroOrMore : cl::OneOrMore,
       "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
       "memory, before the kernel runs\n");
   if (!Parser) {
@@ -352,9 +351,9 @@ int run(int argc, const char **argv) {
     if (FormatOption == "json") {
       outs() << renderCheckListJson();
     } else {
-      outs() << renderCheckListText(CheckGlobs(
-          ChecksOption.getNumOccurrences() ? std::string(ChecksOption)
-                                          : std::string("smem-*")));
+      outs() << renderCheckListText(CheckGlobs(ChecksOption.getNumOccurrences()
+                                                   ? std::string(ChecksOption)
+                                                   : std::string("smem-*")));
     }
     return outs().has_error() ? ExitInputError : 0;
   }

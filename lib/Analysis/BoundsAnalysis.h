@@ -1,4 +1,5 @@
-//===--- BoundsAnalysis.h - Where shared accesses leave their arrays -*- C++ -*-//
+//===--- BoundsAnalysis.h - Where shared accesses leave their arrays -*- C++
+//-*-//
 //
 // The main evaluation records, per access, the byte range its threads
 // touched and the range of every subscript of a declared array. Only when one

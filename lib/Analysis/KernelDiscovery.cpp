@@ -423,8 +423,7 @@ SharedVariable describeSharedVariable(const ASTContext &Ctx,
   return Shared;
 }
 
-const SharedVariable *
-KernelInfo::sharedVariable(const VarDecl *Var) const {
+const SharedVariable *KernelInfo::sharedVariable(const VarDecl *Var) const {
   for (const SharedVariable &Shared : SharedVariables)
     if (Shared.Decl == Var)
       return &Shared;

@@ -487,22 +487,22 @@ const CheckInfo &BankConflictCheck::info() {
       "need",
       "Lanes of one warp ask one shared-memory bank for different words, so a "
       "warp-wide access is served in more wavefronts than the bytes it moves "
-      "need. The finding names the lanes, the bank and the words that collide, "
-      "and the block shape and architecture it assumed.",
-      "Change the layout so that the lanes of a warp reach different banks: pad "
-      "the rows of a 2-D array by one element (tile[32][33] instead of "
-      "tile[32][32]), or use an odd word stride or an XOR swizzle in the index. "
-      "When a padding removes the conflict, a note carries its fix-it, proven "
-      "by "
-      "analysing every access of the array again, with its cost in bytes per "
-      "block and resident blocks per SM.",
+      "need. The finding names the lanes, the bank and the words that "
+      "collide, and the block shape and architecture it assumed.",
+      "Change the layout so that the lanes of a warp reach different banks: "
+      "pad the rows of a 2-D array by one element (tile[32][33] instead of "
+      "tile[32][32]), or use an odd word stride or an XOR swizzle in the "
+      "index. When a padding removes the conflict, a note carries its fix-it, "
+      "proven by analysing every access of the array again, with its cost in "
+      "bytes per block and resident blocks per SM.",
       "Lanes of one warp ask one of the 32 shared-memory banks for different "
       "words, so the access is served in several wavefronts instead of one.\n"
       "\n"
       "```cuda\n"
       "__shared__ float tile[32][32];\n"
       "// ...\n"
-      "out[i] = tile[threadIdx.x][threadIdx.y]; // a column: 32 lanes, bank 0\n"
+      "out[i] = tile[threadIdx.x][threadIdx.y]; // a column: 32 lanes, bank "
+      "0\n"
       "```\n"
       "\n"
       "**Fix:** pad the rows so that consecutive rows start in different "
@@ -513,8 +513,8 @@ const CheckInfo &BankConflictCheck::info() {
       "```\n"
       "\n"
       "When a padding removes the conflict, a note carries its fix-it, proven "
-      "by analysing every access of the array again, with its cost in bytes per "
-      "block and resident blocks per SM.",
+      "by analysing every access of the array again, with its cost in bytes "
+      "per block and resident blocks per SM.",
       BankConflictOptions,
       RuntimeEvidence::SharedWavefronts,
   };

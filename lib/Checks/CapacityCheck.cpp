@@ -88,8 +88,8 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
     if (HasOptIn)
       D.Notes.push_back(
           {D.Where,
-           "declare the large array 'extern __shared__', pass its size as "
-           "the third launch argument, and raise the limit with "
+           "declare the large array 'extern __shared__', pass its size as the "
+           "third launch argument, and raise the limit with "
            "cudaFuncSetAttribute(" +
                Kernel.Kernel->getNameAsString() +
                ", cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)",

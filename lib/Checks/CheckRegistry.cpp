@@ -17,8 +17,7 @@ namespace smemlint {
 namespace {
 
 template <typename CheckType> RegisteredCheck entry() {
-  return {&CheckType::info,
-          []() -> std::unique_ptr<Check> {
+  return {&CheckType::info, []() -> std::unique_ptr<Check> {
             return std::make_unique<CheckType>();
           }};
 }
@@ -27,16 +26,11 @@ template <typename CheckType> RegisteredCheck entry() {
 
 llvm::ArrayRef<RegisteredCheck> registeredChecks() {
   static const RegisteredCheck Checks[] = {
-      entry<BankConflictCheck>(),
-      entry<MissingBarrierCheck>(),
-      entry<BarrierReuseCheck>(),
-      entry<DivergentBarrierCheck>(),
-      entry<WarpSyncCheck>(),
-      entry<OutOfBoundsCheck>(),
-      entry<ConflictingWritesCheck>(),
-      entry<CapacityCheck>(),
-      entry<OccupancyCheck>(),
-      entry<UncoalescedAccessCheck>(),
+      entry<BankConflictCheck>(),      entry<MissingBarrierCheck>(),
+      entry<BarrierReuseCheck>(),      entry<DivergentBarrierCheck>(),
+      entry<WarpSyncCheck>(),          entry<OutOfBoundsCheck>(),
+      entry<ConflictingWritesCheck>(), entry<CapacityCheck>(),
+      entry<OccupancyCheck>(),         entry<UncoalescedAccessCheck>(),
   };
   return Checks;
 }

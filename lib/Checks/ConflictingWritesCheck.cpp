@@ -63,8 +63,8 @@ const CheckInfo &ConflictingWritesCheck::info() {
       "Threads store different values to one shared word in one statement",
       "Two threads of the block store different values to the same shared "
       "word in the same statement. Within a warp one lane's value lands and "
-      "which one is undefined; across warps the last warp to run the statement "
-      "wins. No barrier can order a statement with itself.",
+      "which one is undefined; across warps the last warp to run the "
+      "statement wins. No barrier can order a statement with itself.",
       "Let one thread write each word, or give each thread a word of its own.",
       "```cuda\n"
       "a[threadIdx.x & 7] = threadIdx.x; // 32 threads per word\n"

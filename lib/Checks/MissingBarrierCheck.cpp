@@ -65,9 +65,9 @@ const CheckInfo &MissingBarrierCheck::info() {
       "__syncthreads() between the two accesses. The finding names both "
       "accesses (the earlier one as a related location), one pair of threads "
       "and the word they share.",
-      "Put __syncthreads() between the write and the accesses of other threads "
-      "to the same words; the fix-it inserts it where every thread of the "
-      "block reaches it.",
+      "Put __syncthreads() between the write and the accesses of other "
+      "threads to the same words; the fix-it inserts it where every thread of "
+      "the block reaches it.",
       "```cuda\n"
       "__shared__ float s[256];\n"
       "s[threadIdx.x] = in[threadIdx.x];\n"

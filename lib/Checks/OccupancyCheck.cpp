@@ -29,8 +29,8 @@ void OccupancyCheck::checkKernel(const CheckContext &Context,
         "shared memory limits " + std::string(KernelPlaceholder) + " to " +
         std::to_string(Now.BlocksPerSM) + " blocks (" +
         std::to_string(Now.WarpsPerSM) + " of " +
-        std::to_string(Now.MaxWarpsPerSM) + " warps) per SM: " +
-        describeBytes(Now.SharedBytesAllocatedPerBlock) +
+        std::to_string(Now.MaxWarpsPerSM) +
+        " warps) per SM: " + describeBytes(Now.SharedBytesAllocatedPerBlock) +
         " per block with the driver's reserve and rounding, where the "
         "threads would allow " +
         std::to_string(Others) + " " + Summary;

@@ -106,8 +106,8 @@ public:
                  const std::map<const VarDecl *, ObjectBounds> &Objects,
                  std::vector<Diagnostic> &Findings)
       : Context(Context), Analysis(Context.Analysis), Symbols(Symbols),
-        Objects(Objects),
-        SM(Analysis.context().getSourceManager()), Findings(Findings) {}
+        Objects(Objects), SM(Analysis.context().getSourceManager()),
+        Findings(Findings) {}
 
   void report(const Violation &V, bool OnAssumedValues);
 

@@ -24,9 +24,8 @@ namespace smemlint {
 
 BlockShape defaultBlockShape(bool UsesThreadY, bool UsesThreadZ,
                              std::optional<unsigned> MaxThreads) {
-  unsigned Threads = MaxThreads && *MaxThreads > 0 && *MaxThreads <= 1024
-                         ? *MaxThreads
-                         : 256;
+  unsigned Threads =
+      MaxThreads && *MaxThreads > 0 && *MaxThreads <= 1024 ? *MaxThreads : 256;
   // Kernels indexed in 2-D or 3-D are most often written for warp-wide rows.
   if (UsesThreadZ && Threads % 64 == 0 && Threads >= 128)
     return {32, Threads / 64, 2};
@@ -126,7 +125,8 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
             auto Other = Launch.Arguments.find(Param);
             if (Other == Launch.Arguments.end())
               Values.clear(); // some launch passes an unknown value
-            else if (!Values.empty() && !llvm::is_contained(Values, Other->second))
+            else if (!Values.empty() &&
+                     !llvm::is_contained(Values, Other->second))
               Values.push_back(Other->second);
           }
         }
@@ -258,11 +258,12 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
         if (A.Status == "exact") {
           auto Value = Analysis.options().SymbolValues.find(Effect.Symbol);
           A.Status = "sampled";
-          A.Reason = "the conflict degree depends on '" + Symbol.spelling() +
-                     "', evaluated with " + Symbol.spelling() + " = " +
-                     std::to_string(Value != Analysis.options().SymbolValues.end()
-                                        ? Value->second
-                                        : defaultSymbolValue(Symbol));
+          A.Reason =
+              "the conflict degree depends on '" + Symbol.spelling() +
+              "', evaluated with " + Symbol.spelling() + " = " +
+              std::to_string(Value != Analysis.options().SymbolValues.end()
+                                 ? Value->second
+                                 : defaultSymbolValue(Symbol));
         }
       }
     Report.Accesses.push_back(A);
@@ -411,8 +412,7 @@ std::string spelledExpression(const ASTContext &Ctx, const Expr *Site) {
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = CharSourceRange::getTokenRange(
       SM.getExpansionRange(Site->getSourceRange()).getAsRange());
-  std::string Text =
-      Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+  std::string Text = Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
   std::replace(Text.begin(), Text.end(), '\n', ' ');
   constexpr size_t MaxLength = 160;
   if (Text.size() > MaxLength)
@@ -447,8 +447,8 @@ std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
     A.Subject = Symbol.spelling();
     A.Value = std::to_string(Value);
     A.Source = "assumed";
-    A.Detail = "'" + A.Subject + "' is not known; evaluated with " +
-               A.Subject + " = " + A.Value;
+    A.Detail = "'" + A.Subject + "' is not known; evaluated with " + A.Subject +
+               " = " + A.Value;
     Assumed.push_back(std::move(A));
   }
   return Assumed;
@@ -492,29 +492,30 @@ void identifyAccesses(const KernelAnalysis &Analysis, KernelReport &Report,
                       unsigned &NextShared, unsigned &NextGlobal,
                       AccessIds &Ids, AccessEnds &Ends) {
   const ASTContext &Ctx = Analysis.context();
-  const SharedAccessProfile &Profile = Analysis.profile();
-  for (auto [Index, Access] : llvm::enumerate(Profile.Accesses)) {
+  // The same for a shared and a global access: its report entry, its
+  // profile (for the sampling reason) and the id's letter and counter.
+  auto Identify = [&](auto &Entry, const auto &Access, const auto &Profile,
+                      const char *Letter, unsigned &Next) {
+    Entry.Id = Letter + std::to_string(Next++);
+    Entry.Expression = spelledExpression(Ctx, Access.Site);
+    Entry.Assumptions =
+        accessAssumptions(Analysis, Access.Symbols,
+                          Profile.samplingReason(Access), Access.Assumptions);
+    Ends[Entry.Id] = {Entry.Where, endOf(Ctx, Access.Site)};
+  };
+  const SharedAccessProfile &Shared = Analysis.profile();
+  for (auto [Index, Access] : llvm::enumerate(Shared.Accesses)) {
     AccessReport &A = Report.Accesses[SharedBegin + Index];
-    A.Id = "s" + std::to_string(NextShared++);
-    A.Expression = spelledExpression(Ctx, Access.Site);
-    A.Assumptions = accessAssumptions(Analysis, Access.Symbols,
-                                      Profile.samplingReason(Access),
-                                      Access.Assumptions);
+    Identify(A, Access, Shared, "s", NextShared);
     Ids.addShared(Access.Site, Access.Kind, A.Id);
-    Ends[A.Id] = {A.Where, endOf(Ctx, Access.Site)};
   }
   const GlobalAccessProfile &Global = Analysis.globalAccesses();
   for (auto [Index, Access] : llvm::enumerate(Global.Accesses)) {
     if (GlobalBegin + Index >= Report.GlobalAccesses.size())
       break;
     GlobalAccessReport &A = Report.GlobalAccesses[GlobalBegin + Index];
-    A.Id = "g" + std::to_string(NextGlobal++);
-    A.Expression = spelledExpression(Ctx, Access.Site);
-    A.Assumptions = accessAssumptions(Analysis, Access.Symbols,
-                                      Global.samplingReason(Access),
-                                      Access.Assumptions);
+    Identify(A, Access, Global, "g", NextGlobal);
     Ids.addGlobal(Access.Site, Access.Kind, A.Id);
-    Ends[A.Id] = {A.Where, endOf(Ctx, Access.Site)};
   }
 }
 
@@ -530,7 +531,8 @@ Assumption blockShapeAssumption(const BlockDimReport &Dim) {
   A.Where = Dim.Where;
   if (Dim.Source == "default")
     A.Detail = "no launch, annotation or option gives the block shape; "
-               "analysed with the default " + A.Value;
+               "analysed with the default " +
+               A.Value;
   else
     A.Detail = "block " + A.Value + " from the " + Dim.Source;
   return A;
@@ -641,10 +643,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
-    Report.UsesDynamicShared =
-        llvm::any_of(Report.Shared, [](const SharedVariableReport &S) {
-          return S.Dynamic;
-        });
+    Report.UsesDynamicShared = llvm::any_of(
+        Report.Shared, [](const SharedVariableReport &S) { return S.Dynamic; });
     for (auto [ShapeIndex, Shape] : llvm::enumerate(Shapes)) {
       BlockDimReport Dim;
       Dim.X = Shape.Block.X;
@@ -680,8 +680,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Report.Occupancy.push_back(describeOccupancy(Analysis));
       AccessIds Ids;
       AccessEnds Ends;
-      identifyAccesses(Analysis, Report, SharedBegin, GlobalBegin,
-                       NextSharedId, NextGlobalId, Ids, Ends);
+      identifyAccesses(Analysis, Report, SharedBegin, GlobalBegin, NextSharedId,
+                       NextGlobalId, Ids, Ends);
       LayoutFixAdvisor Fixes(Analysis);
       CheckContext Context{Analysis, Fixes, Ids};
       for (const std::unique_ptr<Check> &Check : Checks)

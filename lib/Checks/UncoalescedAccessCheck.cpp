@@ -73,8 +73,8 @@ class UncoalescedReporter {
 public:
   UncoalescedReporter(const CheckContext &Context,
                       std::vector<Diagnostic> &Findings)
-      : Context(Context), Analysis(Context.Analysis), Ctx(Analysis.context()), SM(Ctx.getSourceManager()),
-        Findings(Findings),
+      : Context(Context), Analysis(Context.Analysis), Ctx(Analysis.context()),
+        SM(Ctx.getSourceManager()), Findings(Findings),
         Granularity(globalMemoryGranularity(Analysis.arch())) {}
 
   void report(const GlobalAccessStats &Access, bool ReadModifyWrite);
@@ -317,15 +317,14 @@ const CheckInfo &UncoalescedAccessCheck::info() {
       /*AboutTheTool=*/false,
       NeedsGlobalAccesses,
       "docs/checks/gmem-uncoalesced.md",
-      "A warp's global access touches far more 32-byte sectors than its "
-      "bytes need",
+      "A warp's global access touches far more 32-byte sectors than its bytes "
+      "need",
       "The lanes of one warp read or write global memory far apart, so each "
       "warp instruction moves many 32-byte sectors of which only a few bytes "
       "are used. The finding gives the lanes' stride, the sectors per request "
       "and the ideal.",
       "Make consecutive lanes touch consecutive addresses, for example by "
-      "staging the data through a shared-memory tile read in the other "
-      "order.",
+      "staging the data through a shared-memory tile read in the other order.",
       "Consecutive lanes far apart in global memory waste most of each "
       "transferred sector.\n"
       "\n"

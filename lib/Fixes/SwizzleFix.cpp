@@ -166,7 +166,8 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   if (!swizzleObstacle(Analysis, Array).empty())
     return std::nullopt;
   ASTContext &Ctx = Analysis.context();
-  const SharedArrayLayout &Layout = Analysis.kernel().sharedVariable(Array)->Layout;
+  const SharedArrayLayout &Layout =
+      Analysis.kernel().sharedVariable(Array)->Layout;
   uint64_t Mask = maskFor(Layout, Analysis.arch().Banking);
   SharedArrayLayout Swizzled = Layout;
   Swizzled.SwizzleMask = Mask;

@@ -3,8 +3,8 @@
 #include "Frontend/CudaFrontend.h"
 
 #include "Analysis/SourcePoints.h"
-#include "Report/CheckInfo.h"
 #include "Frontend/Prelude.h"
+#include "Report/CheckInfo.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

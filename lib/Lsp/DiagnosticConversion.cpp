@@ -84,13 +84,12 @@ struct FixGroup {
 std::vector<FixGroup> fixGroups(const Diagnostic &D) {
   std::vector<FixGroup> Groups;
   if (!D.FixIts.empty())
-    Groups.push_back(
-        {"apply the fix for: " + actionTitle(renderMessage(D)), &D.FixIts,
-         &D.Where});
+    Groups.push_back({"apply the fix for: " + actionTitle(renderMessage(D)),
+                      &D.FixIts, &D.Where});
   for (const DiagnosticNote &Note : D.Notes)
     if (!Note.FixIts.empty())
-      Groups.push_back({actionTitle(renderText(D, Note.Message)),
-                        &Note.FixIts, &Note.Where});
+      Groups.push_back({actionTitle(renderText(D, Note.Message)), &Note.FixIts,
+                        &Note.Where});
   return Groups;
 }
 
@@ -228,8 +227,8 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
     // A note without a place is shown at its diagnostic.
     const SourcePoint &Where = Note.Where.valid() ? Note.Where : D.Where;
     std::string Text = renderText(D, Note.Message);
-    Related.push_back({{"location", location(Where, Files, Options)},
-                       {"message", Text}});
+    Related.push_back(
+        {{"location", location(Where, Files, Options)}, {"message", Text}});
     NotesText += "\nnote: " + Text;
   }
   if (!Related.empty())

@@ -47,19 +47,19 @@ std::string renderCheckListJson() {
                          {"min", Option.Min},
                          {"max", Option.Max},
                          {"help", Option.Help}});
-    Kinds.push_back({{"name", Info->Name},
-                     {"sarif_name", Info->SarifName},
-                     {"origin", findingOriginName(Info->Origin)},
-                     {"category", checkCategoryName(Info->Category)},
-                     {"default_level", severityName(Info->DefaultLevel)},
-                     {"on_by_default", Info->OnByDefault},
-                     {"always_shown", Info->AlwaysShown},
-                     {"about_the_tool", Info->AboutTheTool},
-                     {"needs_global_accesses",
-                      Info->needs(NeedsGlobalAccesses)},
-                     {"docs", Info->DocsPath},
-                     {"summary", Info->Summary},
-                     {"options", Options}});
+    Kinds.push_back(
+        {{"name", Info->Name},
+         {"sarif_name", Info->SarifName},
+         {"origin", findingOriginName(Info->Origin)},
+         {"category", checkCategoryName(Info->Category)},
+         {"default_level", severityName(Info->DefaultLevel)},
+         {"on_by_default", Info->OnByDefault},
+         {"always_shown", Info->AlwaysShown},
+         {"about_the_tool", Info->AboutTheTool},
+         {"needs_global_accesses", Info->needs(NeedsGlobalAccesses)},
+         {"docs", Info->DocsPath},
+         {"summary", Info->Summary},
+         {"options", Options}});
   }
   return ordered_json{{"checks", Kinds}}.dump(2) + "\n";
 }

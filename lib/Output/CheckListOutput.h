@@ -1,4 +1,5 @@
-//===--- CheckListOutput.h - smem-lint --list-checks -------------*- C++ -*-===//
+//===--- CheckListOutput.h - smem-lint --list-checks -------------*- C++
+//-*-===//
 //
 // The registry as users read it: every check with its default, category and
 // one-line summary (text), or every kind of finding with all its facts

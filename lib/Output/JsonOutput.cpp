@@ -56,9 +56,8 @@ json diagnostic(const Diagnostic &D) {
   Item["kernel"] = D.Kernel.empty() ? json(nullptr) : json(D.Kernel);
   Item["other_instantiations"] = D.OtherInstantiations;
   if (D.Block)
-    Item["block"] = {{"x", (*D.Block)[0]},
-                     {"y", (*D.Block)[1]},
-                     {"z", (*D.Block)[2]}};
+    Item["block"] = {
+        {"x", (*D.Block)[0]}, {"y", (*D.Block)[1]}, {"z", (*D.Block)[2]}};
   else
     Item["block"] = nullptr;
   Item["block_dim_index"] =

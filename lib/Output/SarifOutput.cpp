@@ -50,9 +50,8 @@ json provenance(const Diagnostic &D) {
       Properties["otherInstantiations"] = D.OtherInstantiations;
   }
   if (D.Block)
-    Properties["block"] = {{"x", (*D.Block)[0]},
-                           {"y", (*D.Block)[1]},
-                           {"z", (*D.Block)[2]}};
+    Properties["block"] = {
+        {"x", (*D.Block)[0]}, {"y", (*D.Block)[1]}, {"z", (*D.Block)[2]}};
   if (!D.Arch.empty())
     Properties["arch"] = D.Arch;
   if (!D.Accesses.empty())

@@ -1,4 +1,5 @@
-//===--- CheckInfo.h - What is known about a kind of finding -----*- C++ -*-===//
+//===--- CheckInfo.h - What is known about a kind of finding -----*- C++
+//-*-===//
 //
 // Every kind of finding smem-lint reports has one CheckInfo: a check's lives
 // beside its code (the check's static info()), the compiler's and the tool's
@@ -73,9 +74,9 @@ struct CheckInfo {
   unsigned Needs; ///< CheckNeeds bits.
   /// From the repository root: "docs/checks/smem-bank-conflict.md".
   const char *DocsPath;
-  const char *Summary;     ///< One line.
-  const char *Description; ///< A paragraph: what it finds and why it matters.
-  const char *Help;        ///< Plain text: what to do.
+  const char *Summary;      ///< One line.
+  const char *Description;  ///< A paragraph: what it finds and why it matters.
+  const char *Help;         ///< Plain text: what to do.
   const char *HelpMarkdown; ///< The same with an example.
   llvm::ArrayRef<CheckOption> Options = {};
   RuntimeEvidence Evidence = RuntimeEvidence::None;

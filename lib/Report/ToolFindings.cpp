@@ -24,146 +24,147 @@ const char *checkCategoryName(CheckCategory Category) {
 
 llvm::ArrayRef<CheckInfo> toolFindingKinds() {
   static const CheckInfo Kinds[] = {
-    {
-      "clang-diagnostic-error",
-      "CompileError",
-      FindingOrigin::Compiler,
-      CheckCategory::Input,
-      Severity::Error,
-      /*OnByDefault=*/true,
-      /*AlwaysShown=*/true,
-      /*AboutTheTool=*/false,
-      NeedsSharedAccesses,
-      "README.md#using-it",
-      "The file does not compile",
-      "Clang reported an error while parsing the file for the GPU. smem-lint "
-      "analyses the kernels that still parsed, so the findings in this file "
-      "may be incomplete, and exits with status 2.",
-      "Fix the error, or give smem-lint the flags the file needs: -I and -D "
-      "after --, or -p with a compile_commands.json.",
-      "Clang could not parse this code for the GPU; the kernels that still "
-      "parsed were analysed.\n"
-      "\n"
-      "**Fix:** fix the error, or pass the flags the file needs:\n"
-      "\n"
-      "```sh\n"
-      "smem-lint kernel.cu -- -DTILE=32 -Iinclude\n"
-      "smem-lint -p build/ kernel.cu  # flags from compile_commands.json\n"
-      "```",
-    },
-    {
-      "smem-lint-input",
-      "InputError",
-      FindingOrigin::Tool,
-      CheckCategory::Input,
-      Severity::Error,
-      /*OnByDefault=*/true,
-      /*AlwaysShown=*/true,
-      /*AboutTheTool=*/false,
-      NeedsSharedAccesses,
-      "README.md#using-it",
-      "An input file could not be analysed",
-      "A file named on the command line is missing, is a directory or a "
-      "binary file, or is not CUDA source. smem-lint skipped it and exits with "
-      "status 2.",
-      "Check the path. smem-lint analyses .cu and .cuh files, and other files "
-      "that declare __global__, __device__ or __shared__ code.",
-      "A file named on the command line could not be analysed.\n"
-      "\n"
-      "**Fix:** check the path. smem-lint analyses `.cu` and `.cuh` files, and "
-      "other files that declare `__global__`, `__device__` or `__shared__` "
-      "code.",
-    },
-    {
-      findings::InternalError,
-      "InternalError",
-      FindingOrigin::Tool,
-      CheckCategory::Input,
-      Severity::Error,
-      /*OnByDefault=*/true,
-      /*AlwaysShown=*/true,
-      /*AboutTheTool=*/false,
-      NeedsSharedAccesses,
-      "docs/hardening.md",
-      "smem-lint failed on a file",
-      "smem-lint crashed or ran out of a resource while analysing the file. "
-      "The other files were analysed; the run exits with status 3.",
-      "Please report it with the file (or a reduction of it) and the command "
-      "line.",
-      "smem-lint failed while analysing this file; the other files were "
-      "analysed.\n"
-      "\n"
-      "**Fix:** please report it with the file (or a reduction of it) and the "
-      "command line.",
-    },
-    {
-      findings::Annotation,
-      "IgnoredAnnotation",
-      FindingOrigin::Tool,
-      CheckCategory::Input,
-      Severity::Warning,
-      /*OnByDefault=*/true,
-      /*AlwaysShown=*/false,
-      /*AboutTheTool=*/true,
-      NeedsSharedAccesses,
-      "README.md#using-it",
-      "A smem-lint annotation comment could not be read",
-      "A `// smem-lint: block_dim(...)` comment above a kernel is malformed, "
-      "so the analysis ignored it and chose the block shape as if it were not "
-      "there.",
-      "Write the shape as block_dim(x), block_dim(x, y) or block_dim(x, y, z) "
-      "with positive integers.",
-      "A `// smem-lint: block_dim(...)` comment was ignored.\n"
-      "\n"
-      "**Fix:** write `// smem-lint: block_dim(32, 8)` right above the "
-      "kernel.",
-    },
-    {
-      findings::Nolint,
-      "UnusedSuppression",
-      FindingOrigin::Tool,
-      CheckCategory::Input,
-      Severity::Warning,
-      /*OnByDefault=*/true,
-      /*AlwaysShown=*/false,
-      /*AboutTheTool=*/true,
-      NeedsSharedAccesses,
-      "docs/configuration.md#suppressing-findings",
-      "A NOLINT comment names no known check or is unbalanced",
-      "A NOLINT, NOLINTNEXTLINE or NOLINTBEGIN/END comment names a check "
-      "smem-lint does not have, or a NOLINTBEGIN has no NOLINTEND, so it "
-      "silences less than it seems to.",
-      "Name checks as smem-lint lists them, and close every NOLINTBEGIN.",
-      "A NOLINT comment silences less than it seems to.\n"
-      "\n"
-      "**Fix:** name checks as smem-lint lists them "
-      "(`// NOLINT(smem-bank-conflict)`), and close every `NOLINTBEGIN`.",
-    },
-    {
-      "smem-lint-incomplete",
-      "IncompleteAnalysis",
-      FindingOrigin::Tool,
-      CheckCategory::Input,
-      Severity::Note,
-      /*OnByDefault=*/true,
-      /*AlwaysShown=*/false,
-      /*AboutTheTool=*/true,
-      NeedsSharedAccesses,
-      "docs/configuration.md#checks",
-      "The analysis of a kernel stopped short",
-      "The evaluation of a kernel reached its step budget (past half of it, "
-      "loops stop after their current iteration), calls nested more than 16 "
-      "deep (recursion), or code nested more than 512 levels deep. Accesses "
-      "past that point were not analysed; the other kernels were.",
-      "Nothing is wrong with the code; findings for this kernel may be "
-      "missing. Lower --max-loop-iterations, or split the kernel.",
-      "The analysis of this kernel stopped short: its step budget ran out, or "
-      "calls or code nested past the evaluator's limits. Findings past that "
-      "point may be missing.\n"
-      "\n"
-      "**Fix:** nothing to fix in the code; lower `--max-loop-iterations` if "
-      "it was raised.",
-    },
+      {
+          "clang-diagnostic-error",
+          "CompileError",
+          FindingOrigin::Compiler,
+          CheckCategory::Input,
+          Severity::Error,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/true,
+          /*AboutTheTool=*/false,
+          NeedsSharedAccesses,
+          "README.md#using-it",
+          "The file does not compile",
+          "Clang reported an error while parsing the file for the GPU. "
+          "smem-lint analyses the kernels that still parsed, so the findings "
+          "in this file may be incomplete, and exits with status 2.",
+          "Fix the error, or give smem-lint the flags the file needs: -I and "
+          "-D after --, or -p with a compile_commands.json.",
+          "Clang could not parse this code for the GPU; the kernels that "
+          "still parsed were analysed.\n"
+          "\n"
+          "**Fix:** fix the error, or pass the flags the file needs:\n"
+          "\n"
+          "```sh\n"
+          "smem-lint kernel.cu -- -DTILE=32 -Iinclude\n"
+          "smem-lint -p build/ kernel.cu  # flags from compile_commands.json\n"
+          "```",
+      },
+      {
+          "smem-lint-input",
+          "InputError",
+          FindingOrigin::Tool,
+          CheckCategory::Input,
+          Severity::Error,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/true,
+          /*AboutTheTool=*/false,
+          NeedsSharedAccesses,
+          "README.md#using-it",
+          "An input file could not be analysed",
+          "A file named on the command line is missing, is a directory or a "
+          "binary file, or is not CUDA source. smem-lint skipped it and exits "
+          "with status 2.",
+          "Check the path. smem-lint analyses .cu and .cuh files, and other "
+          "files that declare __global__, __device__ or __shared__ code.",
+          "A file named on the command line could not be analysed.\n"
+          "\n"
+          "**Fix:** check the path. smem-lint analyses `.cu` and `.cuh` "
+          "files, and other files that declare `__global__`, `__device__` or "
+          "`__shared__` code.",
+      },
+      {
+          findings::InternalError,
+          "InternalError",
+          FindingOrigin::Tool,
+          CheckCategory::Input,
+          Severity::Error,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/true,
+          /*AboutTheTool=*/false,
+          NeedsSharedAccesses,
+          "docs/hardening.md",
+          "smem-lint failed on a file",
+          "smem-lint crashed or ran out of a resource while analysing the "
+          "file. The other files were analysed; the run exits with status 3.",
+          "Please report it with the file (or a reduction of it) and the "
+          "command line.",
+          "smem-lint failed while analysing this file; the other files were "
+          "analysed.\n"
+          "\n"
+          "**Fix:** please report it with the file (or a reduction of it) and "
+          "the command line.",
+      },
+      {
+          findings::Annotation,
+          "IgnoredAnnotation",
+          FindingOrigin::Tool,
+          CheckCategory::Input,
+          Severity::Warning,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/false,
+          /*AboutTheTool=*/true,
+          NeedsSharedAccesses,
+          "README.md#using-it",
+          "A smem-lint annotation comment could not be read",
+          "A `// smem-lint: block_dim(...)` comment above a kernel is "
+          "malformed, so the analysis ignored it and chose the block shape as "
+          "if it were not there.",
+          "Write the shape as block_dim(x), block_dim(x, y) or block_dim(x, "
+          "y, z) with positive integers.",
+          "A `// smem-lint: block_dim(...)` comment was ignored.\n"
+          "\n"
+          "**Fix:** write `// smem-lint: block_dim(32, 8)` right above the "
+          "kernel.",
+      },
+      {
+          findings::Nolint,
+          "UnusedSuppression",
+          FindingOrigin::Tool,
+          CheckCategory::Input,
+          Severity::Warning,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/false,
+          /*AboutTheTool=*/true,
+          NeedsSharedAccesses,
+          "docs/configuration.md#suppressing-findings",
+          "A NOLINT comment names no known check or is unbalanced",
+          "A NOLINT, NOLINTNEXTLINE or NOLINTBEGIN/END comment names a check "
+          "smem-lint does not have, or a NOLINTBEGIN has no NOLINTEND, so it "
+          "silences less than it seems to.",
+          "Name checks as smem-lint lists them, and close every NOLINTBEGIN.",
+          "A NOLINT comment silences less than it seems to.\n"
+          "\n"
+          "**Fix:** name checks as smem-lint lists them (`// "
+          "NOLINT(smem-bank-conflict)`), and close every `NOLINTBEGIN`.",
+      },
+      {
+          "smem-lint-incomplete",
+          "IncompleteAnalysis",
+          FindingOrigin::Tool,
+          CheckCategory::Input,
+          Severity::Note,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/false,
+          /*AboutTheTool=*/true,
+          NeedsSharedAccesses,
+          "docs/configuration.md#checks",
+          "The analysis of a kernel stopped short",
+          "The evaluation of a kernel reached its step budget (past half of "
+          "it, loops stop after their current iteration), calls nested more "
+          "than 16 deep (recursion), or code nested more than 512 levels "
+          "deep. Accesses past that point were not analysed; the other "
+          "kernels were.",
+          "Nothing is wrong with the code; findings for this kernel may be "
+          "missing. Lower --max-loop-iterations, or split the kernel.",
+          "The analysis of this kernel stopped short: its step budget ran "
+          "out, or calls or code nested past the evaluator's limits. Findings "
+          "past that point may be missing.\n"
+          "\n"
+          "**Fix:** nothing to fix in the code; lower `--max-loop-iterations` "
+          "if it was raised.",
+      },
   };
   return Kinds;
 }

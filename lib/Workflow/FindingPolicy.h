@@ -1,7 +1,9 @@
-//===--- FindingPolicy.h - From what the checks found to what is reported -*- C++ -*-//
+//===--- FindingPolicy.h - From what the checks found to what is reported -*-
+// C++ -*-//
 //
 // Applies the user's choices to a file's findings: which checks are on,
-// the checks' options (--min-ways), severities set in the configuration, NOLINT comments, and
+// the checks' options (--min-ways), severities set in the configuration, NOLINT
+// comments, and
 // --warnings-as-errors. The checks themselves always run and report
 // everything; this layer decides what the user sees.
 //
