@@ -300,6 +300,20 @@ std::vector<std::string> unknownKernelNames(const RunReport &Report,
 
 /// Everything after the command line is parsed; a crash anywhere in it is
 /// caught by main.
+/// Whether everything written to standard output got there. A report that
+/// did not reach its reader is not a result: the caller exits 2, never 1
+/// (which CI reads as "findings") nor through LLVM's abort on a stream error.
+bool reachedStandardOutput() {
+  outs().flush();
+  if (!outs().has_error())
+    return true;
+  std::string Why = outs().error().message();
+  outs().clear_error();
+  errs() << "smem-lint: error: cannot write to standard output: " << Why
+         << "\n";
+  return false;
+}
+
 int run(int argc, const char **argv) {
   // Without -p or "--", run with no compile database rather than searching
   // for one next to each file and warning when there is none.
@@ -355,7 +369,7 @@ int run(int argc, const char **argv) {
                                                    ? std::string(ChecksOption)
                                                    : std::string("smem-*")));
     }
-    return outs().has_error() ? ExitInputError : 0;
+    return reachedStandardOutput() ? 0 : ExitInputError;
   }
 
   unsigned VerifySteps = VerifyOption + !VerifyPrepareOption.empty() +
@@ -588,6 +602,9 @@ int run(int argc, const char **argv) {
                                 : std::string("the built-in prelude"))
            << ")\n";
   }
+
+  if (!reachedStandardOutput())
+    return ExitInputError;
 
   if (!ExportFixesOption.empty()) {
     std::string Error;

@@ -32,6 +32,8 @@ Diagnostic fileProblem(const std::string &File, const std::string &Check,
 /// One file, ready to analyse.
 struct FileTask {
   std::string File;
+  /// Its text, as read when it was checked.
+  std::string Contents;
   const ArchInfo *Arch = nullptr;
   AnalysisOptions Analysis;
   FindingPolicy Policy;
@@ -67,25 +69,32 @@ private:
 
 } // namespace
 
-std::string unusableInput(const std::string &File) {
+std::string unusableInput(const std::string &File, std::string *Contents) {
   llvm::sys::fs::file_status Status;
   if (llvm::sys::fs::status(File, Status))
     return "no such file";
   if (llvm::sys::fs::is_directory(Status))
     return "is a directory, not a source file";
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
+  // A FIFO, a socket or a device (/dev/zero) would block or never end.
+  if (!llvm::sys::fs::is_regular_file(Status))
+    return "is not a regular file (a pipe, socket or device); give a source "
+           "file";
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return "cannot be read: " + Buffer.getError().message();
   llvm::StringRef Text = (*Buffer)->getBuffer();
   if (Text.find('\0') != llvm::StringRef::npos)
     return "is a binary file, not CUDA source";
   llvm::StringRef Extension = llvm::sys::path::extension(File);
-  if (Extension == ".cu" || Extension == ".cuh")
-    return "";
   // Headers and .cpp files that hold kernels are CUDA too.
-  if (Text.contains("__global__") || Text.contains("__device__") ||
-      Text.contains("__shared__"))
+  if (Extension == ".cu" || Extension == ".cuh" ||
+      Text.contains("__global__") || Text.contains("__device__") ||
+      Text.contains("__shared__")) {
+    if (Contents)
+      *Contents = Text.str();
     return "";
+  }
   return "is not a CUDA source file (expected a .cu or .cuh file, or one "
          "that declares __global__, __device__ or __shared__ code)";
 }
@@ -120,7 +129,8 @@ SessionResult runSession(const SessionRequest &Request) {
   std::vector<std::optional<FileTask>> Tasks;
   for (const std::string &File : Request.Files) {
     Tasks.emplace_back();
-    std::string Problem = unusableInput(File);
+    std::string Contents;
+    std::string Problem = unusableInput(File, &Contents);
     if (!Problem.empty()) {
       Report.InputErrors.push_back(
           fileProblem(File, findings::InputError, "'" + File + "' " + Problem));
@@ -136,6 +146,7 @@ SessionResult runSession(const SessionRequest &Request) {
     }
     FileTask Task;
     Task.File = File;
+    Task.Contents = std::move(Contents);
     Task.Arch = Settings->Analysis.Arch;
     Task.Analysis = std::move(Settings->Analysis);
     Task.Policy = std::move(Settings->Policy);
@@ -174,7 +185,8 @@ SessionResult runSession(const SessionRequest &Request) {
           if (Request.CrashForTesting)
             LLVM_BUILTIN_TRAP;
           Files = analyzeFiles(*Request.Database, {Task.File}, Request.Mode,
-                               Request.Frontend, Task.Analysis);
+                               Request.Frontend, Task.Analysis,
+                               {{Task.File, Task.Contents}});
         },
         AnalysisStackBytes);
     FileReport File;

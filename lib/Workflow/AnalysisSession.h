@@ -64,8 +64,11 @@ std::optional<FileSettings> settingsForFile(const SessionRequest &Request,
                                             const std::string &File,
                                             std::string &Error);
 
-/// Why \p File cannot be analysed, or "" if it can.
-std::string unusableInput(const std::string &File);
+/// Why \p File cannot be analysed, or "" if it can. \p Contents, if given,
+/// receives the file's text, so that the analysis reads it once (a file that
+/// changes between two reads is analysed as it was checked).
+std::string unusableInput(const std::string &File,
+                          std::string *Contents = nullptr);
 
 } // namespace smemlint
 

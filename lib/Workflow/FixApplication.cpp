@@ -67,8 +67,18 @@ bool exportFixes(const RunReport &Report, llvm::StringRef Path,
     Error = "cannot write '" + Path.str() + "': " + EC.message();
     return false;
   }
-  llvm::yaml::Output YAML(OS);
-  YAML << Document;
+  {
+    llvm::yaml::Output YAML(OS);
+    YAML << Document;
+  }
+  // A full disk shows only when the data is flushed; unchecked, the stream
+  // would abort the process at its destruction.
+  OS.close();
+  if (OS.has_error()) {
+    Error = "cannot write '" + Path.str() + "': " + OS.error().message();
+    OS.clear_error();
+    return false;
+  }
   return true;
 }
 
