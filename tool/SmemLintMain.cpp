@@ -594,12 +594,20 @@ int run(int argc, const char **argv) {
                      : std::string())
            << " in " << Report.Files.size() << " file"
            << (Report.Files.size() == 1 ? "" : "s") << " (" << Report.Arch
-           << ", parsed with "
+           // Clang 19 knows no target past sm_90a: say what it parsed for.
+           << ", parsed "
+           << (Report.ParsedAs != Report.Arch ? "as " + Report.ParsedAs + " "
+                                              : std::string())
+           << "with "
            << (Mode.UsesToolkit ? "the CUDA toolkit at " + Mode.CudaPath +
                                       (Mode.CudaVersion.empty()
                                            ? ""
                                            : " (" + Mode.CudaVersion + ")")
                                 : std::string("the built-in prelude"))
+           << (Report.ParsedAs != Report.Arch
+                   ? "; Clang 19 has no " + Report.Arch + " target, the limits "
+                         "are " + Report.Arch + "'s"
+                   : std::string())
            << ")\n";
   }
 

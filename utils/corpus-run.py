@@ -36,8 +36,13 @@ script) has lines `PATH<TAB>accepts|rejects<TAB>note`; '#' lines are comments.
 than "too many errors emitted"; smem-lint sorts its findings by file and line,
 so this is the lowest-placed error, not necessarily the first clang emitted.
 
+BIN is copied to a temporary folder first (and checked with --version), so a
+rebuild of BIN while the run goes on neither mixes two builds nor fails the
+run; the first line names the build that ran (mtime, sha256).
+
 This is a measurement, not a test: it exits 0 whatever smem-lint does, and
-non-zero only when it cannot run itself (missing corpus, binary or table).
+non-zero only when it cannot run itself (no flags.txt, no usable BIN); a
+missing verdict table only leaves every file without a verdict.
 
 Usage:
   utils/corpus-run.py CORPUS_DIR [--smem-lint BIN] [--jobs N] [--timeout S]
@@ -45,12 +50,15 @@ Usage:
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -128,6 +136,30 @@ def where(diag, corpus):
     return "%s:%s:%s: " % (path, diag.get("line", 0), diag.get("column", 0))
 
 
+def snapshot_binary(binary, folder, tries=30, delay=10):
+    """Copies BINARY into FOLDER and returns (copy, its sha256); while
+    BINARY is being relinked it retries every DELAY seconds, TRIES times."""
+    copy = os.path.join(folder, os.path.basename(binary))
+    last = ""
+    for attempt in range(tries):
+        if attempt:
+            time.sleep(delay)
+        try:
+            shutil.copy2(binary, copy)
+            out = subprocess.run([copy, "--version"], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, timeout=60)
+            text = out.stdout.decode("utf-8", "replace").strip()
+            if out.returncode == 0:
+                with open(copy, "rb") as f:
+                    return copy, hashlib.sha256(f.read()).hexdigest()
+            last = "--version exited %d: %s" % (out.returncode, text[-200:])
+        except (OSError, subprocess.SubprocessError) as e:
+            last = str(e)
+        print("corpus-run: %s not usable yet (%s); retrying" % (binary, last),
+              file=sys.stderr)
+    raise SystemExit("corpus-run: cannot use %s: %s" % (binary, last))
+
+
 def run_one(entry, args, corpus):
     path, flags, status_col, note = entry
     result = {"path": path, "flags": flags, "flags_status": status_col,
@@ -141,8 +173,9 @@ def run_one(entry, args, corpus):
     except ValueError as e:
         result.update(status="crash", stderr_tail="cannot split flags: %s" % e)
         return result
-    cmd = [args.smem_lint, "--format=json", path, "--"] + extra
-    result["command"] = " ".join(shlex.quote(c) for c in cmd)
+    cmd = [args.binary, "--format=json", path, "--"] + extra
+    # Recorded with BIN, not its temporary copy, so that it can be rerun.
+    result["command"] = " ".join(shlex.quote(c) for c in [args.smem_lint] + cmd[1:])
     start = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=corpus, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
@@ -230,6 +263,16 @@ def main():
     entries = read_entries(corpus)
     if args.only:
         entries = [e for e in entries if args.only in e[0]]
+    with tempfile.TemporaryDirectory(prefix="corpus-run-") as folder:
+        args.binary, args.sha256 = snapshot_binary(args.smem_lint, folder)
+        stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(
+            os.path.getmtime(args.binary)))
+        print("smem-lint: %s (built %s, sha256 %s)" % (
+            args.smem_lint, stamp, args.sha256[:12]))
+        return report(args, corpus, entries, verdicts)
+
+
+def report(args, corpus, entries, verdicts):
 
     width = max([len(e[0]) for e in entries] + [4])
     header = "%-*s %7s %7s %5s %5s %6s %7s %6s %8s" % (
@@ -308,6 +351,8 @@ def main():
                    "seconds_max": max(seconds) if seconds else 0.0}
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump({"corpus": corpus, "smem_lint": args.smem_lint,
+                       "smem_lint_mtime": os.path.getmtime(args.binary),
+                       "smem_lint_sha256": args.sha256,
                        "verdicts": os.path.abspath(args.verdicts),
                        "timeout": args.timeout, "summary": summary,
                        "files": results}, f, indent=2, sort_keys=True)

@@ -78,13 +78,23 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
                        {}});
     return;
   }
-  if (Static > Capacity.PerBlockBytes) {
+  if (Static > Arch.StaticPerBlockBytes) {
     Diagnostic &D = Error(AtKernel, "static shared memory of " + Name +
                                         " is " + describeBytes(Static) +
                                         ", more than the " +
-                                        describeBytes(Capacity.PerBlockBytes) +
+                                        describeBytes(Arch.StaticPerBlockBytes) +
                                         " a block can have in __shared__ "
                                         "variables");
+    // The architecture-specific target of the same chip takes more.
+    if (const ArchInfo *Specific = findArch(Arch.baseName().str() + "a"))
+      if (Arch.Suffix != "a" && Static <= Specific->StaticPerBlockBytes)
+        D.Notes.push_back(
+            {D.Where,
+             "compiled for " + Specific->Name.str() + " (-arch=" +
+                 Specific->Name.str() + "), a block may declare up to " +
+                 describeBytes(Specific->StaticPerBlockBytes) +
+                 " statically; the code then runs on that architecture only",
+             {}});
     if (HasOptIn)
       D.Notes.push_back(
           {D.Where,

@@ -4,6 +4,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <deque>
+#include <string>
+#include <vector>
+
 namespace smemlint {
 namespace {
 
@@ -76,7 +80,9 @@ constexpr unsigned Carveouts228KB[] = {0,        8 * KB,   16 * KB,  32 * KB,
 //            compiler emits more than 255)
 //   RUnit    occ.h cudaOccRegAllocationGranularity (registers per warp)
 //
-// Clang 19 accepts sm_50 .. sm_90a (shared/ref/toolchain.md).
+// Clang 19 accepts sm_50 .. sm_90a (shared/ref/toolchain.md). nvcc 13 also
+// accepts sm_88 and sm_110, which have no row: their resident threads per SM
+// are in no reference this table cites.
 // clang-format off
 constexpr ArchInfo Archs[] = {
     // Name, CC, ParseAs, Banking          SM        Block    OptIn     Reserve  Granule  Carveouts
@@ -111,12 +117,58 @@ constexpr ArchInfo Archs[] = {
                                           {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
     {"sm_100", 100, "sm_90", Banking32x4, {228 * KB, 48 * KB, 227 * KB, 1 * KB,  128,     Carveouts228KB},
                                           {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
+    // Compute capability 10.3 (B300): the Guide's column for 10.x, the same as
+    // 10.0; occ.h gives minor 3 the 10.0 carveouts and 32 blocks.
+    {"sm_103", 103, "sm_90", Banking32x4, {228 * KB, 48 * KB, 227 * KB, 1 * KB,  128,     Carveouts228KB},
+                                          {1024,    2048,   64,     32,     4,     4,     64 * K, 64 * K,  255,     256}},
     // Blk/SM: 24 per occ.h (CUDA 13.0); CCCL's cuda::arch::traits<sm_120>
     // says 32. The reference this table is tested against wins.
     {"sm_120", 120, "sm_90", Banking32x4, {100 * KB, 48 * KB, 99 * KB,  1 * KB,  128,     Carveouts100KB},
                                           {1024,    1536,   48,     24,     4,     4,     64 * K, 64 * K,  255,     256}},
+    // Compute capability 12.1 (GB10): the Guide's column for 12.x, the same
+    // as 12.0; occ.h treats every 12.x alike.
+    {"sm_121", 121, "sm_90", Banking32x4, {100 * KB, 48 * KB, 99 * KB,  1 * KB,  128,     Carveouts100KB},
+                                          {1024,    1536,   48,     24,     4,     4,     64 * K, 64 * K,  255,     256}},
 };
 // clang-format on
+
+/// The "a" and "f" targets nvcc 13 accepts ("nvcc --list-gpu-arch" with the
+/// suffixes of its -arch documentation), each a copy of its compute
+/// capability's row with what the suffix changes.
+const std::vector<ArchInfo> &suffixedTargets() {
+  static const std::vector<ArchInfo> Targets = [] {
+    static const std::deque<std::string> Names = [] {
+      std::deque<std::string> Result;
+      for (const ArchInfo &Base : Archs) {
+        if (Base.ComputeCapability >= 90)
+          Result.push_back(Base.Name.str() + "a");
+        if (Base.ComputeCapability >= 100)
+          Result.push_back(Base.Name.str() + "f");
+      }
+      return Result;
+    }();
+    std::vector<ArchInfo> Result;
+    for (const std::string &Name : Names) {
+      llvm::StringRef BaseName = llvm::StringRef(Name).drop_back();
+      const ArchInfo *Base = llvm::find_if(
+          Archs, [&](const ArchInfo &A) { return A.Name == BaseName; });
+      ArchInfo Target = *Base;
+      Target.Name = Name;
+      Target.Suffix = llvm::StringRef(Name).take_back();
+      if (Target.Suffix == "a") {
+        // shared/ref/h200-hopper.md: ptxas takes static shared memory up to
+        // the opt-in limit on the "a" targets.
+        Target.StaticPerBlockBytes = Target.SharedMemory.PerBlockOptInBytes;
+        // Clang 19 knows sm_90a (and defines __CUDA_ARCH_FEAT_SM90_ALL).
+        if (Base->ParseAs == Base->Name)
+          Target.ParseAs = "sm_90a";
+      }
+      Result.push_back(Target);
+    }
+    return Result;
+  }();
+  return Targets;
+}
 
 } // namespace
 
@@ -126,6 +178,9 @@ const ArchInfo *findArch(llvm::StringRef Name) {
   Digits.consume_front("sm_") || Digits.consume_front("sm") ||
       Digits.consume_front("compute_");
   for (const ArchInfo &Arch : Archs)
+    if (Arch.Name.drop_front(3) == Digits)
+      return &Arch;
+  for (const ArchInfo &Arch : suffixedTargets())
     if (Arch.Name.drop_front(3) == Digits)
       return &Arch;
   return nullptr;
@@ -148,12 +203,23 @@ const GlobalMemoryGranularity &globalMemoryGranularity(const ArchInfo &) {
 
 llvm::ArrayRef<ArchInfo> knownArchs() { return Archs; }
 
+std::vector<const ArchInfo *> knownTargets() {
+  std::vector<const ArchInfo *> Targets;
+  for (const ArchInfo &Arch : Archs) {
+    Targets.push_back(&Arch);
+    for (const ArchInfo &Suffixed : suffixedTargets())
+      if (Suffixed.baseName() == Arch.Name)
+        Targets.push_back(&Suffixed);
+  }
+  return Targets;
+}
+
 std::string knownArchNames() {
   std::string Names;
-  for (const ArchInfo &Arch : Archs) {
+  for (const ArchInfo *Arch : knownTargets()) {
     if (!Names.empty())
       Names += ", ";
-    Names += Arch.Name.str();
+    Names += Arch->Name.str();
   }
   return Names;
 }

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <vector>
 
 namespace smemlint {
 
@@ -101,6 +102,17 @@ struct ArchInfo {
   SharedMemoryBanking Banking;
   SharedMemoryCapacity SharedMemory;
   ExecutionLimits Limits;
+  /// The target's suffix: "" (portable), "a" (architecture-specific, sm_90a:
+  /// its features run on that chip only) or "f" (family-specific, sm_100f).
+  llvm::StringRef Suffix = "";
+  /// Bytes a block may declare in __shared__ variables. ptxas allows 48 KB,
+  /// except on the "a" targets, which allow up to PerBlockOptInBytes
+  /// (shared/ref/h200-hopper.md: 227 KB on sm_90a, sm_100a and sm_103a,
+  /// 99 KB on sm_120a and sm_121a; "f" targets and sm_100 as without suffix).
+  unsigned StaticPerBlockBytes = 48 * 1024;
+
+  /// The compute capability's row without the suffix ("sm_90" for sm_90a).
+  llvm::StringRef baseName() const { return Name.drop_back(Suffix.size()); }
 };
 
 /// How global memory moves between the SM and the caches: a warp's request
@@ -114,12 +126,19 @@ struct GlobalMemoryGranularity {
 const GlobalMemoryGranularity &globalMemoryGranularity(const ArchInfo &Arch);
 
 /// The architecture named \p Name ("sm_90", "90", "sm90"), or null.
+/// The target called \p Name ("sm_90", "sm_90a", "compute_100f", "90"), or
+/// null.
 const ArchInfo *findArch(llvm::StringRef Name);
 
-/// Every architecture smem-lint knows, oldest first.
+/// Every compute capability smem-lint has a row for, oldest first (the
+/// portable targets: sm_90, not sm_90a).
 llvm::ArrayRef<ArchInfo> knownArchs();
 
-/// "sm_50, sm_52, ..." for error messages.
+/// Every target, each compute capability followed by its "a" and "f"
+/// variants: what --arch accepts.
+std::vector<const ArchInfo *> knownTargets();
+
+/// "sm_50, sm_52, ..., sm_90, sm_90a, ..." for error messages.
 std::string knownArchNames();
 
 } // namespace smemlint

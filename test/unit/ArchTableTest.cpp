@@ -44,3 +44,30 @@ TEST(ArchTable, PhaseSizesFollowTheH200Measurements) {
   EXPECT_EQ(B.lanesPerPhase(16, false), 8u);
   EXPECT_EQ(B.lanesPerPhase(16, true), 16u);
 }
+
+TEST(ArchTable, SuffixedTargetsFollowTheirComputeCapability) {
+  // Every name nvcc 13 accepts for sm_90 on ("nvcc --list-gpu-arch", with the
+  // "a" and "f" suffixes of its -arch documentation).
+  for (const char *Name :
+       {"sm_90a", "sm_100a", "sm_100f", "sm_103", "sm_103a", "sm_103f",
+        "sm_120a", "sm_120f", "sm_121", "sm_121a", "sm_121f", "compute_90a"})
+    EXPECT_NE(findArch(Name), nullptr) << Name;
+  EXPECT_EQ(findArch("sm_90f"), nullptr); // no family target before sm_100
+  const ArchInfo *Hopper = findArch("sm_90a");
+  EXPECT_EQ(Hopper->Name, "sm_90a");
+  EXPECT_EQ(Hopper->baseName(), "sm_90");
+  EXPECT_EQ(Hopper->ParseAs, "sm_90a"); // Clang 19 knows sm_90a
+  EXPECT_EQ(findArch("sm_100a")->ParseAs, "sm_90");
+  // shared/ref/h200-hopper.md: static shared memory up to the opt-in limit
+  // on the "a" targets, 48 KB elsewhere.
+  EXPECT_EQ(Hopper->StaticPerBlockBytes, 227u * 1024);
+  EXPECT_EQ(findArch("sm_100a")->StaticPerBlockBytes, 227u * 1024);
+  EXPECT_EQ(findArch("sm_103a")->StaticPerBlockBytes, 227u * 1024);
+  EXPECT_EQ(findArch("sm_120a")->StaticPerBlockBytes, 99u * 1024);
+  EXPECT_EQ(findArch("sm_121a")->StaticPerBlockBytes, 99u * 1024);
+  EXPECT_EQ(findArch("sm_100f")->StaticPerBlockBytes, 48u * 1024);
+  EXPECT_EQ(findArch("sm_90")->StaticPerBlockBytes, 48u * 1024);
+  // The rest of the row is the compute capability's.
+  EXPECT_EQ(Hopper->SharedMemory.PerSMBytes,
+            findArch("sm_90")->SharedMemory.PerSMBytes);
+}
