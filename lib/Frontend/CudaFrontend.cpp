@@ -223,6 +223,48 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
   return Flags;
 }
 
+std::optional<std::string>
+compileCommandTarget(const std::vector<std::string> &Command) {
+  std::vector<std::string> Named;
+  // "sm_80", "compute_80", "[sm_80,compute_80]", "native"...: the names in a
+  // flag's value that are targets.
+  auto Collect = [&](StringRef Value) {
+    SmallVector<StringRef, 4> Parts;
+    Value.split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef Part : Parts) {
+      Part = Part.trim().trim("[]\"'");
+      if (Part.consume_front("arch=") || Part.consume_front("code="))
+        Part = Part.trim("[]\"'");
+      if (findArch(Part))
+        Named.push_back(findArch(Part)->Name.str());
+    }
+  };
+  static const char *const Flags[] = {
+      "-arch",          "--gpu-architecture", "-gencode",      "--generate-code",
+      "-code",          "--gpu-code",         "--cuda-gpu-arch", "--offload-arch"};
+  for (size_t I = 1; I < Command.size(); ++I) {
+    StringRef Arg = Command[I];
+    for (StringRef Flag : Flags) {
+      if (Arg == Flag && I + 1 < Command.size())
+        Collect(Command[I + 1]);
+      else if (Arg.starts_with(Flag) &&
+               Arg.drop_front(Flag.size()).starts_with("="))
+        Collect(Arg.drop_front(Flag.size() + 1));
+    }
+  }
+  const ArchInfo *Best = nullptr;
+  for (const std::string &Name : Named) {
+    const ArchInfo *Arch = findArch(Name);
+    if (!Best || Arch->ComputeCapability > Best->ComputeCapability ||
+        (Arch->ComputeCapability == Best->ComputeCapability &&
+         Arch->Suffix == "a" && Best->Suffix != "a"))
+      Best = Arch;
+  }
+  if (!Best)
+    return std::nullopt;
+  return Best->Name.str();
+}
+
 std::vector<std::string>
 translateCompileCommand(const std::vector<std::string> &Command) {
   // Flags that take the next argument when written apart.

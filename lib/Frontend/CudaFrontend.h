@@ -56,6 +56,14 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
 /// Translates an nvcc- or clang-style command line into one Clang accepts for
 /// a device-side parse: drops nvcc-only and arch flags (smem-lint sets its
 /// own), maps `-x cu` to `-x cuda`.
+/// The GPU target a compile command builds for, as a name findArch knows:
+/// from nvcc's -arch / --gpu-architecture, -gencode arch=...,code=...,
+/// -code, or Clang's --cuda-gpu-arch / --offload-arch. With several
+/// targets, the highest compute capability (an "a" target before the plain
+/// one); nullopt when the command names none smem-lint knows.
+std::optional<std::string>
+compileCommandTarget(const std::vector<std::string> &Command);
+
 std::vector<std::string> translateCompileCommand(
     const std::vector<std::string> &Command);
 

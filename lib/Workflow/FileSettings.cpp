@@ -17,6 +17,7 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
   FileSettings Settings;
   AnalysisOptions &Analysis = Settings.Analysis;
   Analysis.Arch = findArch(CommandLine.Arch.value_or(Config.Arch.value_or("")));
+  Settings.ArchGiven = Analysis.Arch != nullptr;
   if (!Analysis.Arch)
     Analysis.Arch = findArch("sm_90");
   Analysis.LoopIterationLimit = CommandLine.LoopIterationLimit;

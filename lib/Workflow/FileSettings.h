@@ -40,6 +40,9 @@ struct CommandLineSettings {
 /// What one file is analysed and reported with.
 struct FileSettings {
   AnalysisOptions Analysis; ///< Analysis.Arch is never null.
+  /// The command line or the configuration named the arch; otherwise the
+  /// file's compile command may (AnalysisSession), else sm_90.
+  bool ArchGiven = false;
   FindingPolicy Policy;
   /// From the command line, else the configuration; nullopt when neither
   /// says (the run then fails on warnings).
