@@ -196,16 +196,29 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
       "--cuda-gpu-arch=" + Arch.ParseAs.str(),
       "-Wno-unknown-cuda-version",
       "-Wno-unused-command-line-argument",
+      // nvcc accepts 'register' in C++17 (HeCBench); Clang makes it an error.
+      "-Wno-register",
       // Keeps Clang from printing "N errors generated": errors are ours to
       // report.
       "-fno-caret-diagnostics",
   };
   if (!Options.ResourceDir.empty())
     Flags.push_back("-resource-dir=" + Options.ResourceDir);
+  // nvcc's __CUDACC_VER_MAJOR__ and _MINOR__ (the compatibility layer
+  // defines them): the toolkit's version, or the CUDA 13 the prelude
+  // declares.
+  StringRef Major = "13", Minor = "0";
+  if (Mode.UsesToolkit && !Mode.CudaVersion.empty())
+    std::tie(Major, Minor) = StringRef(Mode.CudaVersion).split('.');
+  Flags.push_back("-D__SMEM_LINT_CUDA_MAJOR__=" + Major.str());
+  Flags.push_back("-D__SMEM_LINT_CUDA_MINOR__=" +
+                  (Minor.empty() ? std::string("0") : Minor.str()));
   if (Mode.UsesToolkit) {
     Flags.push_back("--cuda-path=" + Mode.CudaPath);
     Flags.push_back("-isystem");
     Flags.push_back(cuda13ShimDirectory().str());
+    Flags.push_back("-include");
+    Flags.push_back((cuda13ShimDirectory() + "/" + compatibilityFileName()).str());
     llvm::SmallString<256> Cccl(Mode.CudaPath);
     llvm::sys::path::append(Cccl, "include", "cccl");
     if (llvm::sys::fs::is_directory(Cccl)) {
@@ -219,6 +232,8 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
     Flags.push_back(preludeDirectory().str());
     Flags.push_back("-include");
     Flags.push_back((preludeDirectory() + "/" + preludeFileName()).str());
+    Flags.push_back("-include");
+    Flags.push_back((preludeDirectory() + "/" + compatibilityFileName()).str());
   }
   return Flags;
 }

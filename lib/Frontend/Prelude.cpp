@@ -278,21 +278,154 @@ __device__ void sync(const thread_group &group);
 } // namespace cooperative_groups
 )cuda";
 
+constexpr llvm::StringLiteral CompatibilityText = R"cuda(
+// smem-lint's compatibility layer: what nvcc 13 accepts and a parse with
+// Clang 19 (and the CUDA 13 headers, or smem-lint's prelude) lacks. Included
+// after the CUDA headers in both modes. Each piece names what it stands in
+// for; definitions, not only declarations, so that compiled device code
+// means what nvcc's does.
+#pragma once
+
+// nvcc's version macros (code guards nvcc-only paths with them; CUTLASS,
+// HeCBench). __NVCC__ stays undefined: the CUDA C++ libraries take it to
+// mean the compiler is nvcc and use nvcc's builtins.
+#ifndef __CUDACC_VER_MAJOR__
+#define __CUDACC_VER_MAJOR__ __SMEM_LINT_CUDA_MAJOR__
+#define __CUDACC_VER_MINOR__ __SMEM_LINT_CUDA_MINOR__
+#define __CUDACC_VER_BUILD__ 0
+#endif
+
+// cooperative_groups/details/info.h offers thread-block clusters
+// (cluster_group, this_cluster) to nvcc alone, unless this says the cluster
+// intrinsics are there; Clang 19 has them (__nvvm_read_ptx_sreg_cluster*) for
+// sm_90.
+#ifndef _CG_CLUSTER_INTRINSICS_AVAILABLE
+#define _CG_CLUSTER_INTRINSICS_AVAILABLE 1
+#endif
+
+template <class __T> struct __smem_lint_same { typedef __T type; };
+
+// sm_32_intrinsics.hpp: loads and stores with a cache hint (__ldcs in
+// llm.c). Clang's CUDA wrapper leaves that header out (it defines __ldg
+// itself), so CUDA 13 code that uses them does not parse. To the analysis
+// they are plain global loads and stores; nvcc's overloads of every scalar
+// and vector type are one template each (cuda_fp16.h's and cuda_bf16.h's own
+// overloads stay the better match for their types).
+#define __SMEM_LINT_CACHED_LOAD(__name)                                        \
+  template <class __T> __device__ inline __T __name(const __T *__ptr) {        \
+    return *__ptr;                                                             \
+  }
+#define __SMEM_LINT_CACHED_STORE(__name)                                       \
+  template <class __T>                                                         \
+  __device__ inline void __name(__T *__ptr,                                    \
+                                typename __smem_lint_same<__T>::type __value) { \
+    *__ptr = __value;                                                          \
+  }
+__SMEM_LINT_CACHED_LOAD(__ldcg)
+__SMEM_LINT_CACHED_LOAD(__ldca)
+__SMEM_LINT_CACHED_LOAD(__ldcs)
+__SMEM_LINT_CACHED_LOAD(__ldlu)
+__SMEM_LINT_CACHED_LOAD(__ldcv)
+__SMEM_LINT_CACHED_STORE(__stwb)
+__SMEM_LINT_CACHED_STORE(__stcg)
+__SMEM_LINT_CACHED_STORE(__stcs)
+__SMEM_LINT_CACHED_STORE(__stwt)
+#undef __SMEM_LINT_CACHED_LOAD
+#undef __SMEM_LINT_CACHED_STORE
+
+// crt/math_functions.hpp: nvcc gives host code ::min and ::max of integers
+// and floating point, and math.h's classification functions as overloads;
+// Clang's wrapper has them for the device only, so host code that calls
+// them (HeCBench, cuda-samples) does not parse. Clang allows a __host__ and
+// a __device__ overload of one signature.
+#define __SMEM_LINT_HOST_MINMAX(__type)                                        \
+  __host__ inline __type min(__type __a, __type __b) {                         \
+    return __b < __a ? __b : __a;                                              \
+  }                                                                            \
+  __host__ inline __type max(__type __a, __type __b) {                         \
+    return __a < __b ? __b : __a;                                              \
+  }
+__SMEM_LINT_HOST_MINMAX(int)
+__SMEM_LINT_HOST_MINMAX(unsigned int)
+__SMEM_LINT_HOST_MINMAX(long)
+__SMEM_LINT_HOST_MINMAX(unsigned long)
+__SMEM_LINT_HOST_MINMAX(long long)
+__SMEM_LINT_HOST_MINMAX(unsigned long long)
+__SMEM_LINT_HOST_MINMAX(float)
+__SMEM_LINT_HOST_MINMAX(double)
+#undef __SMEM_LINT_HOST_MINMAX
+// The mixed overloads nvcc's header has (int with unsigned: unsigned).
+__host__ inline unsigned int min(int __a, unsigned int __b) {
+  return min((unsigned int)__a, __b);
+}
+__host__ inline unsigned int min(unsigned int __a, int __b) {
+  return min(__a, (unsigned int)__b);
+}
+__host__ inline unsigned int max(int __a, unsigned int __b) {
+  return max((unsigned int)__a, __b);
+}
+__host__ inline unsigned int max(unsigned int __a, int __b) {
+  return max(__a, (unsigned int)__b);
+}
+__host__ inline float min(float __a, double __b) { return min(__a, (float)__b); }
+__host__ inline float max(float __a, double __b) { return max(__a, (float)__b); }
+__host__ inline double min(double __a, float __b) { return min(__a, (double)__b); }
+__host__ inline double max(double __a, float __b) { return max(__a, (double)__b); }
+#define __SMEM_LINT_HOST_CLASSIFY(__name, __builtin)                           \
+  __host__ inline bool __name(float __x) { return __builtin(__x); }            \
+  __host__ inline bool __name(double __x) { return __builtin(__x); }
+__SMEM_LINT_HOST_CLASSIFY(isfinite, __builtin_isfinite)
+__SMEM_LINT_HOST_CLASSIFY(isnan, __builtin_isnan)
+__SMEM_LINT_HOST_CLASSIFY(isinf, __builtin_isinf)
+#undef __SMEM_LINT_HOST_CLASSIFY
+)cuda";
+
+/// omp.h for a build with -fopenmp: the system's where the parse finds one,
+/// else the OpenMP runtime calls host code makes (llm.c's dev/cuda). The
+/// device-side parse never runs OpenMP regions; their pragmas are ignored.
+constexpr llvm::StringLiteral OpenMPText = R"cuda(
+#pragma once
+#if __has_include_next(<omp.h>)
+#include_next <omp.h>
+#else
+#ifdef __cplusplus
+extern "C" {
+#endif
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+int omp_get_max_threads(void);
+int omp_get_num_procs(void);
+void omp_set_num_threads(int);
+int omp_in_parallel(void);
+double omp_get_wtime(void);
+#ifdef __cplusplus
+}
+#endif
+#endif
+)cuda";
+
 constexpr llvm::StringLiteral IncludePrelude =
     "#pragma once\n#include \"smem_lint_prelude.h\"\n";
 
+// Clang 19's CUDA wrappers include headers CUDA 13 removed (the legacy
+// texture references' texture_fetch_functions.h); the shim includes the real
+// header where the toolkit still has it (texture_indirect_functions.h and
+// surface_indirect_functions.h: the texture and surface object API).
 constexpr llvm::StringLiteral Cuda13Shim =
-    "// CUDA 13 removed this header; Clang 19's CUDA wrappers still include "
-    "it.\n#pragma once\n#if defined(CUDA_VERSION) && CUDA_VERSION < 13000\n"
-    "#include_next <__SHIM__>\n#endif\n";
+    "// Stands in for a CUDA header Clang 19's wrappers include: the real one "
+    "where the toolkit has it.\n#pragma once\n"
+    "#if __has_include_next(<__SHIM__>)\n#include_next <__SHIM__>\n#endif\n";
 
 } // namespace
 
 llvm::StringRef preludeDirectory() { return "/__smem_lint__/prelude"; }
 llvm::StringRef preludeFileName() { return "smem_lint_prelude.h"; }
+llvm::StringRef compatibilityFileName() { return "smem_lint_compat.h"; }
 
 std::vector<std::pair<llvm::StringRef, llvm::StringRef>> preludeFiles() {
   return {{"smem_lint_prelude.h", PreludeText},
+          {compatibilityFileName(), CompatibilityText},
+          {"omp.h", OpenMPText},
           {"cooperative_groups.h", CooperativeGroupsText},
           {"cuda_runtime.h", IncludePrelude},
           {"cuda_runtime_api.h", IncludePrelude},
@@ -315,7 +448,8 @@ std::vector<std::pair<llvm::StringRef, llvm::StringRef>> cuda13ShimFiles() {
          {"texture_fetch_functions.h", "texture_indirect_functions.h",
           "surface_indirect_functions.h"}) {
       std::string Text = Cuda13Shim.str();
-      Text.replace(Text.find("__SHIM__"), strlen("__SHIM__"), Name);
+      for (size_t At; (At = Text.find("__SHIM__")) != std::string::npos;)
+        Text.replace(At, strlen("__SHIM__"), Name);
       Result.emplace_back(Name, std::move(Text));
     }
     return Result;
@@ -323,6 +457,8 @@ std::vector<std::pair<llvm::StringRef, llvm::StringRef>> cuda13ShimFiles() {
   std::vector<std::pair<llvm::StringRef, llvm::StringRef>> Refs;
   for (const auto &[Name, Text] : Files)
     Refs.emplace_back(Name, Text);
+  Refs.emplace_back(compatibilityFileName(), CompatibilityText);
+  Refs.emplace_back("omp.h", OpenMPText);
   return Refs;
 }
 

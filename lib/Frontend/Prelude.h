@@ -25,8 +25,14 @@ llvm::StringRef preludeFileName();
 /// (file name, contents) of every virtual file in preludeDirectory().
 std::vector<std::pair<llvm::StringRef, llvm::StringRef>> preludeFiles();
 
-/// The virtual directory with empty stand-ins for headers CUDA 13 removed
-/// but Clang 19's CUDA wrappers still include.
+/// The compatibility layer's file name, in both virtual directories: what
+/// nvcc 13 accepts and Clang 19 lacks (cache-hinted loads and stores, host
+/// min/max, nvcc's version macros), force-included after the CUDA headers.
+llvm::StringRef compatibilityFileName();
+
+/// The virtual directory with stand-ins for headers Clang 19's CUDA wrappers
+/// include (the real one where CUDA 13 still has it), the compatibility
+/// layer and an omp.h.
 llvm::StringRef cuda13ShimDirectory();
 std::vector<std::pair<llvm::StringRef, llvm::StringRef>> cuda13ShimFiles();
 
