@@ -3,6 +3,7 @@
 #include "Frontend/CudaFrontend.h"
 
 #include "Analysis/SourcePoints.h"
+#include "Frontend/CompileErrors.h"
 #include "Frontend/Prelude.h"
 #include "Report/CheckInfo.h"
 
@@ -61,6 +62,8 @@ std::string toolkitVersion(const std::string &Path) {
 class CompileErrorCollector : public DiagnosticConsumer {
 public:
   std::vector<Diagnostic> Errors;
+  /// Where and which, one per error: to decide which stop the analysis.
+  std::vector<CompileErrorSite> Sites;
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
@@ -78,6 +81,7 @@ public:
       D.Where = Where;
       D.Message = Message.str().str();
       Errors.push_back(std::move(D));
+      Sites.push_back({Info.getLocation(), Info.getID()});
       LastWasError = true;
     } else if (Level == DiagnosticsEngine::Note && LastWasError) {
       Errors.back().Notes.push_back({Where, Message.str().str(), {}});
@@ -101,9 +105,11 @@ std::string normalizedPath(StringRef File) {
 
 class AnalysisConsumer : public ASTConsumer {
 public:
-  AnalysisConsumer(const AnalysisOptions &Options, FileReport &Report)
-      : Options(Options), Report(Report) {}
+  AnalysisConsumer(const AnalysisOptions &Options, FileReport &Report,
+                   CompileErrorCollector &Errors)
+      : Options(Options), Report(Report), Errors(Errors) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    reclassifyCompileErrors(Ctx, Errors.Errors, Errors.Sites);
     FileReport Analysed = analyzeTranslationUnit(Ctx, Options);
     Report.Kernels = std::move(Analysed.Kernels);
     llvm::append_range(Report.Diagnostics, Analysed.Diagnostics);
@@ -112,6 +118,7 @@ public:
 private:
   const AnalysisOptions &Options;
   FileReport &Report;
+  CompileErrorCollector &Errors;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -129,17 +136,21 @@ public:
     Report.Kernels.clear();
     Report.Diagnostics.clear();
     Errors.Errors.clear();
-    return std::make_unique<AnalysisConsumer>(Options, Report);
+    Errors.Sites.clear();
+    return std::make_unique<AnalysisConsumer>(Options, Report, Errors);
   }
 
   void EndSourceFileAction() override {
     FileReport &Report = Reports[normalizedPath(getCurrentFile())];
     Report.File = getCurrentFile().str();
-    if (!Errors.Errors.empty())
+    if (llvm::any_of(Errors.Errors, [](const Diagnostic &D) {
+          return D.Check == findings::CompileError;
+        }))
       Report.HadCompileErrors = true;
     Report.Diagnostics.insert(Report.Diagnostics.begin(),
                               Errors.Errors.begin(), Errors.Errors.end());
     Errors.Errors.clear();
+    Errors.Sites.clear();
   }
 
 private:
@@ -236,6 +247,62 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
     Flags.push_back((preludeDirectory() + "/" + compatibilityFileName()).str());
   }
   return Flags;
+}
+
+std::string withNvccSpellings(StringRef Text) {
+  std::string Result = Text.str();
+  auto IsIdentifier = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  size_t From = 0;
+  for (size_t At; (At = Text.find("__shared__", From)) != StringRef::npos;) {
+    From = At + strlen("__shared__");
+    if ((At > 0 && IsIdentifier(Text[At - 1])) ||
+        (From < Text.size() && IsIdentifier(Text[From])))
+      continue;
+    size_t Align = From;
+    while (Align < Text.size() && llvm::isSpace(Text[Align]))
+      ++Align;
+    if (Align == From || !Text.substr(Align).starts_with("alignas"))
+      continue;
+    size_t Open = Align + strlen("alignas");
+    while (Open < Text.size() && llvm::isSpace(Text[Open]))
+      ++Open;
+    if (Open >= Text.size() || Text[Open] != '(')
+      continue;
+    size_t End = Open;
+    for (int Depth = 0; End < Text.size(); ++End) {
+      Depth += Text[End] == '(' ? 1 : Text[End] == ')' ? -1 : 0;
+      if (Depth == 0)
+        break;
+    }
+    if (End >= Text.size())
+      continue;
+    ++End;
+    // The specifiers before __shared__ that must follow the attribute too:
+    // `extern __shared__ alignas(16) char s[];`.
+    size_t Start = At;
+    for (bool Moved = true; Moved;) {
+      Moved = false;
+      size_t Word = Start;
+      while (Word > 0 && llvm::isSpace(Text[Word - 1]))
+        --Word;
+      for (StringRef Specifier : {"extern", "static"})
+        if (Word >= Specifier.size() &&
+            Text.substr(Word - Specifier.size(), Specifier.size()) ==
+                Specifier &&
+            (Word == Specifier.size() ||
+             !IsIdentifier(Text[Word - Specifier.size() - 1]))) {
+          Start = Word - Specifier.size();
+          Moved = true;
+        }
+    }
+    StringRef Specifiers = Text.slice(Start, From);
+    StringRef Between = Text.slice(From, Align);
+    StringRef Attribute = Text.slice(Align, End);
+    Result.replace(Start, End - Start,
+                   (Attribute + Between + Specifiers).str());
+    From = End;
+  }
+  return Result;
 }
 
 std::optional<std::string>
@@ -442,7 +509,12 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   // this thread's stack starts; without it such input overflows the stack.
   clang::noteBottomOfStack();
   tooling::ClangTool Tool(Database, Files);
+  // The texts the parse reads for the given files, with nvcc's spellings
+  // rewritten; mapVirtualFile keeps StringRefs, so they live here.
+  std::vector<std::pair<std::string, std::string>> Rewritten;
   for (const auto &[Path, Contents] : Unsaved)
+    Rewritten.emplace_back(Path, withNvccSpellings(Contents));
+  for (const auto &[Path, Contents] : Rewritten)
     Tool.mapVirtualFile(Path, Contents);
   // mapVirtualFile keeps StringRefs: the paths must outlive Tool.run(), and
   // the vector must not grow after the first is mapped.

@@ -56,6 +56,13 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
 /// Translates an nvcc- or clang-style command line into one Clang accepts for
 /// a device-side parse: drops nvcc-only and arch flags (smem-lint sets its
 /// own), maps `-x cu` to `-x cuda`.
+/// \p Text with the spellings nvcc accepts and Clang 19 rejects rewritten to
+/// ones both accept, byte for byte the same length so that every line and
+/// column stays where it was: `__shared__ alignas(16) float s[N]` (an
+/// attribute after a declaration specifier) becomes
+/// `alignas(16) __shared__ float s[N]`.
+std::string withNvccSpellings(llvm::StringRef Text);
+
 /// The GPU target a compile command builds for, as a name findArch knows:
 /// from nvcc's -arch / --gpu-architecture, -gencode arch=...,code=...,
 /// -code, or Clang's --cuda-gpu-arch / --offload-arch. With several

@@ -334,7 +334,7 @@ __SMEM_LINT_CACHED_STORE(__stwt)
 #undef __SMEM_LINT_CACHED_STORE
 
 // crt/math_functions.hpp: nvcc gives host code ::min and ::max of integers
-// and floating point, and math.h's classification functions as overloads;
+// and floating point;
 // Clang's wrapper has them for the device only, so host code that calls
 // them (HeCBench, cuda-samples) does not parse. Clang allows a __host__ and
 // a __device__ overload of one signature.
@@ -371,13 +371,11 @@ __host__ inline float min(float __a, double __b) { return min(__a, (float)__b); 
 __host__ inline float max(float __a, double __b) { return max(__a, (float)__b); }
 __host__ inline double min(double __a, float __b) { return min(__a, (double)__b); }
 __host__ inline double max(double __a, float __b) { return max(__a, (double)__b); }
-#define __SMEM_LINT_HOST_CLASSIFY(__name, __builtin)                           \
-  __host__ inline bool __name(float __x) { return __builtin(__x); }            \
-  __host__ inline bool __name(double __x) { return __builtin(__x); }
-__SMEM_LINT_HOST_CLASSIFY(isfinite, __builtin_isfinite)
-__SMEM_LINT_HOST_CLASSIFY(isnan, __builtin_isnan)
-__SMEM_LINT_HOST_CLASSIFY(isinf, __builtin_isinf)
-#undef __SMEM_LINT_HOST_CLASSIFY
+// nvcc's headers bring math.h's host isfinite, isnan and isinf into the
+// global namespace; libstdc++'s <math.h> does the same from std.
+#ifdef __cplusplus
+#include <math.h>
+#endif
 )cuda";
 
 /// omp.h for a build with -fopenmp: the system's where the parse finds one,

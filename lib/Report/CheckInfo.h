@@ -94,6 +94,7 @@ constexpr const char *InternalError = "smem-lint-internal";
 constexpr const char *Annotation = "smem-lint-annotation";
 constexpr const char *Nolint = "smem-lint-nolint";
 constexpr const char *Incomplete = "smem-lint-incomplete";
+constexpr const char *Frontend = "smem-lint-frontend";
 } // namespace findings
 
 /// The CheckInfo of every kind of finding that is not a check's: compile

@@ -119,6 +119,40 @@ llvm::ArrayRef<CheckInfo> toolFindingKinds() {
           "kernel.",
       },
       {
+          findings::Frontend,
+          "UnreadCode",
+          FindingOrigin::Tool,
+          CheckCategory::Input,
+          Severity::Note,
+          /*OnByDefault=*/true,
+          /*AlwaysShown=*/false,
+          /*AboutTheTool=*/true,
+          NeedsSharedAccesses,
+          "docs/configuration.md#code-the-parse-cannot-read",
+          "Code that smem-lint's device-side parse reads differently from nvcc",
+          "Clang 19, which smem-lint parses with, rejects some code nvcc 13 "
+          "accepts: host code it type-checks more strictly, device-side "
+          "kernel launches (dynamic parallelism), and __shared__ objects with "
+          "constructors. Where that code touches no kernel, launch or shared "
+          "variable, smem-lint notes what it did not read and analyses the "
+          "rest; a __shared__ object's constructor is a warning, as nvcc's "
+          "#20054-D.",
+          "Nothing to fix for the notes; for a __shared__ object, initialise "
+          "it in the kernel instead of with a constructor.",
+          "smem-lint did not read this code, or reads it as nvcc does not run "
+          "it.\n"
+          "\n"
+          "**Fix:** nothing for host code and device-side launches; a "
+          "`__shared__` object's constructor never runs, so initialise it in "
+          "the kernel:\n"
+          "\n"
+          "```cuda\n"
+          "__shared__ cuda::barrier<cuda::thread_scope_block> bar;\n"
+          "if (threadIdx.x == 0) init(&bar, blockDim.x);\n"
+          "__syncthreads();\n"
+          "```",
+      },
+      {
           findings::Nolint,
           "UnusedSuppression",
           FindingOrigin::Tool,

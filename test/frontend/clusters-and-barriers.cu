@@ -1,0 +1,37 @@
+// REQUIRES: cuda-toolkit
+// Thread-block clusters and a libcu++ barrier in shared memory, with the
+// CUDA 13 headers: cooperative_groups offers cluster_group to nvcc only
+// unless told the cluster intrinsics are there (Clang 19 has them); a
+// __shared__ object with a constructor is an error for Clang and a warning
+// for nvcc (#20054-D), and smem-lint warns as nvcc does. No error, exit 1
+// for the warning.
+// RUN: not %smem-lint-toolkit --cuda-path=/usr/local/cuda %s 2>&1 | FileCheck %s --implicit-check-not="error:"
+#include <cooperative_groups.h>
+#include <cuda/barrier>
+namespace cg = cooperative_groups;
+
+__global__ void __cluster_dims__(2, 1, 1) exchange(float *out) {
+  __shared__ float s[256];
+  cg::cluster_group cluster = cg::this_cluster();
+  s[threadIdx.x] = threadIdx.x;
+  cluster.sync();
+  out[threadIdx.x] =
+      cluster.map_shared_rank(s, cluster.block_rank() ^ 1)[threadIdx.x];
+}
+
+__global__ void arrive(float *out) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:54: warning: dynamic initialization is not supported for __shared__ variables: no thread runs this constructor (nvcc warns the same, #20054-D); initialise the object in the kernel, e.g. init(&bar, count) in one thread followed by __syncthreads() for a cuda::barrier [smem-lint-frontend]
+  if (threadIdx.x == 0)
+    init(&bar, blockDim.x);
+  __syncthreads();
+  bar.arrive_and_wait();
+  out[threadIdx.x] = 1;
+}
+
+int main() {
+  float *o;
+  exchange<<<2, 256>>>(o);
+  arrive<<<1, 256>>>(o);
+}
+// CHECK: smem-lint: 1 warning and 0 errors in 1 file
