@@ -249,8 +249,65 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
   return Flags;
 }
 
+namespace {
+
+/// In every `asm(...)` statement of \p Text, the comma nvcc lets operands
+/// go without (`"r"(a) "l"(p)`, in cuda-samples) written into the space
+/// before the second, in \p Result (a copy of \p Text).
+void addMissingAsmOperandCommas(StringRef Text, std::string &Result) {
+  for (size_t At = 0; (At = Text.find("asm", At)) != StringRef::npos; At += 3) {
+    // asm, __asm, __asm__, not a name that contains "asm".
+    if ((At > 0 && llvm::isAlnum(Text[At - 1])) ||
+        (At + 3 < Text.size() && llvm::isAlnum(Text[At + 3])))
+      continue;
+    size_t Open = Text.find('(', At);
+    if (Open == StringRef::npos ||
+        Text.slice(At, Open).find_first_of(";{}") != StringRef::npos)
+      continue;
+    // Walk the statement's parentheses, outside string literals; an operand
+    // ends at a ')' closing a '(' that follows a string literal.
+    int Depth = 0;
+    bool InString = false, AfterString = false;
+    std::vector<bool> OperandParens;
+    for (size_t I = Open; I < Text.size(); ++I) {
+      char C = Text[I];
+      if (InString) {
+        if (C == '\\')
+          ++I;
+        else if (C == '"')
+          InString = false, AfterString = true;
+        continue;
+      }
+      if (C == '"') {
+        InString = true;
+        continue;
+      }
+      if (C == '(') {
+        OperandParens.push_back(AfterString);
+        ++Depth;
+      } else if (C == ')') {
+        bool Operand = !OperandParens.empty() && OperandParens.back();
+        if (!OperandParens.empty())
+          OperandParens.pop_back();
+        if (--Depth == 0)
+          break;
+        size_t Next = I + 1;
+        while (Next < Text.size() && llvm::isSpace(Text[Next]))
+          ++Next;
+        if (Operand && Next > I + 1 && Next < Text.size() && Text[Next] == '"')
+          Result[I + 1] = ',';
+      }
+      if (!llvm::isSpace(C))
+        AfterString = false;
+    }
+  }
+}
+
+} // namespace
+
 std::string withNvccSpellings(StringRef Text) {
   std::string Result = Text.str();
+  addMissingAsmOperandCommas(Text, Result);
   auto IsIdentifier = [](char C) { return llvm::isAlnum(C) || C == '_'; };
   size_t From = 0;
   for (size_t At; (At = Text.find("__shared__", From)) != StringRef::npos;) {

@@ -60,7 +60,8 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
 /// ones both accept, byte for byte the same length so that every line and
 /// column stays where it was: `__shared__ alignas(16) float s[N]` (an
 /// attribute after a declaration specifier) becomes
-/// `alignas(16) __shared__ float s[N]`.
+/// `alignas(16) __shared__ float s[N]`, and asm operands nvcc lets go
+/// without a comma (`::"r"(a) "l"(p)`) get one.
 std::string withNvccSpellings(llvm::StringRef Text);
 
 /// The GPU target a compile command builds for, as a name findArch knows:

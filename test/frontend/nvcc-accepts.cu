@@ -33,6 +33,12 @@ __global__ void aligned(float *out) {
   // CHECK: nvcc-accepts.cu:[[@LINE-1]]:22: warning: 32-way bank conflict: read of 'tile'
 }
 
+// asm operands without the comma between them (cuda-samples'
+// conjugateGradientMultiDeviceCG): nvcc reads them, and so does smem-lint.
+__device__ void store_flag(unsigned char *flag, unsigned v) {
+  asm volatile("st.release.sys.global.u8 [%1], %0;" ::"r"(v) "l"(flag) : "memory");
+}
+
 // nvcc's version macros guard code as in CUTLASS's examples.
 #if !defined(__CUDACC_VER_MAJOR__) || __CUDACC_VER_MAJOR__ < 12
 #error "nvcc's version macros are not defined"
