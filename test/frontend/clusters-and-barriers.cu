@@ -8,6 +8,7 @@
 // RUN: not %smem-lint-toolkit --cuda-path=/usr/local/cuda %s 2>&1 | FileCheck %s --implicit-check-not="error:"
 #include <cooperative_groups.h>
 #include <cuda/barrier>
+#include <cuda/pipeline>
 namespace cg = cooperative_groups;
 
 __global__ void __cluster_dims__(2, 1, 1) exchange(float *out) {
@@ -29,9 +30,26 @@ __global__ void arrive(float *out) {
   out[threadIdx.x] = 1;
 }
 
+// cuda::pipeline's shared state has a constructor too (cuda-samples'
+// globalToShmemAsyncCopy).
+__global__ void staged(const float *in, float *out) {
+  __shared__ float s[256];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+  // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:{{[0-9]+}}: warning: dynamic initialization is not supported for __shared__ variables
+  auto pipe = cuda::make_pipeline(cooperative_groups::this_thread_block(),
+                                  &state);
+  pipe.producer_acquire();
+  cuda::memcpy_async(&s[threadIdx.x], &in[threadIdx.x], sizeof(float), pipe);
+  pipe.producer_commit();
+  pipe.consumer_wait();
+  out[threadIdx.x] = s[threadIdx.x];
+  pipe.consumer_release();
+}
+
 int main() {
   float *o;
   exchange<<<2, 256>>>(o);
   arrive<<<1, 256>>>(o);
+  staged<<<1, 256>>>(o, o);
 }
-// CHECK: smem-lint: 1 warning and 0 errors in 1 file
+// CHECK: smem-lint: 2 warnings and 0 errors in 1 file
