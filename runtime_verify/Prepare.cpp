@@ -151,10 +151,9 @@ bool isOccupancyCheck(StringRef Check) {
 /// names), or null for a finding about no kernel.
 const KernelReport *kernelOfFinding(const FileReport &File,
                                     const Diagnostic &D) {
-  for (const KernelReport &K : File.Kernels)
-    if (!D.Kernel.empty() && K.Name == D.Kernel)
-      return &K;
-  return nullptr;
+  if (!D.KernelIndex || *D.KernelIndex >= File.Kernels.size())
+    return nullptr;
+  return &File.Kernels[*D.KernelIndex];
 }
 
 /// Lines a race finding names: its own and those of its notes that point at

@@ -298,8 +298,6 @@ std::vector<std::string> unknownKernelNames(const RunReport &Report,
   return Unknown;
 }
 
-/// Everything after the command line is parsed; a crash anywhere in it is
-/// caught by main.
 /// Whether everything written to standard output got there. A report that
 /// did not reach its reader is not a result: the caller exits 2, never 1
 /// (which CI reads as "findings") nor through LLVM's abort on a stream error.
@@ -314,6 +312,8 @@ bool reachedStandardOutput() {
   return false;
 }
 
+/// Everything after the command line is parsed; a crash anywhere in it is
+/// caught by main.
 int run(int argc, const char **argv) {
   // Without -p or "--", run with no compile database rather than searching
   // for one next to each file and warning when there is none.

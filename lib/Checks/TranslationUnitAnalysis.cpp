@@ -548,7 +548,7 @@ void addOnce(std::vector<Assumption> &To, const Assumption &A) {
 /// accesses they name, and the end of their range.
 void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
                      const KernelAnalysis &Analysis, const KernelReport &Report,
-                     const AccessEnds &Ends) {
+                     unsigned KernelIndex, const AccessEnds &Ends) {
   const BlockDimReport &Dim = Report.BlockDims[Analysis.shapeIndex()];
   Assumption Shape = blockShapeAssumption(Dim);
   std::map<std::string, const std::vector<Assumption> *> AccessAssumptions;
@@ -559,6 +559,7 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
   for (size_t I = Begin; I < Diagnostics.size(); ++I) {
     Diagnostic &D = Diagnostics[I];
     D.Kernel = Report.Name;
+    D.KernelIndex = KernelIndex;
     D.Block = {Dim.X, Dim.Y, Dim.Z};
     D.BlockDimIndex = Analysis.shapeIndex();
     D.Arch = Analysis.arch().Name.str();
@@ -637,6 +638,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       D.Where = Report.Where;
       D.Message = "ignored annotation " + Error;
       D.Kernel = Kernel.Name;
+      D.KernelIndex = File.Kernels.size();
       File.Diagnostics.push_back(std::move(D));
     }
 
@@ -686,7 +688,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       CheckContext Context{Analysis, Fixes, Ids};
       for (const std::unique_ptr<Check> &Check : Checks)
         Check->checkKernel(Context, File.Diagnostics);
-      stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report, Ends);
+      stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report,
+                      File.Kernels.size(), Ends);
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;
     }
     File.Kernels.push_back(std::move(Report));

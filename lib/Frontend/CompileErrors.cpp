@@ -10,23 +10,50 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace smemlint {
 namespace {
 
-/// Every function with a body, to find the one an error is in.
-class FunctionCollector : public RecursiveASTVisitor<FunctionCollector> {
+/// Every function with a body, to find the one an error is in, and every
+/// __shared__ variable, to find the one an initialisation error is about.
+class DeclarationCollector
+    : public RecursiveASTVisitor<DeclarationCollector> {
 public:
   std::vector<const FunctionDecl *> Functions;
+  std::vector<const VarDecl *> SharedVariables;
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (F->doesThisDeclarationHaveABody())
       Functions.push_back(F);
     return true;
   }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasAttr<CUDASharedAttr>())
+      SharedVariables.push_back(V);
+    return true;
+  }
 };
+
+/// Whether the __shared__ variable Clang rejected an initialiser of at
+/// \p Where is an object built by its constructor, as nvcc only warns about
+/// (a `= value` initialiser nvcc rejects too).
+bool constructedObject(const SourceManager &SM, SourceLocation Where,
+                       const std::vector<const VarDecl *> &Shared) {
+  for (const VarDecl *V : Shared) {
+    if (SM.getExpansionLoc(V->getLocation()) != Where)
+      continue;
+    const Type *T = V->getType()->getBaseElementTypeUnsafe();
+    // `T x;` and `T x(args);` construct (CallInit); `T x = v;` (CInit) is
+    // the initialiser nvcc rejects.
+    return T->getAsCXXRecordDecl() && V->getInitStyle() != VarDecl::CInit &&
+           (!V->getInit() ||
+            isa<CXXConstructExpr>(V->getInit()->IgnoreImplicit()));
+  }
+  return false;
+}
 
 /// The innermost function whose body holds \p Where, or null.
 const FunctionDecl *
@@ -55,10 +82,31 @@ bool runsOnTheDevice(const FunctionDecl *F) {
   return F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>();
 }
 
-/// Whether the statement around \p Where launches a kernel (`<<<` between
-/// the statement's start and its end), read from the text: a launch Clang
-/// rejected is no CUDAKernelCallExpr in the AST.
-bool inLaunchStatement(const SourceManager &SM, SourceLocation Where) {
+/// Whether the tokens of [\p Begin, \p End) of \p Where's file hold a `<<<`
+/// (comments and strings do not count), read by the raw lexer: a launch
+/// Clang rejected is no CUDAKernelCallExpr in the AST.
+bool launchesBetween(const SourceManager &SM, const LangOptions &Language,
+                     FileID File, size_t Begin, size_t End) {
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(File, &Invalid);
+  if (Invalid || Begin >= Buffer.size())
+    return false;
+  End = std::min(End, Buffer.size());
+  Lexer Raw(SM.getLocForStartOfFile(File), Language, Buffer.begin(),
+            Buffer.begin() + Begin, Buffer.end());
+  Token Next;
+  while (!Raw.LexFromRawLexer(Next) &&
+         SM.getFileOffset(Next.getLocation()) < End)
+    if (Next.is(tok::lesslessless))
+      return true;
+  return Next.is(tok::lesslessless) &&
+         SM.getFileOffset(Next.getLocation()) < End;
+}
+
+/// Whether the statement around \p Where launches a kernel: from the `;`,
+/// `{` or `}` before it to the one after.
+bool inLaunchStatement(const SourceManager &SM, const LangOptions &Language,
+                       SourceLocation Where) {
   bool Invalid = false;
   StringRef Buffer = SM.getBufferData(SM.getFileID(Where), &Invalid);
   if (Invalid)
@@ -67,8 +115,33 @@ bool inLaunchStatement(const SourceManager &SM, SourceLocation Where) {
   size_t Begin = Buffer.find_last_of(";{}", At ? At - 1 : 0);
   Begin = Begin == StringRef::npos ? 0 : Begin + 1;
   size_t End = Buffer.find_first_of(";{}", At);
-  StringRef Statement = Buffer.slice(Begin, End);
-  return Statement.contains("<<<");
+  return launchesBetween(SM, Language, SM.getFileID(Where), Begin,
+                         End == StringRef::npos ? Buffer.size() : End);
+}
+
+/// The line of the first launch in \p F's body, or 0 if it has none.
+unsigned firstLaunchLine(const SourceManager &SM, const LangOptions &Language,
+                         const FunctionDecl *F) {
+  SourceLocation Begin = SM.getExpansionLoc(F->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(F->getEndLoc());
+  if (SM.getFileID(Begin) != SM.getFileID(End))
+    return 0;
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+  if (Invalid)
+    return 0;
+  Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(Begin)), Language,
+            Buffer.begin(), Buffer.begin() + SM.getFileOffset(Begin),
+            Buffer.end());
+  Token Next;
+  for (bool More = true; More;) {
+    More = !Raw.LexFromRawLexer(Next);
+    if (SM.getFileOffset(Next.getLocation()) > SM.getFileOffset(End))
+      break;
+    if (Next.is(tok::lesslessless))
+      return SM.getSpellingLineNumber(Next.getLocation());
+  }
+  return 0;
 }
 
 Diagnostic frontendFinding(Diagnostic Error, Severity Level,
@@ -87,7 +160,8 @@ void reclassifyCompileErrors(ASTContext &Ctx, std::vector<Diagnostic> &Errors,
   if (Errors.empty() || Sites.size() != Errors.size())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
-  FunctionCollector Collector;
+  const LangOptions &Language = Ctx.getLangOpts();
+  DeclarationCollector Collector;
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (size_t I = 0; I < Errors.size(); ++I) {
     SourceLocation Where = Sites[I].Where;
@@ -95,7 +169,8 @@ void reclassifyCompileErrors(ASTContext &Ctx, std::vector<Diagnostic> &Errors,
       continue;
     Where = SM.getExpansionLoc(Where);
     const std::string ClangSays = Errors[I].Message;
-    if (Sites[I].DiagnosticID == diag::err_shared_var_init) {
+    if (Sites[I].DiagnosticID == diag::err_shared_var_init &&
+        constructedObject(SM, Where, Collector.SharedVariables)) {
       Errors[I] = frontendFinding(
           std::move(Errors[I]), Severity::Warning,
           "dynamic initialization is not supported for __shared__ variables: "
@@ -107,7 +182,7 @@ void reclassifyCompileErrors(ASTContext &Ctx, std::vector<Diagnostic> &Errors,
     const FunctionDecl *F = enclosingFunction(SM, Where, Collector.Functions);
     if (!F)
       continue;
-    bool Launch = inLaunchStatement(SM, Where);
+    bool Launch = inLaunchStatement(SM, Language, Where);
     if (runsOnTheDevice(F)) {
       if (Launch)
         Errors[I] = frontendFinding(
@@ -120,10 +195,17 @@ void reclassifyCompileErrors(ASTContext &Ctx, std::vector<Diagnostic> &Errors,
     }
     if (Launch)
       continue; // a launch's shape and arguments are what the analysis uses
-    Errors[I] = frontendFinding(
-        std::move(Errors[I]), Severity::Note,
-        "host code that this parse cannot read: " + ClangSays +
-            "; kernels, launches and shared variables are not affected");
+    // A launch in the same function may take a value this statement sets.
+    unsigned LaunchLine = firstLaunchLine(SM, Language, F);
+    std::string Effect =
+        LaunchLine ? "; the launches of '" + F->getNameAsString() +
+                         "' (line " + std::to_string(LaunchLine) +
+                         ") are analysed from the rest of it"
+                   : "; kernels, launches and shared variables are not "
+                     "affected";
+    Errors[I] = frontendFinding(std::move(Errors[I]), Severity::Note,
+                                "host code that this parse cannot read: " +
+                                    ClangSays + Effect);
   }
 }
 

@@ -209,6 +209,9 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
       "-Wno-unused-command-line-argument",
       // nvcc accepts 'register' in C++17 (HeCBench); Clang makes it an error.
       "-Wno-register",
+      // Every error is classified (CompileErrors.h): Clang's "too many
+      // errors" after 20 host-code errors would have no place to be judged.
+      "-ferror-limit=0",
       // Keeps Clang from printing "N errors generated": errors are ours to
       // report.
       "-fno-caret-diagnostics",
@@ -294,8 +297,14 @@ void addMissingAsmOperandCommas(StringRef Text, std::string &Result) {
         size_t Next = I + 1;
         while (Next < Text.size() && llvm::isSpace(Text[Next]))
           ++Next;
-        if (Operand && Next > I + 1 && Next < Text.size() && Text[Next] == '"')
-          Result[I + 1] = ',';
+        // The comma takes a space's or a tab's place, never a line break's:
+        // lines must stay where they are.
+        if (Operand && Next < Text.size() && Text[Next] == '"')
+          for (size_t Gap = I + 1; Gap < Next; ++Gap)
+            if (Text[Gap] == ' ' || Text[Gap] == '\t') {
+              Result[Gap] = ',';
+              break;
+            }
       }
       if (!llvm::isSpace(C))
         AfterString = false;
@@ -315,13 +324,14 @@ std::string withNvccSpellings(StringRef Text) {
     if ((At > 0 && IsIdentifier(Text[At - 1])) ||
         (From < Text.size() && IsIdentifier(Text[From])))
       continue;
+    auto IsBlank = [](char C) { return C == ' ' || C == '\t'; };
     size_t Align = From;
-    while (Align < Text.size() && llvm::isSpace(Text[Align]))
+    while (Align < Text.size() && IsBlank(Text[Align]))
       ++Align;
     if (Align == From || !Text.substr(Align).starts_with("alignas"))
       continue;
     size_t Open = Align + strlen("alignas");
-    while (Open < Text.size() && llvm::isSpace(Text[Open]))
+    while (Open < Text.size() && IsBlank(Text[Open]))
       ++Open;
     if (Open >= Text.size() || Text[Open] != '(')
       continue;
@@ -340,7 +350,7 @@ std::string withNvccSpellings(StringRef Text) {
     for (bool Moved = true; Moved;) {
       Moved = false;
       size_t Word = Start;
-      while (Word > 0 && llvm::isSpace(Text[Word - 1]))
+      while (Word > 0 && IsBlank(Text[Word - 1]))
         --Word;
       for (StringRef Specifier : {"extern", "static"})
         if (Word >= Specifier.size() &&
@@ -352,6 +362,9 @@ std::string withNvccSpellings(StringRef Text) {
           Moved = true;
         }
     }
+    // Only within one line: a moved line break would move every line after.
+    if (Text.slice(Start, End).find_first_of("\n\\") != StringRef::npos)
+      continue;
     StringRef Specifiers = Text.slice(Start, From);
     StringRef Between = Text.slice(From, Align);
     StringRef Attribute = Text.slice(Align, End);
@@ -571,6 +584,15 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   std::vector<std::pair<std::string, std::string>> Rewritten;
   for (const auto &[Path, Contents] : Unsaved)
     Rewritten.emplace_back(Path, withNvccSpellings(Contents));
+  // Files the caller did not hand over (runtime_verify's fixed copies) are
+  // read here, so that every analysed file is read the same way.
+  for (const std::string &File : Files)
+    if (!Unsaved.count(File))
+      if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
+        std::string Text = withNvccSpellings((*Buffer)->getBuffer());
+        if (Text != (*Buffer)->getBuffer())
+          Rewritten.emplace_back(File, std::move(Text));
+      }
   for (const auto &[Path, Contents] : Rewritten)
     Tool.mapVirtualFile(Path, Contents);
   // mapVirtualFile keeps StringRefs: the paths must outlive Tool.run(), and

@@ -53,9 +53,6 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
                                        const ArchInfo &Arch,
                                        const FrontendOptions &Options);
 
-/// Translates an nvcc- or clang-style command line into one Clang accepts for
-/// a device-side parse: drops nvcc-only and arch flags (smem-lint sets its
-/// own), maps `-x cu` to `-x cuda`.
 /// \p Text with the spellings nvcc accepts and Clang 19 rejects rewritten to
 /// ones both accept, byte for byte the same length so that every line and
 /// column stays where it was: `__shared__ alignas(16) float s[N]` (an
@@ -72,6 +69,9 @@ std::string withNvccSpellings(llvm::StringRef Text);
 std::optional<std::string>
 compileCommandTarget(const std::vector<std::string> &Command);
 
+/// Translates an nvcc- or clang-style command line into one Clang accepts for
+/// a device-side parse: drops nvcc-only and arch flags (smem-lint sets its
+/// own), maps `-x cu` to `-x cuda`.
 std::vector<std::string> translateCompileCommand(
     const std::vector<std::string> &Command);
 

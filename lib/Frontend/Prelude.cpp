@@ -307,8 +307,9 @@ constexpr llvm::StringLiteral CompatibilityText = R"cuda(
 // smem-lint's compatibility layer: what nvcc 13 accepts and a parse with
 // Clang 19 (and the CUDA 13 headers, or smem-lint's prelude) lacks. Included
 // after the CUDA headers in both modes. Each piece names what it stands in
-// for; definitions, not only declarations, so that compiled device code
-// means what nvcc's does.
+// for; definitions where the meaning is known, so that compiled device code
+// means what nvcc's does, and declarations alone where what comes back is
+// data the analysis cannot know (surfaces).
 #pragma once
 
 // nvcc's version macros (code guards nvcc-only paths with them; CUTLASS,
@@ -436,8 +437,8 @@ __host__ inline unsigned int max(int __a, unsigned int __b) {
 __host__ inline unsigned int max(unsigned int __a, int __b) {
   return max(__a, (unsigned int)__b);
 }
-__host__ inline float min(float __a, double __b) { return min(__a, (float)__b); }
-__host__ inline float max(float __a, double __b) { return max(__a, (float)__b); }
+__host__ inline double min(float __a, double __b) { return min((double)__a, __b); }
+__host__ inline double max(float __a, double __b) { return max((double)__a, __b); }
 __host__ inline double min(double __a, float __b) { return min(__a, (double)__b); }
 __host__ inline double max(double __a, float __b) { return max(__a, (double)__b); }
 // nvcc's headers bring math.h's host isfinite, isnan and isinf into the

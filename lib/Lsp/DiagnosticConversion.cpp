@@ -219,7 +219,16 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
     Related.push_back({{"location", location(D.Where, Files, Options)},
                        {"message", renderMessage(D)}});
   } else {
-    Lsp["range"] = toJson(rangeAt(D.Where, Document, Options.Encoding));
+    Range At = rangeAt(D.Where, Document, Options.Encoding);
+    // The finding's own range (the whole access), where it has one on the
+    // same line.
+    if (D.End.valid() && D.End.File == D.Where.File &&
+        D.End.Line == D.Where.Line && D.End.Column > D.Where.Column &&
+        Document)
+      if (std::optional<unsigned> End =
+              Document->offsetOf(D.End.Line, D.End.Column))
+        At.End = Document->position(*End, Options.Encoding);
+    Lsp["range"] = toJson(At);
   }
 
   std::string NotesText;

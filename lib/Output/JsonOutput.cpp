@@ -54,6 +54,8 @@ json diagnostic(const Diagnostic &D) {
   Range["end"] = location(D.End.valid() ? D.End : D.Where);
   Item["range"] = Range;
   Item["kernel"] = D.Kernel.empty() ? json(nullptr) : json(D.Kernel);
+  Item["kernel_index"] =
+      D.KernelIndex ? json(*D.KernelIndex) : json(nullptr);
   Item["other_instantiations"] = D.OtherInstantiations;
   if (D.Block)
     Item["block"] = {

@@ -15,20 +15,23 @@ std::vector<const Diagnostic *> diagnosticsInOrder(const RunReport &Report) {
   for (const Diagnostic &D : Report.InputErrors)
     Ordered.push_back(&D);
   // A finding in a header that several analysed files include is shown
-  // once: the same place, the same fingerprint (less its ordinal in the
-  // file) and the same block shape.
+  // once, for the first of them: the same place and the same fingerprint
+  // under the same block shape. Within one file every finding stays (two
+  // launches of one shape may find different things).
   using Key = std::tuple<std::string, unsigned, unsigned, std::string,
                          std::optional<std::array<unsigned, 3>>>;
   std::set<Key> Seen;
   for (const FileReport &File : Report.Files) {
     std::vector<const Diagnostic *> OfFile;
+    std::vector<Key> Keys;
     for (const Diagnostic &D : File.Diagnostics) {
-      std::string Identity = D.Fingerprint.substr(0, D.Fingerprint.find(':'));
-      if (Seen.insert({D.Where.File, D.Where.Line, D.Where.Column, Identity,
-                       D.Block})
-              .second)
+      Key K{D.Where.File, D.Where.Line, D.Where.Column, D.Fingerprint,
+            D.Block};
+      if (!Seen.count(K))
         OfFile.push_back(&D);
+      Keys.push_back(std::move(K));
     }
+    Seen.insert(Keys.begin(), Keys.end());
     std::stable_sort(OfFile.begin(), OfFile.end(),
                      [](const Diagnostic *A, const Diagnostic *B) {
                        return std::tie(A->Where.File, A->Where.Line,

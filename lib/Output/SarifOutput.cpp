@@ -361,6 +361,14 @@ json SarifRun::fix(const std::string &Description,
 
 json SarifRun::result(const Diagnostic &D) {
   json Location = {{"physicalLocation", physicalLocation(D.Where)}};
+  // The finding's own range (the whole access), where it ends on its line.
+  json &Region = Location["physicalLocation"]["region"];
+  if (D.End.valid() && D.End.File == D.Where.File &&
+      D.End.Line == D.Where.Line && D.End.Column > D.Where.Column &&
+      Region.contains("endColumn"))
+    if (std::optional<llvm::StringRef> Line =
+            Texts.line(D.Where.File, D.Where.Line))
+      Region["endColumn"] = utf16Column(*Line, D.End.Column);
   json Item = {{"ruleId", D.Check},
                {"ruleIndex", ruleIndex(D.Check)},
                {"level", levelName(D.Level)},

@@ -77,6 +77,12 @@ void stampFingerprints(FileReport &File) {
   }
   std::map<std::string, unsigned> Uses;
   for (Diagnostic &D : File.Diagnostics) {
+    // Stamped already (this is a second pass for findings added since):
+    // counted, kept.
+    if (!D.Fingerprint.empty()) {
+      ++Uses[D.Fingerprint.substr(0, D.Fingerprint.find(':'))];
+      continue;
+    }
     std::string Key = D.Check + '\0' +
                       llvm::sys::path::filename(D.Where.File).str() + '\0' +
                       D.Kernel;

@@ -140,6 +140,8 @@ struct Diagnostic {
   /// The kernel it was found in ("" for findings about no kernel), and the
   /// other instantiations of the same template that found the same thing.
   std::string Kernel;
+  /// Its index in the file's Kernels: overloaded kernels share a name.
+  std::optional<unsigned> KernelIndex;
   std::vector<std::string> OtherInstantiations;
   /// The block shape and architecture it was found under; BlockDimIndex
   /// indexes the kernel's BlockDims.
@@ -362,8 +364,9 @@ struct RunReport {
 
 /// Gives every finding of \p File its Fingerprint: check, file name,
 /// kernel and what its accesses are (array, kind, expression), never a line
-/// number; an ordinal keeps identical findings of one file apart. Run once
-/// the file's findings are final.
+/// number; an ordinal keeps identical findings of one file apart. Findings
+/// that have one keep it (and count for the ordinals), so that a second call
+/// stamps only what was added since.
 void stampFingerprints(FileReport &File);
 
 } // namespace smemlint

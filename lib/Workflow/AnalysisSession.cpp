@@ -3,9 +3,9 @@
 #include "Workflow/AnalysisSession.h"
 
 #include "Workflow/ConfigFile.h"
+#include "Workflow/FindingPolicy.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
-#include "Workflow/FindingPolicy.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -117,7 +117,18 @@ std::optional<FileSettings> settingsForFile(const SessionRequest &Request,
       Config = std::move(*Read);
     }
   }
-  return mergeFileSettings(Request.CommandLine, Config);
+  FileSettings Settings = mergeFileSettings(Request.CommandLine, Config);
+  // Without --arch or a configured Arch, the target the file's own build
+  // compiles for (-arch, -gencode, --cuda-gpu-arch in its compile command).
+  if (!Settings.ArchGiven && Request.Database)
+    for (const clang::tooling::CompileCommand &Command :
+         Request.Database->getCompileCommands(File))
+      if (std::optional<std::string> Target =
+              compileCommandTarget(Command.CommandLine)) {
+        Settings.Analysis.Arch = findArch(*Target);
+        break;
+      }
+  return Settings;
 }
 
 SessionResult runSession(const SessionRequest &Request) {
@@ -146,16 +157,6 @@ SessionResult runSession(const SessionRequest &Request) {
           fileProblem(findConfigFile(File), findings::InputError, ConfigError));
       continue;
     }
-    // Without --arch or a configured Arch, the target the file's own build
-    // compiles for (-arch, -gencode, --cuda-gpu-arch in its compile command).
-    if (!Settings->ArchGiven && Request.Database)
-      for (const clang::tooling::CompileCommand &Command :
-           Request.Database->getCompileCommands(File))
-        if (std::optional<std::string> Target =
-                compileCommandTarget(Command.CommandLine)) {
-          Settings->Analysis.Arch = findArch(*Target);
-          break;
-        }
     FileTask Task;
     Task.File = File;
     Task.Contents = std::move(Contents);

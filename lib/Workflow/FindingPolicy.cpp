@@ -16,6 +16,9 @@ unsigned FindingPolicy::optionValue(const CheckOption &Option) const {
 }
 
 void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
+  // Before anything is filtered: a finding's fingerprint does not change
+  // when NOLINT, --checks or --min-ways hide another one.
+  stampFingerprints(File);
   std::map<std::string, Suppressions> ByFile;
   std::vector<Diagnostic> Problems;
   auto SuppressionsOf = [&](const std::string &Path) -> const Suppressions & {
@@ -57,6 +60,7 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
   for (Diagnostic &Problem : Problems)
     Kept.push_back(std::move(Problem));
   File.Diagnostics = std::move(Kept);
+  // The problems with the comments, numbered after what was stamped.
   stampFingerprints(File);
 }
 

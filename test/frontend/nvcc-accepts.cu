@@ -76,3 +76,13 @@ int main() {
   printf("%d\n", host_side(1, 2, 3.0f) + broken({1}));
 }
 // CHECK: smem-lint: 1 warning and 0 errors, 2 notes in 1 file
+
+// More nvcc habits in host code: clock() and the minor version macro.
+#include <ctime>
+long elapsed() {
+#if __CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 0)
+  return (long)clock();
+#else
+#error "nvcc's minor version macro is not defined"
+#endif
+}

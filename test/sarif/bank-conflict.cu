@@ -42,8 +42,10 @@ void launch(float *out) { column<<<1, dim3(32, 32)>>>(out); }
 // CHECK-NEXT: "region": {
 // CHECK-NEXT: "startLine": 13,
 // CHECK-NEXT: "startColumn": 41,
+// The region is the whole access, `tile[threadIdx.x][threadIdx.y]`: 30
+// characters from column 41, so it ends before column 71.
 // CHECK-NEXT: "endLine": 13,
-// CHECK-NEXT: "endColumn": 45
+// CHECK-NEXT: "endColumn": 71
 // CHECK: "relatedLocations": [
 // CHECK-NEXT: {
 // CHECK-NEXT: "id": 1,

@@ -16,5 +16,6 @@ __global__ void accents(float *out) {
 // CHECK: "region": {
 // CHECK-NEXT: "startLine": 11,
 // CHECK-NEXT: "startColumn": 33,
+// It spans the access `s[threadIdx.x * 32]`, 19 units.
 // CHECK-NEXT: "endLine": 11,
-// CHECK-NEXT: "endColumn": 34
+// CHECK-NEXT: "endColumn": 52

@@ -24,8 +24,9 @@ __global__ void reverse(float *out, const float *in) {
 // CHECK: "region": {
 // CHECK-NEXT: "startLine": 12,
 // CHECK-NEXT: "startColumn": 22,
+// The whole read `s[255 - threadIdx.x]`: 20 characters from column 22.
 // CHECK-NEXT: "endLine": 12,
-// CHECK-NEXT: "endColumn": 23
+// CHECK-NEXT: "endColumn": 42
 // CHECK: "relatedLocations": [
 // CHECK-NEXT: {
 // CHECK-NEXT: "id": 1,

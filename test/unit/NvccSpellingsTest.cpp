@@ -38,3 +38,20 @@ TEST(NvccSpellings, AsmOperandsGetTheCommaNvccLetsThemGoWithout) {
   EXPECT_EQ(withNvccSpellings("asm(\"x\" :: \"r\"((a + b)) \"r\"(c));"),
             "asm(\"x\" :: \"r\"((a + b)),\"r\"(c));");
 }
+
+TEST(NvccSpellings, NoRewriteMovesALineBreak) {
+  // The comma goes into a space, never a line break; no space, no comma.
+  EXPECT_EQ(withNvccSpellings("asm(\"x\" :: \"r\"(a)\n    \"l\"(p));"),
+            "asm(\"x\" :: \"r\"(a)\n,   \"l\"(p));");
+  EXPECT_EQ(withNvccSpellings("asm(\"x\" :: \"r\"(a)\n\"l\"(p));"),
+            "asm(\"x\" :: \"r\"(a)\n\"l\"(p));");
+  // An attribute or specifier on another line stays where it is.
+  for (const char *Text : {"__shared__\nalignas(16) float s[8];",
+                           "static\n__shared__ alignas(16) float s[8];",
+                           "#define X static\n__shared__ alignas(4) int y;"})
+    EXPECT_EQ(withNvccSpellings(Text).find('\n'),
+              std::string(Text).find('\n'))
+        << Text;
+  EXPECT_EQ(withNvccSpellings("static\n__shared__ alignas(16) float s[8];"),
+            "static\nalignas(16) __shared__ float s[8];");
+}

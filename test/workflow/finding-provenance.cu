@@ -67,6 +67,7 @@ void launch(float *f, int *i, int n) {
 // CHECK-NEXT: "fingerprint": "{{[0-9a-f]+}}:1",
 // CHECK-NEXT: "fixits": [],
 // CHECK-NEXT: "kernel": "strided<float>",
+// CHECK-NEXT: "kernel_index": 0,
 // CHECK-NEXT: "line": 23,
 // CHECK-NEXT: "message": "up to 32-way bank conflict: read of 'tile' depends on a value the analysis does not know (in 'strided<float>' and 'strided<int>', block 64x1, sm_90)",
 // CHECK: "origin": "check",

@@ -18,8 +18,10 @@ h.run(function()
   local read_col = read_text:find("tile[", 1, true) - 1
   h.check(d.lnum == read_line - 1 and d.end_lnum == read_line - 1,
     "on line " .. read_line .. ", the column read (got " .. d.lnum + 1 .. ")")
-  h.check(d.col == read_col and d.end_col == read_col + #"tile",
-    "the range covers 'tile' (columns " .. d.col .. "-" .. d.end_col .. ")")
+  -- The whole read, as the finding's range says: tile[threadIdx.x][...].
+  local read = read_text:match("tile%[threadIdx%.x%]%[[^%]]*%]")
+  h.check(d.col == read_col and d.end_col == read_col + #read,
+    "the range covers '" .. read .. "' (columns " .. d.col .. "-" .. d.end_col .. ")")
   h.check(d.severity == vim.diagnostic.severity.WARN, "severity warning")
   h.check(d.source == "smem-lint", "source smem-lint")
   h.check(d.code == "smem-bank-conflict", "code smem-bank-conflict")
