@@ -209,9 +209,11 @@ std::vector<std::string> injectedFlags(const ParseMode &Mode,
       "-Wno-unused-command-line-argument",
       // nvcc accepts 'register' in C++17 (HeCBench); Clang makes it an error.
       "-Wno-register",
-      // Every error is classified (CompileErrors.h): Clang's "too many
-      // errors" after 20 host-code errors would have no place to be judged.
-      "-ferror-limit=0",
+      // Errors are classified one by one (CompileErrors.h), and Clang's
+      // "too many errors" has no place to be judged by: room for a file's
+      // host-code errors beyond Clang's default 20, yet a bound, since a
+      // garbage file would give tens of thousands.
+      "-ferror-limit=200",
       // Keeps Clang from printing "N errors generated": errors are ours to
       // report.
       "-fno-caret-diagnostics",
