@@ -89,6 +89,14 @@ public:
   const GlobalAccessProfile &globalAccesses() const { return GlobalAccesses; }
   const SymbolTable &symbols() const { return Symbols; }
   const EvaluationOptions &options() const { return Options; }
+  /// The value uniform symbol \p Symbol had in this evaluation: the one the
+  /// options give, else its default (defaultSymbolValue).
+  int64_t symbolValue(unsigned Symbol) const {
+    auto Given = Options.SymbolValues.find(Symbol);
+    return Given != Options.SymbolValues.end()
+               ? Given->second
+               : defaultSymbolValue(Symbols.symbol(Symbol));
+  }
   /// Effects of uniform symbols, per index into profile().Accesses.
   const std::map<unsigned, std::vector<SymbolEffect>> &symbolEffects() const {
     return SymbolEffects;

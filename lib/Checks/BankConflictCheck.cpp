@@ -353,10 +353,7 @@ ConflictReporter::arrayBytes(const AccessStats &Access) const {
 }
 
 unsigned ConflictReporter::symbolValue(unsigned Symbol) const {
-  auto It = Analysis.options().SymbolValues.find(Symbol);
-  if (It != Analysis.options().SymbolValues.end())
-    return It->second;
-  return defaultSymbolValue(Analysis.symbols().symbol(Symbol));
+  return Analysis.symbolValue(Symbol);
 }
 
 void ConflictReporter::report(unsigned Index, const AccessStats &Access,

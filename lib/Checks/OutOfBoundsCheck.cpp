@@ -176,10 +176,7 @@ std::string BoundsReporter::assumedValues(const Violation &V) const {
     if (V.Symbols && !(V.Symbols >> Id & 1))
       continue;
     const UniformSymbol &Symbol = Symbols.symbol(Id);
-    auto Given = Analysis.options().SymbolValues.find(Id);
-    int64_t Value = Given != Analysis.options().SymbolValues.end()
-                        ? Given->second
-                        : defaultSymbolValue(Symbol);
+    int64_t Value = Analysis.symbolValue(Id);
     Parts.push_back(Symbol.spelling() + " = " + std::to_string(Value));
   }
   if (Parts.size() > 3) {

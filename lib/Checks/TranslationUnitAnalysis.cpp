@@ -256,14 +256,10 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
         A.DependsOn.push_back(Symbol.spelling());
         // The numbers hold for the value the analysis assumed.
         if (A.Status == "exact") {
-          auto Value = Analysis.options().SymbolValues.find(Effect.Symbol);
           A.Status = "sampled";
-          A.Reason =
-              "the conflict degree depends on '" + Symbol.spelling() +
-              "', evaluated with " + Symbol.spelling() + " = " +
-              std::to_string(Value != Analysis.options().SymbolValues.end()
-                                 ? Value->second
-                                 : defaultSymbolValue(Symbol));
+          A.Reason = "the conflict degree depends on '" + Symbol.spelling() +
+                     "', evaluated with " + Symbol.spelling() + " = " +
+                     std::to_string(Analysis.symbolValue(Effect.Symbol));
         }
       }
     Report.Accesses.push_back(A);
@@ -438,10 +434,7 @@ std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
     if (!(Symbols & (SymbolSet(1) << Id)))
       continue;
     const UniformSymbol &Symbol = Table.symbol(Id);
-    auto Given = Analysis.options().SymbolValues.find(Id);
-    int64_t Value = Given != Analysis.options().SymbolValues.end()
-                        ? Given->second
-                        : defaultSymbolValue(Symbol);
+    int64_t Value = Analysis.symbolValue(Id);
     Assumption A;
     A.What = Assumption::Kind::AssumedValue;
     A.Subject = Symbol.spelling();

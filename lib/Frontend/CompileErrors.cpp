@@ -12,6 +12,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <optional>
+
 using namespace clang;
 
 namespace smemlint {
@@ -82,25 +84,28 @@ bool runsOnTheDevice(const FunctionDecl *F) {
   return F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>();
 }
 
-/// Whether the tokens of [\p Begin, \p End) of \p Where's file hold a `<<<`
-/// (comments and strings do not count), read by the raw lexer: a launch
-/// Clang rejected is no CUDAKernelCallExpr in the AST.
-bool launchesBetween(const SourceManager &SM, const LangOptions &Language,
-                     FileID File, size_t Begin, size_t End) {
+/// The first `<<<` token in bytes [\p Begin, \p End) of \p File (comments
+/// and strings do not count), read by the raw lexer: a launch Clang
+/// rejected is no CUDAKernelCallExpr in the AST.
+std::optional<SourceLocation> firstLaunch(const SourceManager &SM,
+                                          const LangOptions &Language,
+                                          FileID File, size_t Begin,
+                                          size_t End) {
   bool Invalid = false;
   StringRef Buffer = SM.getBufferData(File, &Invalid);
   if (Invalid || Begin >= Buffer.size())
-    return false;
-  End = std::min(End, Buffer.size());
+    return std::nullopt;
   Lexer Raw(SM.getLocForStartOfFile(File), Language, Buffer.begin(),
             Buffer.begin() + Begin, Buffer.end());
   Token Next;
-  while (!Raw.LexFromRawLexer(Next) &&
-         SM.getFileOffset(Next.getLocation()) < End)
+  for (bool More = true; More;) {
+    More = !Raw.LexFromRawLexer(Next);
+    if (SM.getFileOffset(Next.getLocation()) >= End)
+      break;
     if (Next.is(tok::lesslessless))
-      return true;
-  return Next.is(tok::lesslessless) &&
-         SM.getFileOffset(Next.getLocation()) < End;
+      return Next.getLocation();
+  }
+  return std::nullopt;
 }
 
 /// Whether the statement around \p Where launches a kernel: from the `;`,
@@ -114,9 +119,9 @@ bool inLaunchStatement(const SourceManager &SM, const LangOptions &Language,
   size_t At = SM.getFileOffset(Where);
   size_t Begin = Buffer.find_last_of(";{}", At ? At - 1 : 0);
   Begin = Begin == StringRef::npos ? 0 : Begin + 1;
-  size_t End = Buffer.find_first_of(";{}", At);
-  return launchesBetween(SM, Language, SM.getFileID(Where), Begin,
-                         End == StringRef::npos ? Buffer.size() : End);
+  size_t End = std::min(Buffer.find_first_of(";{}", At), Buffer.size());
+  return firstLaunch(SM, Language, SM.getFileID(Where), Begin, End)
+      .has_value();
 }
 
 /// The line of the first launch in \p F's body, or 0 if it has none.
@@ -126,22 +131,10 @@ unsigned firstLaunchLine(const SourceManager &SM, const LangOptions &Language,
   SourceLocation End = SM.getExpansionLoc(F->getEndLoc());
   if (SM.getFileID(Begin) != SM.getFileID(End))
     return 0;
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
-  if (Invalid)
-    return 0;
-  Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(Begin)), Language,
-            Buffer.begin(), Buffer.begin() + SM.getFileOffset(Begin),
-            Buffer.end());
-  Token Next;
-  for (bool More = true; More;) {
-    More = !Raw.LexFromRawLexer(Next);
-    if (SM.getFileOffset(Next.getLocation()) > SM.getFileOffset(End))
-      break;
-    if (Next.is(tok::lesslessless))
-      return SM.getSpellingLineNumber(Next.getLocation());
-  }
-  return 0;
+  std::optional<SourceLocation> Launch =
+      firstLaunch(SM, Language, SM.getFileID(Begin), SM.getFileOffset(Begin),
+                  SM.getFileOffset(End) + 1);
+  return Launch ? SM.getSpellingLineNumber(*Launch) : 0;
 }
 
 Diagnostic frontendFinding(Diagnostic Error, Severity Level,
