@@ -218,6 +218,17 @@ cl::opt<bool> CrashForTestingOption(
     cl::desc("Crash while analysing each file (tests the crash guard)"),
     cl::Hidden, cl::cat(SmemLintCategory));
 
+cl::opt<std::string> DumpDeviceIrOption(
+    "dump-device-ir",
+    cl::desc("Write the optimized device IR the analysis reads to <file> "
+             "(the last file analysed wins)"),
+    cl::value_desc("file"), cl::Hidden, cl::cat(SmemLintCategory));
+
+cl::opt<bool> IrEvaluatorOption(
+    "ir-evaluator",
+    cl::desc("Evaluate the kernels' device IR instead of their AST"),
+    cl::Hidden, cl::cat(SmemLintCategory));
+
 cl::opt<std::string> PrintParseCommandOption(
     "print-parse-command",
     cl::desc("Print the Clang command line each file is parsed with, its "
@@ -464,6 +475,8 @@ int run(int argc, const char **argv) {
       FormatOption == "json" || VerifySteps;
   Request.CommandLine.LoopIterationLimit =
       std::max(1u, unsigned(LoopLimitOption));
+  Request.CommandLine.DeviceIrDumpPath = DumpDeviceIrOption;
+  Request.CommandLine.EvaluateDeviceIr = IrEvaluatorOption;
   Request.ShowProgress = errs().is_displayed();
   Request.CrashForTesting = CrashForTestingOption;
 

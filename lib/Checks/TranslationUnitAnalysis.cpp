@@ -7,6 +7,7 @@
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/SourcePoints.h"
 #include "Checks/CheckRegistry.h"
+#include "DeviceCode/CompiledSharedAccesses.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -14,6 +15,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <time.h>
@@ -582,7 +584,8 @@ static double threadCpuMilliseconds() {
 }
 
 FileReport analyzeTranslationUnit(ASTContext &Ctx,
-                                  const AnalysisOptions &Options) {
+                                  const AnalysisOptions &Options,
+                                  const DeviceCodeGenInputs *DeviceInputs) {
   FileReport File;
   const SourceManager &SM = Ctx.getSourceManager();
   if (const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID()))
@@ -592,6 +595,21 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
 
   std::vector<std::unique_ptr<Check>> Checks = createAllChecks();
   std::vector<KernelInfo> Kernels = discoverKernels(Ctx);
+  std::unique_ptr<DeviceModule> Device;
+  std::string DeviceError;
+  if (DeviceInputs && !Kernels.empty()) {
+    std::vector<const FunctionDecl *> KernelDecls;
+    for (const KernelInfo &Kernel : Kernels)
+      KernelDecls.push_back(Kernel.Kernel);
+    Device = DeviceModule::generate(Ctx, *DeviceInputs, KernelDecls,
+                                    DeviceError);
+    if (Device && !Options.DeviceIrDumpPath.empty()) {
+      std::error_code EC;
+      llvm::raw_fd_ostream Dump(Options.DeviceIrDumpPath, EC);
+      if (!EC)
+        Device->module().print(Dump, nullptr);
+    }
+  }
   // Checks and fixes ask for the parents of nodes in the user's code; Clang
   // builds its parent map over the traversal scope, which would otherwise be
   // every header too (CUB alone: a tenth of the parse time and 70 MB).
@@ -662,6 +680,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.KnownParameters = Shape.KnownParameters;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
       Evaluation.StepBudget = Options.StepBudget;
+      if (Options.EvaluateDeviceIr)
+        Evaluation.Device = Device.get();
       double Start = threadCpuMilliseconds();
       KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
                               std::move(Evaluation),

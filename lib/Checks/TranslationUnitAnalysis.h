@@ -11,6 +11,7 @@
 #ifndef SMEMLINT_CHECKS_TRANSLATIONUNITANALYSIS_H
 #define SMEMLINT_CHECKS_TRANSLATIONUNITANALYSIS_H
 
+#include "DeviceCode/DeviceModule.h"
 #include "Evaluation/BlockShape.h"
 #include "Hardware/ArchTable.h"
 #include "Report/Report.h"
@@ -57,6 +58,12 @@ struct AnalysisOptions {
   bool ProfileGlobalMemory = true;
   unsigned LoopIterationLimit = 1024;
   uint64_t StepBudget = 64'000'000;
+  /// Where to write the optimized device IR (a developer aid, hidden
+  /// --dump-device-ir); empty for nowhere.
+  std::string DeviceIrDumpPath;
+  /// Evaluate the kernels' device IR instead of their AST (hidden
+  /// --ir-evaluator while the IR evaluator replaces the AST one).
+  bool EvaluateDeviceIr = false;
 };
 
 /// Whether \p Setting, the kernel an option names, is the kernel smem-lint
@@ -68,8 +75,11 @@ struct AnalysisOptions {
 bool settingNamesKernel(llvm::StringRef Setting, llvm::StringRef KernelName);
 
 /// Analyses every kernel of \p Ctx's translation unit outside system headers.
-FileReport analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                  const AnalysisOptions &Options);
+/// With \p DeviceInputs, also generates the kernels' device code, to find the
+/// shared accesses the source-level evaluation did not see.
+FileReport analyzeTranslationUnit(
+    clang::ASTContext &Ctx, const AnalysisOptions &Options,
+    const DeviceCodeGenInputs *DeviceInputs = nullptr);
 
 /// The block assumed for a kernel nothing is known about (documented in
 /// docs/checks/smem-bank-conflict.md).

@@ -1,6 +1,7 @@
 //===--- KernelEvaluator.cpp - Run a kernel for every thread of a block ---===//
 
 #include "Evaluation/KernelEvaluator.h"
+#include "Evaluation/IrKernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -2164,6 +2165,9 @@ EvaluationSummary evaluateKernel(ASTContext &Ctx, const FunctionDecl *Kernel,
                                  const EvaluationOptions &Options,
                                  SymbolTable &Symbols,
                                  ExecutionObserver &Observer) {
+  if (Options.Device && hasDeviceCode(*Options.Device, Kernel))
+    return evaluateKernelIr(Ctx, *Options.Device, Kernel, Options, Symbols,
+                            Observer);
   Evaluator E(Ctx, Options, Symbols, Observer);
   return E.run(Kernel);
 }

@@ -33,6 +33,8 @@ class VarDecl;
 
 namespace smemlint {
 
+class DeviceModule;
+
 /// A value that is the same for every thread of the block but unknown to the
 /// analysis: a scalar kernel parameter, or a component of blockIdx or gridDim.
 struct UniformSymbol {
@@ -107,6 +109,9 @@ struct EvaluationOptions {
   /// it the run stops.
   uint64_t StepBudget = 64'000'000;
   unsigned MaxCallDepth = 16;
+  /// The device code to evaluate instead of the AST, when it holds the
+  /// kernel (IrKernelEvaluator.h).
+  const DeviceModule *Device = nullptr;
 };
 
 /// The value a uniform symbol takes when nothing else is known, documented in

@@ -49,12 +49,14 @@ void forEachThreadInBoth(const ThreadMask &A, const ThreadMask &B,
 using SymbolSet = uint64_t;
 
 /// What a pointer points into: a __shared__ variable or a pointer parameter
-/// (global memory).
+/// (global memory), or a thread's local storage (the IR evaluator's
+/// allocas, named by Storage).
 struct MemoryObject {
   const clang::ValueDecl *Decl = nullptr;
   bool IsShared = false;
+  const void *Storage = nullptr;
   bool operator==(const MemoryObject &O) const {
-    return Decl == O.Decl && IsShared == O.IsShared;
+    return Decl == O.Decl && IsShared == O.IsShared && Storage == O.Storage;
   }
 };
 

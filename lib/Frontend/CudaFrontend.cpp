@@ -106,11 +106,16 @@ std::string normalizedPath(StringRef File) {
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(const AnalysisOptions &Options, FileReport &Report,
-                   CompileErrorCollector &Errors)
-      : Options(Options), Report(Report), Errors(Errors) {}
+                   CompileErrorCollector &Errors, CompilerInstance &Compiler)
+      : Options(Options), Report(Report), Errors(Errors), Compiler(Compiler) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     reclassifyCompileErrors(Ctx, Errors.Errors, Errors.Sites);
-    FileReport Analysed = analyzeTranslationUnit(Ctx, Options);
+    DeviceCodeGenInputs Device;
+    Device.HeaderSearch = &Compiler.getHeaderSearchOpts();
+    Device.Preprocessor = &Compiler.getPreprocessorOpts();
+    Device.CodeGen = &Compiler.getCodeGenOpts();
+    Device.FileSystem = Compiler.getFileManager().getVirtualFileSystemPtr();
+    FileReport Analysed = analyzeTranslationUnit(Ctx, Options, &Device);
     Report.Kernels = std::move(Analysed.Kernels);
     llvm::append_range(Report.Diagnostics, Analysed.Diagnostics);
   }
@@ -119,6 +124,7 @@ private:
   const AnalysisOptions &Options;
   FileReport &Report;
   CompileErrorCollector &Errors;
+  CompilerInstance &Compiler;
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -129,7 +135,7 @@ public:
       : Options(Options), Reports(Reports), Errors(Errors) {}
 
   std::unique_ptr<ASTConsumer>
-  CreateASTConsumer(CompilerInstance &, StringRef File) override {
+  CreateASTConsumer(CompilerInstance &Compiler, StringRef File) override {
     FileReport &Report = Reports[normalizedPath(File)];
     Report.File = File.str();
     // A file given twice in a compile database is reported once.
@@ -137,7 +143,8 @@ public:
     Report.Diagnostics.clear();
     Errors.Errors.clear();
     Errors.Sites.clear();
-    return std::make_unique<AnalysisConsumer>(Options, Report, Errors);
+    return std::make_unique<AnalysisConsumer>(Options, Report, Errors,
+                                              Compiler);
   }
 
   void EndSourceFileAction() override {

@@ -21,6 +21,8 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
   if (!Analysis.Arch)
     Analysis.Arch = findArch("sm_90");
   Analysis.LoopIterationLimit = CommandLine.LoopIterationLimit;
+  Analysis.DeviceIrDumpPath = CommandLine.DeviceIrDumpPath;
+  Analysis.EvaluateDeviceIr = CommandLine.EvaluateDeviceIr;
   Analysis.BlockDims = ListOf(CommandLine.BlockDims, Config.BlockDims);
   Analysis.DynamicSharedBytes =
       ListOf(CommandLine.DynamicSharedBytes, Config.DynamicSharedBytes);

@@ -35,6 +35,10 @@ struct CommandLineSettings {
   /// The output shows global accesses (the JSON report, --verify's plan):
   /// profile them whatever checks are on.
   bool ReportsGlobalAccesses = true;
+  /// Hidden --dump-device-ir: where to write the device IR.
+  std::string DeviceIrDumpPath;
+  /// Hidden --ir-evaluator.
+  bool EvaluateDeviceIr = false;
 };
 
 /// What one file is analysed and reported with.

@@ -1,0 +1,83 @@
+//===--- DeviceModule.h - The kernels as the compiler sees them -*- C++ -*-===//
+//
+// Clang's own CodeGen, run in process on the parsed device-side AST, gives
+// the LLVM IR of the kernels: member functions, lambdas, conversion
+// operators, cooperative groups and library templates are inlined into plain
+// address arithmetic on `addrspace(3)` globals, each instruction with the line
+// and column it came from. The pipeline is LLVM's -O1 without the loop
+// unroller or vectorizers (loops stay loops, as in the source) followed by
+// address-space inference, as NVPTX runs it. This file only builds the module
+// and maps its globals and functions back to the declarations they came from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_DEVICECODE_DEVICEMODULE_H
+#define SMEMLINT_DEVICECODE_DEVICEMODULE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <memory>
+#include <string>
+
+namespace clang {
+class ASTContext;
+class CodeGenOptions;
+class CodeGenerator;
+class Decl;
+class FunctionDecl;
+class HeaderSearchOptions;
+class PreprocessorOptions;
+class VarDecl;
+} // namespace clang
+
+namespace llvm {
+class GlobalVariable;
+} // namespace llvm
+
+namespace smemlint {
+
+/// What CodeGen needs besides the AST, as the compile command set it up.
+struct DeviceCodeGenInputs {
+  const clang::HeaderSearchOptions *HeaderSearch = nullptr;
+  const clang::PreprocessorOptions *Preprocessor = nullptr;
+  /// Copied and changed: -O1, line tables with columns, no unrolling.
+  const clang::CodeGenOptions *CodeGen = nullptr;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
+};
+
+class DeviceModule {
+public:
+  /// Generates and optimizes the device code of \p Kernels (and what they
+  /// call). Null with \p Error set when CodeGen reported an error or produced
+  /// nothing.
+  static std::unique_ptr<DeviceModule>
+  generate(clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs,
+           llvm::ArrayRef<const clang::FunctionDecl *> Kernels,
+           std::string &Error);
+  ~DeviceModule();
+
+  const llvm::Module &module() const { return *Module; }
+  /// The IR function of kernel \p Kernel, or null when it was not emitted.
+  const llvm::Function *kernelFunction(const clang::FunctionDecl *Kernel) const;
+  /// The __shared__ variable \p Global was emitted for, or null.
+  const clang::VarDecl *sharedVariable(const llvm::GlobalVariable *Global) const;
+  /// The function an IR function or an inlined scope's linkage name was
+  /// emitted for, or null.
+  const clang::FunctionDecl *functionNamed(llvm::StringRef MangledName) const;
+
+private:
+  DeviceModule() = default;
+  std::unique_ptr<llvm::LLVMContext> Context;
+  std::unique_ptr<clang::CodeGenerator> Generator;
+  std::unique_ptr<llvm::Module> Module;
+  llvm::DenseMap<const clang::FunctionDecl *, const llvm::Function *> Kernels;
+};
+
+} // namespace smemlint
+
+#endif

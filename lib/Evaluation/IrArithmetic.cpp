@@ -1,0 +1,468 @@
+//===--- IrArithmetic.cpp - Constants and operations on IR values ---------===//
+//
+// Integers are held sign-extended from their IR width, so that an i32 -1 is
+// -1 and an unsigned comparison or shift looks at the low bits only.
+// Floating-point values are held as their bit patterns (a float in the low
+// 32 bits), which is enough to tell threads that store the same value apart
+// from a race, and to fold conversions of known integers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluation/IrExecution.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+
+namespace smemlint {
+namespace ir {
+
+int64_t truncateSigned(int64_t V, unsigned Bits) {
+  if (Bits == 0 || Bits >= 64)
+    return V;
+  return llvm::SignExtend64(uint64_t(V), Bits);
+}
+
+uint64_t truncateUnsigned(int64_t V, unsigned Bits) {
+  if (Bits == 0 || Bits >= 64)
+    return uint64_t(V);
+  return uint64_t(V) & llvm::maskTrailingOnes<uint64_t>(Bits);
+}
+
+unsigned IrExecution::bitsOf(const llvm::Type *T) const {
+  if (T->isIntegerTy())
+    return T->getIntegerBitWidth();
+  if (T->isPointerTy())
+    return Layout.getPointerSizeInBits(T->getPointerAddressSpace());
+  if (T->isFloatingPointTy())
+    return T->getPrimitiveSizeInBits().getFixedValue();
+  return 64;
+}
+
+namespace {
+
+/// Applies \p Op to the threads of \p Active where both operands are known;
+/// the others are unknown, for the operand's reason. \p Op returns nullopt
+/// for an undefined result (a division by zero).
+template <typename OpT>
+ThreadValue combine(const ThreadValue &L, const ThreadValue &R,
+                    const ThreadMask &Active, OpT Op) {
+  ThreadValue Result = ThreadValue::unknown(L.threads(), "");
+  Result.Symbols = L.Symbols | R.Symbols;
+  bool DividedByZero = false;
+  forEachThreadInBoth(Active, L.Known, [&](unsigned T) {
+    if (!R.Known[T])
+      return;
+    if (std::optional<int64_t> V = Op(L.Values[T], R.Values[T])) {
+      Result.Values[T] = *V;
+      Result.Known.set(T);
+    } else {
+      if (Result.DividedByZero.empty())
+        Result.DividedByZero.resize(L.threads());
+      Result.DividedByZero.set(T);
+      DividedByZero = true;
+    }
+  });
+  if (!Result.knownFor(Active))
+    Result.UnknownReason = DividedByZero ? "division by zero"
+                           : !L.knownFor(Active) ? L.UnknownReason
+                                                 : R.UnknownReason;
+  return Result;
+}
+
+template <typename OpT>
+ThreadValue unary(const ThreadValue &V, const ThreadMask &Active, OpT Op) {
+  ThreadValue Result = ThreadValue::unknown(V.threads(), V.UnknownReason);
+  Result.Symbols = V.Symbols;
+  forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
+    if (std::optional<int64_t> R = Op(V.Values[T])) {
+      Result.Values[T] = *R;
+      Result.Known.set(T);
+    }
+  });
+  if (Result.knownFor(Active))
+    Result.UnknownReason.clear();
+  return Result;
+}
+
+double asDouble(int64_t Bits, const llvm::Type *T) {
+  if (T->isFloatTy())
+    return llvm::bit_cast<float>(uint32_t(Bits));
+  if (T->isDoubleTy())
+    return llvm::bit_cast<double>(uint64_t(Bits));
+  return NAN;
+}
+
+std::optional<int64_t> fromDouble(double V, const llvm::Type *T) {
+  if (T->isFloatTy())
+    return int64_t(llvm::bit_cast<uint32_t>(float(V)));
+  if (T->isDoubleTy())
+    return llvm::bit_cast<int64_t>(V);
+  return std::nullopt;
+}
+
+bool isFloat(const llvm::Type *T) { return T->isFloatTy() || T->isDoubleTy(); }
+
+} // namespace
+
+ThreadValue IrExecution::valueOf(const llvm::Value *V, CallFrame &Frame,
+                                 const ThreadMask &Active) {
+  if (const auto *C = llvm::dyn_cast<llvm::Constant>(V))
+    return constant(C, Frame, Active);
+  auto Found = Frame.Registers.find(V);
+  if (Found != Frame.Registers.end())
+    return Found->second;
+  return unknown("a value the evaluator did not compute");
+}
+
+ThreadValue IrExecution::constant(const llvm::Constant *C, CallFrame &Frame,
+                                  const ThreadMask &Active) {
+  if (const auto *Int = llvm::dyn_cast<llvm::ConstantInt>(C))
+    return ThreadValue::uniform(Threads, Int->getValue().getBitWidth() <= 64
+                                             ? Int->getSExtValue()
+                                             : 0);
+  if (const auto *FP = llvm::dyn_cast<llvm::ConstantFP>(C)) {
+    llvm::APInt Bits = FP->getValueAPF().bitcastToAPInt();
+    if (Bits.getBitWidth() <= 64)
+      return ThreadValue::uniform(Threads, int64_t(Bits.getZExtValue()));
+    return unknown("a wide floating-point constant");
+  }
+  if (llvm::isa<llvm::ConstantPointerNull>(C))
+    return ThreadValue::uniform(Threads, 0);
+  if (const auto *Global = llvm::dyn_cast<llvm::GlobalVariable>(C))
+    return ThreadValue::pointerTo(objectOfGlobal(*Global), Threads);
+  if (llvm::isa<llvm::UndefValue>(C))
+    return unknown("an undefined value");
+  if (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(C))
+    return elementPointer(*GEP, Frame, Active, nullptr);
+  if (const auto *Op = llvm::dyn_cast<llvm::Operator>(C))
+    if (std::optional<ThreadValue> V = arithmetic(*Op, Frame, Active))
+      return std::move(*V);
+  if (llvm::isa<llvm::Function>(C))
+    return unknown("a function address");
+  return unknown("a constant the evaluator does not follow");
+}
+
+std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
+                                                   CallFrame &Frame,
+                                                   const ThreadMask &Active) {
+  const llvm::Type *Type = Op.getType();
+  unsigned Bits = bitsOf(Type);
+  auto Operand = [&](unsigned I) {
+    return valueOf(Op.getOperand(I), Frame, Active);
+  };
+  unsigned Opcode = Op.getOpcode();
+
+  if (llvm::Instruction::isBinaryOp(Opcode)) {
+    ThreadValue L = Operand(0), R = Operand(1);
+    // Address arithmetic on an integer that holds a pointer (a cvta'd
+    // shared address plus an offset) keeps the pointer.
+    bool Pointer = L.isPointer() || R.isPointer();
+    if (Pointer) {
+      if (Opcode == llvm::Instruction::Add ||
+          (Opcode == llvm::Instruction::Sub && !R.isPointer())) {
+        const ThreadValue &Base = L.isPointer() ? L : R;
+        ThreadValue Result = combine(L, R, Active, [&](int64_t A, int64_t B) {
+          return std::optional<int64_t>(Opcode == llvm::Instruction::Add
+                                            ? int64_t(uint64_t(A) + uint64_t(B))
+                                            : int64_t(uint64_t(A) - uint64_t(B)));
+        });
+        Result.ValueKind = ThreadValue::Kind::Pointer;
+        Result.Object = Base.Object;
+        return Result;
+      }
+      return unknown("arithmetic on an address");
+    }
+    if (isFloat(Type)) {
+      return combine(L, R, Active,
+                     [&](int64_t A, int64_t B) -> std::optional<int64_t> {
+                       double X = asDouble(A, Type), Y = asDouble(B, Type);
+                       switch (Opcode) {
+                       case llvm::Instruction::FAdd:
+                         return fromDouble(X + Y, Type);
+                       case llvm::Instruction::FSub:
+                         return fromDouble(X - Y, Type);
+                       case llvm::Instruction::FMul:
+                         return fromDouble(X * Y, Type);
+                       case llvm::Instruction::FDiv:
+                         return fromDouble(X / Y, Type);
+                       default:
+                         return fromDouble(NAN, Type);
+                       }
+                     });
+    }
+    if (!Type->isIntegerTy())
+      return unknown("a vector value");
+    return combine(
+        L, R, Active, [&](int64_t A, int64_t B) -> std::optional<int64_t> {
+          uint64_t UA = truncateUnsigned(A, Bits), UB = truncateUnsigned(B, Bits);
+          uint64_t Result = 0;
+          switch (Opcode) {
+          case llvm::Instruction::Add:
+            Result = UA + UB;
+            break;
+          case llvm::Instruction::Sub:
+            Result = UA - UB;
+            break;
+          case llvm::Instruction::Mul:
+            Result = UA * UB;
+            break;
+          case llvm::Instruction::UDiv:
+            if (!UB)
+              return std::nullopt;
+            Result = UA / UB;
+            break;
+          case llvm::Instruction::URem:
+            if (!UB)
+              return std::nullopt;
+            Result = UA % UB;
+            break;
+          case llvm::Instruction::SDiv:
+            if (!B || (B == -1 && A == std::numeric_limits<int64_t>::min()))
+              return std::nullopt;
+            Result = uint64_t(A / B);
+            break;
+          case llvm::Instruction::SRem:
+            if (!B || (B == -1 && A == std::numeric_limits<int64_t>::min()))
+              return std::nullopt;
+            Result = uint64_t(A % B);
+            break;
+          case llvm::Instruction::Shl:
+            if (UB >= Bits)
+              return std::nullopt;
+            Result = UA << UB;
+            break;
+          case llvm::Instruction::LShr:
+            if (UB >= Bits)
+              return std::nullopt;
+            Result = UA >> UB;
+            break;
+          case llvm::Instruction::AShr:
+            if (UB >= Bits)
+              return std::nullopt;
+            Result = uint64_t(A >> UB);
+            break;
+          case llvm::Instruction::And:
+            Result = UA & UB;
+            break;
+          case llvm::Instruction::Or:
+            Result = UA | UB;
+            break;
+          case llvm::Instruction::Xor:
+            Result = UA ^ UB;
+            break;
+          default:
+            return std::nullopt;
+          }
+          return truncateSigned(int64_t(Result), Bits);
+        });
+  }
+
+  switch (Opcode) {
+  case llvm::Instruction::ICmp: {
+    const auto *Compare = llvm::cast<llvm::CmpInst>(&Op);
+    ThreadValue L = Operand(0), R = Operand(1);
+    if (L.isPointer() != R.isPointer() ||
+        (L.isPointer() && !(L.Object == R.Object)))
+      return unknown("a comparison of addresses");
+    unsigned Width = bitsOf(Op.getOperand(0)->getType());
+    llvm::CmpInst::Predicate P = Compare->getPredicate();
+    return combine(L, R, Active, [&](int64_t A, int64_t B) {
+      uint64_t UA = truncateUnsigned(A, Width), UB = truncateUnsigned(B, Width);
+      int64_t SA = truncateSigned(A, Width), SB = truncateSigned(B, Width);
+      bool Result = false;
+      switch (P) {
+      case llvm::CmpInst::ICMP_EQ:
+        Result = UA == UB;
+        break;
+      case llvm::CmpInst::ICMP_NE:
+        Result = UA != UB;
+        break;
+      case llvm::CmpInst::ICMP_UGT:
+        Result = UA > UB;
+        break;
+      case llvm::CmpInst::ICMP_UGE:
+        Result = UA >= UB;
+        break;
+      case llvm::CmpInst::ICMP_ULT:
+        Result = UA < UB;
+        break;
+      case llvm::CmpInst::ICMP_ULE:
+        Result = UA <= UB;
+        break;
+      case llvm::CmpInst::ICMP_SGT:
+        Result = SA > SB;
+        break;
+      case llvm::CmpInst::ICMP_SGE:
+        Result = SA >= SB;
+        break;
+      case llvm::CmpInst::ICMP_SLT:
+        Result = SA < SB;
+        break;
+      case llvm::CmpInst::ICMP_SLE:
+        Result = SA <= SB;
+        break;
+      default:
+        break;
+      }
+      return std::optional<int64_t>(Result ? 1 : 0);
+    });
+  }
+  case llvm::Instruction::FCmp: {
+    const auto *Compare = llvm::cast<llvm::CmpInst>(&Op);
+    const llvm::Type *Operands = Op.getOperand(0)->getType();
+    if (!isFloat(Operands))
+      return unknown("a vector comparison");
+    llvm::CmpInst::Predicate P = Compare->getPredicate();
+    return combine(Operand(0), Operand(1), Active, [&](int64_t A, int64_t B) {
+      double X = asDouble(A, Operands), Y = asDouble(B, Operands);
+      bool Unordered = std::isnan(X) || std::isnan(Y);
+      bool Result = false;
+      switch (P) {
+      case llvm::CmpInst::FCMP_OEQ:
+      case llvm::CmpInst::FCMP_UEQ:
+        Result = X == Y || (Unordered && P == llvm::CmpInst::FCMP_UEQ);
+        break;
+      case llvm::CmpInst::FCMP_ONE:
+      case llvm::CmpInst::FCMP_UNE:
+        Result = (!Unordered && X != Y) ||
+                 (Unordered && P == llvm::CmpInst::FCMP_UNE);
+        break;
+      case llvm::CmpInst::FCMP_OGT:
+      case llvm::CmpInst::FCMP_UGT:
+        Result = X > Y || (Unordered && P == llvm::CmpInst::FCMP_UGT);
+        break;
+      case llvm::CmpInst::FCMP_OGE:
+      case llvm::CmpInst::FCMP_UGE:
+        Result = X >= Y || (Unordered && P == llvm::CmpInst::FCMP_UGE);
+        break;
+      case llvm::CmpInst::FCMP_OLT:
+      case llvm::CmpInst::FCMP_ULT:
+        Result = X < Y || (Unordered && P == llvm::CmpInst::FCMP_ULT);
+        break;
+      case llvm::CmpInst::FCMP_OLE:
+      case llvm::CmpInst::FCMP_ULE:
+        Result = X <= Y || (Unordered && P == llvm::CmpInst::FCMP_ULE);
+        break;
+      case llvm::CmpInst::FCMP_ORD:
+        Result = !Unordered;
+        break;
+      case llvm::CmpInst::FCMP_UNO:
+        Result = Unordered;
+        break;
+      case llvm::CmpInst::FCMP_TRUE:
+        Result = true;
+        break;
+      default:
+        break;
+      }
+      return std::optional<int64_t>(Result ? 1 : 0);
+    });
+  }
+  case llvm::Instruction::Select: {
+    ThreadValue Condition = Operand(0);
+    ThreadValue True = Operand(1), False = Operand(2);
+    ThreadMask TakeTrue = none(), TakeFalse = none();
+    for (unsigned T : Active.set_bits()) {
+      if (!Condition.Known[T])
+        continue;
+      (Condition.Values[T] ? TakeTrue : TakeFalse).set(T);
+    }
+    ThreadValue Result = unknown(Condition.UnknownReason);
+    Result.assign(True, TakeTrue);
+    Result.assign(False, TakeFalse);
+    // Threads with an unknown condition get the value when both sides agree.
+    ThreadMask Undecided = Active;
+    Undecided.reset(TakeTrue);
+    Undecided.reset(TakeFalse);
+    if (Undecided.any() && True.ValueKind == False.ValueKind &&
+        True.Object == False.Object) {
+      for (unsigned T : Undecided.set_bits())
+        if (True.Known[T] && False.Known[T] &&
+            True.Values[T] == False.Values[T]) {
+          Result.Values[T] = True.Values[T];
+          Result.Known.set(T);
+        }
+    }
+    Result.Symbols |= Condition.Symbols;
+    return Result;
+  }
+  case llvm::Instruction::Trunc:
+  case llvm::Instruction::ZExt:
+  case llvm::Instruction::SExt: {
+    ThreadValue V = Operand(0);
+    if (V.isPointer())
+      return V.ValueKind == ThreadValue::Kind::Pointer &&
+                     Opcode != llvm::Instruction::Trunc
+                 ? std::optional<ThreadValue>(V)
+                 : std::optional<ThreadValue>(unknown("a truncated address"));
+    unsigned From = bitsOf(Op.getOperand(0)->getType());
+    return unary(V, Active, [&](int64_t X) -> std::optional<int64_t> {
+      if (Opcode == llvm::Instruction::ZExt)
+        return truncateSigned(int64_t(truncateUnsigned(X, From)), Bits);
+      if (Opcode == llvm::Instruction::SExt)
+        return truncateSigned(truncateSigned(X, From), Bits);
+      return truncateSigned(X, Bits);
+    });
+  }
+  case llvm::Instruction::PtrToInt:
+  case llvm::Instruction::IntToPtr:
+  case llvm::Instruction::BitCast:
+  case llvm::Instruction::AddrSpaceCast: {
+    ThreadValue V = Operand(0);
+    // An address that went through an integer, a cast or a cvta still
+    // points where it pointed.
+    if (auto Path = Frame.Paths.find(Op.getOperand(0));
+        Path != Frame.Paths.end() && llvm::isa<llvm::Instruction>(Op))
+      Frame.Paths[&Op] = Path->second;
+    return V;
+  }
+  case llvm::Instruction::SIToFP:
+  case llvm::Instruction::UIToFP: {
+    unsigned From = bitsOf(Op.getOperand(0)->getType());
+    return unary(Operand(0), Active, [&](int64_t X) {
+      double D = Opcode == llvm::Instruction::SIToFP
+                     ? double(truncateSigned(X, From))
+                     : double(truncateUnsigned(X, From));
+      return fromDouble(D, Type);
+    });
+  }
+  case llvm::Instruction::FPToSI:
+  case llvm::Instruction::FPToUI: {
+    const llvm::Type *From = Op.getOperand(0)->getType();
+    if (!isFloat(From))
+      return unknown("a vector conversion");
+    return unary(Operand(0), Active, [&](int64_t X) -> std::optional<int64_t> {
+      double D = asDouble(X, From);
+      if (!std::isfinite(D) || std::fabs(D) > 9.2e18)
+        return std::nullopt;
+      return truncateSigned(int64_t(D), Bits);
+    });
+  }
+  case llvm::Instruction::FPExt:
+  case llvm::Instruction::FPTrunc: {
+    const llvm::Type *From = Op.getOperand(0)->getType();
+    if (!isFloat(From) || !isFloat(Type))
+      return unknown("a half-precision value");
+    return unary(Operand(0), Active, [&](int64_t X) {
+      return fromDouble(asDouble(X, From), Type);
+    });
+  }
+  case llvm::Instruction::FNeg: {
+    if (!isFloat(Type))
+      return unknown("a vector value");
+    return unary(Operand(0), Active,
+                 [&](int64_t X) { return fromDouble(-asDouble(X, Type), Type); });
+  }
+  case llvm::Instruction::Freeze:
+    return Operand(0);
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace ir
+} // namespace smemlint

@@ -1,0 +1,548 @@
+//===--- IrControlFlow.cpp - Paths, masks, loops and calls over the IR ----===//
+//
+// The SIMT mask over a function's CFG: a stack of paths, each a block, the
+// threads executing it and the block where it rejoins its siblings (the
+// immediate post-dominator of the branch that split them), as in the
+// hardware's reconvergence stack. Threads whose branch condition is unknown
+// run every side, and the values they carry past the rejoin are unknown.
+// Phis are assigned on the edge a thread takes, so that threads rejoining
+// from different sides each get their own incoming value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluation/IrExecution.h"
+#include "Evaluation/IrKernelEvaluator.h"
+
+#include "DeviceCode/DeviceModule.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+
+namespace smemlint {
+
+using namespace ir;
+
+namespace ir {
+
+FunctionFacts::FunctionFacts(llvm::Function &F)
+    : Dominators(F), PostDominators(F), Loops(Dominators) {}
+
+IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
+                         const clang::FunctionDecl *Kernel,
+                         const llvm::Function &F,
+                         const EvaluationOptions &Options,
+                         SymbolTable &Symbols, ExecutionObserver &Observer)
+    : Ctx(Ctx), Module(Module), Kernel(Kernel), KernelFunction(F),
+      Layout(F.getParent()->getDataLayout()), Options(Options),
+      Symbols(Symbols), Observer(Observer), Sites(Ctx, Module, Kernel),
+      Threads(Options.Block.threads()) {
+  for (unsigned Dim = 0; Dim < 3; ++Dim)
+    ThreadIndex[Dim] = ThreadValue::uniform(Threads, 0);
+  for (unsigned T = 0; T < Threads; ++T) {
+    ThreadIndex[0].Values[T] = Options.Block.threadX(T);
+    ThreadIndex[1].Values[T] = Options.Block.threadY(T);
+    ThreadIndex[2].Values[T] = Options.Block.threadZ(T);
+  }
+  Alive = ThreadMask(Threads, true);
+}
+
+IrExecution::~IrExecution() = default;
+
+FunctionFacts &IrExecution::factsOf(const llvm::Function &F) {
+  std::unique_ptr<FunctionFacts> &Entry = Facts[&F];
+  if (!Entry)
+    Entry = std::make_unique<FunctionFacts>(const_cast<llvm::Function &>(F));
+  return *Entry;
+}
+
+ThreadValue IrExecution::symbolValue(const UniformSymbol &Symbol) {
+  unsigned Id = Symbols.idOf(Symbol);
+  auto Given = Options.SymbolValues.find(Id);
+  int64_t Value = Given != Options.SymbolValues.end()
+                      ? Given->second
+                      : defaultSymbolValue(Symbol);
+  ThreadValue V = ThreadValue::uniform(Threads, Value);
+  V.Symbols = SymbolSet(1) << Id;
+  return V;
+}
+
+bool IrExecution::countStep(const ThreadMask &Active) {
+  Summary.Steps += Active.count();
+  if (Summary.Steps > Options.StepBudget)
+    Summary.BudgetExceeded = true;
+  return !Summary.BudgetExceeded;
+}
+
+void IrExecution::unsupported(const llvm::Instruction &I,
+                              const std::string &What) {
+  std::string Message = What;
+  if (const llvm::DILocation *Where = I.getDebugLoc().get()) {
+    // The user's line: the outermost inlined-at location.
+    while (Where->getInlinedAt())
+      Where = Where->getInlinedAt();
+    Message += " at line " + std::to_string(Where->getLine());
+  }
+  if (!llvm::is_contained(Summary.Unsupported, Message))
+    Summary.Unsupported.push_back(Message);
+}
+
+void IrExecution::enclosingLoops(std::vector<const clang::Stmt *> &Loops,
+                                 std::vector<unsigned> &Iterations) {
+  Loops.clear();
+  Iterations.clear();
+  for (CallFrame *Frame : Frames) {
+    if (!Frame->Current)
+      continue;
+    std::vector<const llvm::Loop *> Chain;
+    for (const llvm::Loop *L = Frame->Facts->Loops.getLoopFor(Frame->Current);
+         L; L = L->getParentLoop())
+      Chain.push_back(L);
+    for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
+      if (const clang::Stmt *Loop = Sites.loopStatement(**It)) {
+        Loops.push_back(Loop);
+        Iterations.push_back(Frame->Iterations.lookup(*It));
+      }
+  }
+}
+
+void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
+                           const llvm::BasicBlock &To,
+                           const ThreadMask &Threads,
+                           const ThreadMask &Ambiguous) {
+  if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&To);
+      L && L->getHeader() == &To) {
+    if (L->contains(&From))
+      ++Frame.Iterations[L];
+    else
+      Frame.Iterations[L] = 0;
+  }
+  // Phis read their incoming values before any of them is assigned.
+  std::vector<std::pair<const llvm::PHINode *, ThreadValue>> Assigned;
+  for (const llvm::PHINode &Phi : To.phis()) {
+    int Incoming = Phi.getBasicBlockIndex(&From);
+    if (Incoming < 0)
+      continue;
+    ThreadValue V = valueOf(Phi.getIncomingValue(Incoming), Frame, Threads);
+    if (Ambiguous.anyCommon(Threads)) {
+      ThreadMask Both = Ambiguous;
+      Both &= Threads;
+      V.forget(Both, "assigned under a data-dependent branch");
+    }
+    Assigned.emplace_back(&Phi, std::move(V));
+  }
+  for (auto &[Phi, V] : Assigned) {
+    auto Slot = Frame.Registers.try_emplace(Phi, unknown(""));
+    Slot.first->second.assign(V, Threads);
+    // A phi of indexing paths keeps none: the sides may index differently.
+    Frame.Paths.erase(Phi);
+  }
+}
+
+namespace {
+
+/// One path of the reconvergence stack.
+struct Path {
+  const llvm::BasicBlock *Block = nullptr;
+  ThreadMask Active;
+  /// Where the path rejoins the one below it; null: the function's exit.
+  const llvm::BasicBlock *Rejoin = nullptr;
+  /// Threads running this path only because their branch condition was
+  /// unknown.
+  ThreadMask Ambiguous;
+  std::vector<std::string> Assumptions;
+};
+
+/// "the condition at line 12 depends on data read from shared memory 's'".
+std::string conditionAssumption(const llvm::Instruction &Branch,
+                                const ThreadValue &Condition) {
+  std::string Where;
+  if (const llvm::DILocation *L = Branch.getDebugLoc().get()) {
+    while (L->getInlinedAt())
+      L = L->getInlinedAt();
+    Where = " at line " + std::to_string(L->getLine());
+  }
+  return "the condition" + Where + " depends on " +
+         (Condition.UnknownReason.empty() ? std::string("data")
+                                          : Condition.UnknownReason) +
+         "; both branches were evaluated for those threads";
+}
+
+} // namespace
+
+void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
+  std::vector<Path> Paths;
+  Paths.push_back({&Frame.Function->getEntryBlock(), Entry, nullptr, none(),
+                   Assumptions});
+  std::vector<std::string> Outer = Assumptions;
+  while (!Paths.empty() && !outOfBudget()) {
+    Path &Top = Paths.back();
+    Top.Active.reset(Frame.Returned);
+    if (!Top.Block || Top.Block == Top.Rejoin || Top.Active.none()) {
+      Paths.pop_back();
+      continue;
+    }
+    const llvm::BasicBlock &Block = *Top.Block;
+    Frame.Current = &Block;
+    Assumptions = Top.Assumptions;
+    ThreadMask Active = Top.Active;
+    for (const llvm::Instruction &I : Block) {
+      if (llvm::isa<llvm::PHINode>(I) || I.isTerminator())
+        continue;
+      if (!countStep(Active))
+        break;
+      execute(I, Frame, Active);
+    }
+    if (outOfBudget())
+      break;
+    // Threads that exited inside the block (a trap) take no branch.
+    Active.reset(Frame.Returned);
+    const llvm::Instruction *Terminator = Block.getTerminator();
+
+    if (const auto *Return = llvm::dyn_cast<llvm::ReturnInst>(Terminator)) {
+      if (const llvm::Value *Result = Return->getReturnValue()) {
+        if (Frame.ReturnValue.threads() != Threads)
+          Frame.ReturnValue = unknown("");
+        Frame.ReturnValue.assign(valueOf(Result, Frame, Active), Active);
+      }
+      Frame.Returned |= Active;
+      Paths.pop_back();
+      continue;
+    }
+
+    // The threads that go to each successor.
+    std::vector<std::pair<const llvm::BasicBlock *, ThreadMask>> Targets;
+    ThreadMask Unknown = none();
+    std::string Assumed;
+    if (const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(Terminator)) {
+      if (Branch->isUnconditional()) {
+        Targets.push_back({Branch->getSuccessor(0), Active});
+      } else {
+        ThreadValue C = valueOf(Branch->getCondition(), Frame, Active);
+        ThreadMask True = none(), False = none();
+        for (unsigned T : Active.set_bits()) {
+          if (!C.Known[T])
+            Unknown.set(T);
+          else if (C.Values[T] != 0)
+            True.set(T);
+          else
+            False.set(T);
+        }
+        if (Unknown.any()) {
+          const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&Block);
+          bool Exits0 = L && !L->contains(Branch->getSuccessor(0));
+          bool Exits1 = L && !L->contains(Branch->getSuccessor(1));
+          if (Exits0 != Exits1) {
+            // A data-dependent trip count: one iteration is looked at.
+            unsigned Stay = Exits0 ? 1 : 0;
+            ThreadMask &Staying = Stay == 0 ? True : False;
+            ThreadMask &Leaving = Stay == 0 ? False : True;
+            if (Frame.Iterations.lookup(L) == 0) {
+              Staying |= Unknown;
+            } else {
+              Leaving |= Unknown;
+              if (const clang::Stmt *Loop = Sites.loopStatement(*L);
+                  Loop && SampledLoops.insert(Loop).second) {
+                const clang::SourceManager &SM = Ctx.getSourceManager();
+                Observer.onLoopSampled(
+                    Loop, "the loop at line " +
+                              std::to_string(SM.getExpansionLineNumber(
+                                  Loop->getBeginLoc())) +
+                              ": the loop condition depends on " +
+                              (C.UnknownReason.empty() ? std::string("data")
+                                                       : C.UnknownReason));
+              }
+            }
+            Unknown = none();
+          } else {
+            True |= Unknown;
+            False |= Unknown;
+            Assumed = conditionAssumption(*Branch, C);
+          }
+        }
+        Targets.push_back({Branch->getSuccessor(0), True});
+        Targets.push_back({Branch->getSuccessor(1), False});
+      }
+    } else if (const auto *Switch =
+                   llvm::dyn_cast<llvm::SwitchInst>(Terminator)) {
+      ThreadValue C = valueOf(Switch->getCondition(), Frame, Active);
+      std::vector<ThreadMask> Masks(Switch->getNumSuccessors(), none());
+      for (unsigned T : Active.set_bits()) {
+        if (!C.Known[T]) {
+          Unknown.set(T);
+          for (ThreadMask &M : Masks)
+            M.set(T);
+          continue;
+        }
+        auto Case = Switch->findCaseValue(llvm::cast<llvm::ConstantInt>(
+            llvm::ConstantInt::get(Switch->getCondition()->getType(),
+                                   uint64_t(C.Values[T]), /*IsSigned=*/true)));
+        Masks[Case->getSuccessorIndex()].set(T);
+      }
+      if (Unknown.any())
+        Assumed = conditionAssumption(*Switch, C);
+      for (unsigned S = 0; S < Switch->getNumSuccessors(); ++S)
+        Targets.push_back({Switch->getSuccessor(S), Masks[S]});
+    } else {
+      // unreachable, or a terminator the evaluator does not model: the
+      // threads stop here.
+      if (!llvm::isa<llvm::UnreachableInst>(Terminator))
+        unsupported(*Terminator, "a terminator the evaluator does not follow");
+      Frame.Returned |= Active;
+      Paths.pop_back();
+      continue;
+    }
+
+    // Successors several cases share get the union once.
+    std::vector<std::pair<const llvm::BasicBlock *, ThreadMask>> Taken;
+    for (auto &[Successor, Mask] : Targets) {
+      if (Mask.none())
+        continue;
+      auto Same = llvm::find_if(Taken, [&](const auto &T) {
+        return T.first == Successor;
+      });
+      if (Same != Taken.end())
+        Same->second |= Mask;
+      else
+        Taken.push_back({Successor, Mask});
+    }
+    // The iteration limit: a back edge past it leaves the loop instead.
+    for (auto &[Successor, Mask] : Taken) {
+      const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(Successor);
+      if (!L || L->getHeader() != Successor || !L->contains(&Block) ||
+          Frame.Iterations.lookup(L) + 1 < Options.LoopIterationLimit)
+        continue;
+      if (const clang::Stmt *Loop = Sites.loopStatement(*L);
+          Loop && SampledLoops.insert(Loop).second) {
+        const clang::SourceManager &SM = Ctx.getSourceManager();
+        Observer.onLoopSampled(
+            Loop, "the loop at line " +
+                      std::to_string(
+                          SM.getExpansionLineNumber(Loop->getBeginLoc())) +
+                      ": only the first " +
+                      std::to_string(Options.LoopIterationLimit) +
+                      " iterations were evaluated");
+      }
+      // Values the loop computes are not known past a cut.
+      for (const llvm::BasicBlock *Inside : L->blocks())
+        for (const llvm::Instruction &I : *Inside) {
+          auto Slot = Frame.Registers.find(&I);
+          if (Slot != Frame.Registers.end())
+            Slot->second.forget(
+                Mask, "assigned in a loop that was only partly evaluated");
+        }
+      llvm::SmallVector<llvm::BasicBlock *, 4> Exits;
+      L->getExitBlocks(Exits);
+      const llvm::BasicBlock *Exit = nullptr;
+      for (const llvm::BasicBlock *S : llvm::successors(&Block))
+        if (!L->contains(S))
+          Exit = S;
+      if (!Exit && !Exits.empty())
+        Exit = Exits.front();
+      if (!Exit) {
+        Frame.Returned |= Mask;
+        Mask = none();
+      } else {
+        Successor = Exit;
+      }
+    }
+    llvm::erase_if(Taken, [](const auto &T) { return T.second.none(); });
+
+    if (Taken.empty()) {
+      Paths.pop_back();
+      continue;
+    }
+    if (Taken.size() == 1) {
+      const llvm::BasicBlock *Next = Taken.front().first;
+      bool Rejoins = Next == Top.Rejoin;
+      takeEdge(Frame, Block, *Next, Taken.front().second,
+               Rejoins ? Top.Ambiguous : none());
+      Top.Block = Next;
+      Top.Active = Taken.front().second;
+      continue;
+    }
+    // Divergence: the paths rejoin at the immediate post-dominator.
+    const llvm::DomTreeNode *Node =
+        Frame.Facts->PostDominators.getNode(&Block);
+    const llvm::BasicBlock *Rejoin =
+        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    Path Parent = Top;
+    Paths.pop_back();
+    if (Rejoin != Parent.Rejoin) {
+      // The parent continues at the rejoin with all of its threads.
+      Parent.Block = Rejoin;
+      Paths.push_back(Parent);
+    }
+    ThreadMask Ambiguous = Parent.Ambiguous;
+    Ambiguous |= Unknown;
+    std::vector<std::string> SideAssumptions = Parent.Assumptions;
+    if (!Assumed.empty())
+      SideAssumptions.push_back(Assumed);
+    // Pushed in reverse so that the first successor runs first.
+    for (auto It = Taken.rbegin(); It != Taken.rend(); ++It) {
+      const auto &[Successor, Mask] = *It;
+      bool Rejoins = Successor == Rejoin;
+      takeEdge(Frame, Block, *Successor, Mask,
+               Rejoins ? Ambiguous : none());
+      if (!Rejoins)
+        Paths.push_back({Successor, Mask, Rejoin, Ambiguous, SideAssumptions});
+    }
+  }
+  Frame.Current = nullptr;
+  Assumptions = Outer;
+}
+
+void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
+                          const ThreadMask &Active) {
+  ThreadValue Result;
+  bool HasResult = !I.getType()->isVoidTy();
+  if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+    const llvm::Function *Callee = Call->getCalledFunction();
+    if (Callee && !Callee->isDeclaration() && !Callee->isIntrinsic())
+      Result = callDefined(*Call, *Callee, Frame, Active);
+    else
+      Result = call(*Call, Frame, Active);
+  } else if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
+    Result = load(I, Load->getPointerOperand(), Load->getType(), Frame, Active);
+  } else if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I)) {
+    store(I, Store->getPointerOperand(), Store->getValueOperand(), Frame,
+          Active);
+    return;
+  } else if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I)) {
+    AddressFacts Address = addressOf(RMW->getPointerOperand(), Frame, Active);
+    ThreadValue Operand = valueOf(RMW->getValOperand(), Frame, Active);
+    reportAccess(I, AccessKind::Atomic,
+                 Layout.getTypeStoreSize(RMW->getValOperand()->getType()),
+                 Address, Active, &Operand);
+    Result = unknown("the old value an atomic returns");
+  } else if (const auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I)) {
+    AddressFacts Address = addressOf(CAS->getPointerOperand(), Frame, Active);
+    ThreadValue Operand = valueOf(CAS->getNewValOperand(), Frame, Active);
+    reportAccess(I, AccessKind::Atomic,
+                 Layout.getTypeStoreSize(CAS->getNewValOperand()->getType()),
+                 Address, Active, &Operand);
+    Result = unknown("the old value an atomic returns");
+  } else if (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(&I)) {
+    std::optional<ArrayPath> Path;
+    Result = elementPointer(*GEP, Frame, Active, &Path);
+    if (Path)
+      Frame.Paths[&I] = std::move(*Path);
+    else
+      Frame.Paths.erase(&I);
+  } else if (const auto *Alloca = llvm::dyn_cast<llvm::AllocaInst>(&I)) {
+    Result = ThreadValue::pointerTo({nullptr, false, Alloca}, Threads);
+  } else if (std::optional<ThreadValue> Value =
+                 arithmetic(llvm::cast<llvm::Operator>(I), Frame, Active)) {
+    Result = std::move(*Value);
+  } else if (llvm::isa<llvm::FenceInst>(I)) {
+    return;
+  } else {
+    if (HasResult)
+      Result = unknown(std::string("an '") + I.getOpcodeName() +
+                       "' the evaluator does not follow");
+  }
+  if (!HasResult)
+    return;
+  auto Slot = Frame.Registers.try_emplace(&I, unknown(""));
+  Slot.first->second.assign(Result, Active);
+}
+
+ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,
+                                     const llvm::Function &F,
+                                     CallFrame &Caller,
+                                     const ThreadMask &Active) {
+  if (Frames.size() >= Options.MaxCallDepth) {
+    unsupported(Call, "call depth limit (" +
+                          std::to_string(Options.MaxCallDepth) + ") reached");
+    return unknown("a call past the depth limit");
+  }
+  CallFrame Frame;
+  Frame.Function = &F;
+  Frame.Facts = &factsOf(F);
+  Frame.Returned = none();
+  for (const llvm::Argument &Arg : F.args()) {
+    if (Arg.getArgNo() >= Call.arg_size())
+      break;
+    const llvm::Value *Passed = Call.getArgOperand(Arg.getArgNo());
+    Frame.Registers[&Arg] = valueOf(Passed, Caller, Active);
+    auto Path = Caller.Paths.find(Passed);
+    if (Path != Caller.Paths.end())
+      Frame.Paths[&Arg] = Path->second;
+  }
+  Frames.push_back(&Frame);
+  runFunction(Frame, Active);
+  Frames.pop_back();
+  if (F.getReturnType()->isVoidTy())
+    return unknown("");
+  if (Frame.ReturnValue.threads() != Threads)
+    return unknown("a call that did not return");
+  return Frame.ReturnValue;
+}
+
+EvaluationSummary IrExecution::run() {
+  CallFrame Frame;
+  Frame.Function = &KernelFunction;
+  Frame.Facts = &factsOf(KernelFunction);
+  Frame.Returned = none();
+  const clang::FunctionDecl *Definition = Kernel;
+  Kernel->hasBody(Definition);
+  bool ParametersMatch =
+      Definition && Definition->getNumParams() == KernelFunction.arg_size();
+  for (const llvm::Argument &Arg : KernelFunction.args()) {
+    const clang::ParmVarDecl *Param =
+        ParametersMatch ? Definition->getParamDecl(Arg.getArgNo()) : nullptr;
+    ThreadValue Value;
+    if (!Param) {
+      Value = unknown("a kernel parameter");
+    } else if (Arg.getType()->isPointerTy()) {
+      if (Arg.hasByValAttr())
+        ByValueParameters.insert(Param);
+      Value = ThreadValue::pointerTo({Param, /*IsShared=*/false}, Threads);
+    } else if (Arg.getType()->isIntegerTy()) {
+      unsigned Bits = Arg.getType()->getIntegerBitWidth();
+      auto Known = Options.KnownParameters.find(Param);
+      if (Known != Options.KnownParameters.end()) {
+        Value = ThreadValue::uniform(Threads, truncateSigned(Known->second, Bits));
+      } else {
+        Value = symbolValue({UniformSymbol::Kind::Parameter, Param, 0});
+        for (int64_t &V : Value.Values)
+          V = truncateSigned(V, Bits);
+      }
+    } else {
+      Value = unknown("parameter '" + Param->getNameAsString() +
+                      "' is not an integer");
+    }
+    Frame.Registers[&Arg] = std::move(Value);
+  }
+  Frames.push_back(&Frame);
+  runFunction(Frame, Alive);
+  Frames.pop_back();
+  return Summary;
+}
+
+} // namespace ir
+
+bool hasDeviceCode(const DeviceModule &Module,
+                   const clang::FunctionDecl *Kernel) {
+  return Module.kernelFunction(Kernel) != nullptr;
+}
+
+EvaluationSummary evaluateKernelIr(clang::ASTContext &Ctx,
+                                   const DeviceModule &Module,
+                                   const clang::FunctionDecl *Kernel,
+                                   const EvaluationOptions &Options,
+                                   SymbolTable &Symbols,
+                                   ExecutionObserver &Observer) {
+  const llvm::Function *F = Module.kernelFunction(Kernel);
+  if (!F) {
+    EvaluationSummary Summary;
+    Summary.Unsupported.push_back("the kernel has no device code");
+    return Summary;
+  }
+  IrExecution Execution(Ctx, Module, Kernel, *F, Options, Symbols, Observer);
+  return Execution.run();
+}
+
+} // namespace smemlint

@@ -1,0 +1,192 @@
+//===--- IrExecution.h - The state of one IR evaluation ---------*- C++ -*-===//
+//
+// Shared by the IR evaluator's files (IrKernelEvaluator.h lists them): the
+// registers of each call frame, the paths of the SIMT mask, and the methods
+// each file implements. Not used outside the Evaluation layer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_EVALUATION_IREXECUTION_H
+#define SMEMLINT_EVALUATION_IREXECUTION_H
+
+#include "Evaluation/IrSourceSites.h"
+#include "Evaluation/KernelEvaluator.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class ValueDecl;
+class VarDecl;
+} // namespace clang
+
+namespace smemlint {
+
+class DeviceModule;
+
+namespace ir {
+
+/// A pointer reached by indexing a declared shared array through its type
+/// (`getelementptr [32 x [33 x float]], @tile, 0, %i, %j`): the array, and
+/// the index at each dimension so far, outermost first.
+struct ArrayPath {
+  const clang::VarDecl *Array = nullptr;
+  /// The array's IR type.
+  const llvm::Type *Whole = nullptr;
+  std::vector<ThreadValue> Subscripts;
+};
+
+/// What an address, loaded or stored, was computed from.
+struct AddressFacts {
+  ThreadValue Address;
+  /// Set when the address indexes Path.Array through its declared shape.
+  std::optional<ArrayPath> Path;
+};
+
+/// The CFG facts of one function, computed once.
+struct FunctionFacts {
+  explicit FunctionFacts(llvm::Function &F);
+  llvm::DominatorTree Dominators;
+  llvm::PostDominatorTree PostDominators;
+  llvm::LoopInfo Loops;
+};
+
+struct CallFrame {
+  const llvm::Function *Function = nullptr;
+  FunctionFacts *Facts = nullptr;
+  llvm::DenseMap<const llvm::Value *, ThreadValue> Registers;
+  /// Indexing paths of the pointer registers that have one.
+  llvm::DenseMap<const llvm::Value *, ArrayPath> Paths;
+  /// Threads that returned from this call (or, in the kernel, exited).
+  ThreadMask Returned;
+  ThreadValue ReturnValue;
+  /// The block the frame executes now: its loops enclose every access.
+  const llvm::BasicBlock *Current = nullptr;
+  /// The iteration (from 0) of each loop the frame is in.
+  llvm::DenseMap<const llvm::Loop *, unsigned> Iterations;
+};
+
+/// One local array or variable SROA left in memory, by offset: what each
+/// thread last stored at a byte offset all of them shared.
+struct LocalStorage {
+  std::map<int64_t, ThreadValue> Stored;
+};
+
+class IrExecution {
+public:
+  IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
+              const clang::FunctionDecl *Kernel, const llvm::Function &F,
+              const EvaluationOptions &Options, SymbolTable &Symbols,
+              ExecutionObserver &Observer);
+  ~IrExecution();
+  EvaluationSummary run();
+
+  // IrControlFlow.cpp: paths, masks, loops, calls.
+  void runFunction(CallFrame &Frame, const ThreadMask &Entry);
+  void takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
+                const llvm::BasicBlock &To, const ThreadMask &Threads,
+                const ThreadMask &Ambiguous);
+  void execute(const llvm::Instruction &I, CallFrame &Frame,
+               const ThreadMask &Active);
+  ThreadValue callDefined(const llvm::CallBase &Call, const llvm::Function &F,
+                          CallFrame &Caller, const ThreadMask &Active);
+  FunctionFacts &factsOf(const llvm::Function &F);
+  /// The source loops around the current point, outermost first, with their
+  /// iterations, across the call frames.
+  void enclosingLoops(std::vector<const clang::Stmt *> &Loops,
+                      std::vector<unsigned> &Iterations);
+  bool countStep(const ThreadMask &Active);
+  bool outOfBudget() const { return Summary.BudgetExceeded; }
+  void unsupported(const llvm::Instruction &I, const std::string &What);
+
+  // IrArithmetic.cpp: constants and operations on values.
+  ThreadValue valueOf(const llvm::Value *V, CallFrame &Frame,
+                      const ThreadMask &Active);
+  ThreadValue constant(const llvm::Constant *C, CallFrame &Frame,
+                       const ThreadMask &Active);
+  /// The result of \p Op (an instruction or a constant expression) when it
+  /// is arithmetic, a comparison, a cast or a select; nullopt otherwise.
+  std::optional<ThreadValue> arithmetic(const llvm::Operator &Op,
+                                        CallFrame &Frame,
+                                        const ThreadMask &Active);
+
+  // IrMemory.cpp: addresses and the accesses through them.
+  ThreadValue elementPointer(const llvm::GEPOperator &GEP, CallFrame &Frame,
+                             const ThreadMask &Active,
+                             std::optional<ArrayPath> *Path);
+  AddressFacts addressOf(const llvm::Value *Pointer, CallFrame &Frame,
+                         const ThreadMask &Active);
+  ThreadValue load(const llvm::Instruction &I, const llvm::Value *Pointer,
+                   llvm::Type *Type, CallFrame &Frame,
+                   const ThreadMask &Active);
+  void store(const llvm::Instruction &I, const llvm::Value *Pointer,
+             const llvm::Value *Stored, CallFrame &Frame,
+             const ThreadMask &Active);
+  void reportAccess(const llvm::Instruction &I, AccessKind Kind,
+                    unsigned WidthBytes, const AddressFacts &Address,
+                    const ThreadMask &Active, const ThreadValue *Stored);
+  MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
+
+  // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
+  ThreadValue call(const llvm::CallBase &Call, CallFrame &Frame,
+                   const ThreadMask &Active);
+  void barrier(const llvm::Instruction &I, BarrierScope Scope,
+               const ThreadMask &Active);
+
+  // Shared by all.
+  ThreadValue unknown(std::string Why) const {
+    return ThreadValue::unknown(Threads, std::move(Why));
+  }
+  ThreadMask none() const { return ThreadMask(Threads, false); }
+  ThreadValue symbolValue(const UniformSymbol &Symbol);
+  unsigned bitsOf(const llvm::Type *T) const;
+
+  clang::ASTContext &Ctx;
+  const DeviceModule &Module;
+  const clang::FunctionDecl *Kernel;
+  const llvm::Function &KernelFunction;
+  const llvm::DataLayout &Layout;
+  const EvaluationOptions &Options;
+  SymbolTable &Symbols;
+  ExecutionObserver &Observer;
+  IrSourceSites Sites;
+  unsigned Threads;
+  EvaluationSummary Summary;
+  ThreadValue ThreadIndex[3];
+  /// Threads that have not exited the kernel.
+  ThreadMask Alive;
+  std::vector<CallFrame *> Frames;
+  std::map<const llvm::Function *, std::unique_ptr<FunctionFacts>> Facts;
+  /// Assumptions of the path executing now (data-dependent branches).
+  std::vector<std::string> Assumptions;
+  /// Kernel parameters passed by value in parameter space (structs): their
+  /// loads are not memory traffic.
+  llvm::DenseSet<const clang::ValueDecl *> ByValueParameters;
+  std::map<const llvm::Value *, LocalStorage> Locals;
+  /// Loops already reported as sampled.
+  llvm::DenseSet<const clang::Stmt *> SampledLoops;
+};
+
+/// The low \p Bits of \p V, sign-extended: how every integer is held.
+int64_t truncateSigned(int64_t V, unsigned Bits);
+/// The low \p Bits of \p V, zero-extended.
+uint64_t truncateUnsigned(int64_t V, unsigned Bits);
+
+} // namespace ir
+} // namespace smemlint
+
+#endif

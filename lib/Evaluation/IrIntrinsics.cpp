@@ -1,0 +1,463 @@
+//===--- IrIntrinsics.cpp - Intrinsics, barriers and inline PTX -----------===//
+//
+// What CUDA's builtins become in NVPTX IR: special registers (threadIdx,
+// blockDim, blockIdx, gridDim, the lane), barriers (__syncthreads and its
+// forms, cooperative groups' block sync, cuda::barrier's arrive-and-wait all
+// lower to llvm.nvvm.barrier*), warp primitives (shuffles, votes, reductions,
+// __syncwarp), LLVM's own integer intrinsics, and inline PTX, whose barriers
+// are recognised and whose shared-memory instructions are named as not
+// evaluated yet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluation/IrExecution.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace smemlint {
+namespace ir {
+
+namespace {
+
+/// The dimension (0, 1, 2) a special-register name ends in.
+std::optional<unsigned> dimensionOf(llvm::StringRef Name) {
+  if (Name.ends_with(".x"))
+    return 0;
+  if (Name.ends_with(".y"))
+    return 1;
+  if (Name.ends_with(".z"))
+    return 2;
+  return std::nullopt;
+}
+
+} // namespace
+
+void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
+                          const ThreadMask &Active) {
+  const clang::Stmt *Site = Sites.callSite(I);
+  if (!Site) {
+    // A barrier must not vanish (the race analysis would see one interval
+    // where there are two); the kernel body stands in for its place.
+    const clang::FunctionDecl *Definition = Kernel;
+    Kernel->hasBody(Definition);
+    Site = Definition ? Definition->getBody() : nullptr;
+    unsupported(I, "a barrier the evaluator could not place in the source");
+    if (!Site)
+      return;
+  }
+  ThreadMask Living = Alive;
+  if (!Frames.empty())
+    Living.reset(Frames.front()->Returned);
+  std::vector<const clang::Stmt *> Loops;
+  std::vector<unsigned> Iterations;
+  enclosingLoops(Loops, Iterations);
+  BarrierEvent Event{Site, Scope, Active, Living, Loops, Iterations};
+  Observer.onBarrier(Event);
+}
+
+ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
+                              const ThreadMask &Active) {
+  auto Argument = [&](unsigned I) {
+    return valueOf(Call.getArgOperand(I), Frame, Active);
+  };
+
+  if (Call.isInlineAsm()) {
+    const auto *Asm = llvm::cast<llvm::InlineAsm>(Call.getCalledOperand());
+    llvm::StringRef Text = Asm->getAsmString();
+    if (Text.contains("bar.sync") || Text.contains("barrier.sync") ||
+        Text.contains("bar.cta.sync") || Text.contains("barrier.cta.sync"))
+      barrier(Call, BarrierScope::Block, Active);
+    else if (Text.contains("bar.warp.sync"))
+      barrier(Call, BarrierScope::Warp, Active);
+    else if (Text.contains(".shared") || Text.contains("ldmatrix") ||
+             Text.contains("stmatrix") || Text.contains("cp.async"))
+      unsupported(Call, "inline PTX that accesses shared memory ('" +
+                            Text.trim().split(' ').first.str() +
+                            "') is not evaluated yet");
+    return unknown("the result of inline PTX");
+  }
+
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return unknown("an indirect call");
+  llvm::StringRef Name = Callee->getName();
+  llvm::Intrinsic::ID Id = Callee->getIntrinsicID();
+
+  // Special registers.
+  if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
+    llvm::StringRef Register = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    std::optional<unsigned> Dim = dimensionOf(Register);
+    unsigned Sizes[3] = {Options.Block.X, Options.Block.Y, Options.Block.Z};
+    if (Register.starts_with("tid.") && Dim)
+      return ThreadIndex[*Dim];
+    if (Register.starts_with("ntid.") && Dim)
+      return ThreadValue::uniform(Threads, Sizes[*Dim]);
+    if (Register.starts_with("ctaid.") && Dim)
+      return symbolValue({UniformSymbol::Kind::BlockIdx, nullptr, *Dim});
+    if (Register.starts_with("nctaid.") && Dim)
+      return symbolValue({UniformSymbol::Kind::GridDim, nullptr, *Dim});
+    if (Register == "laneid") {
+      ThreadValue Lane = ThreadValue::uniform(Threads, 0);
+      for (unsigned T = 0; T < Threads; ++T)
+        Lane.Values[T] = T % Options.WarpSize;
+      return Lane;
+    }
+    if (Register == "warpid") {
+      ThreadValue Warp = ThreadValue::uniform(Threads, 0);
+      for (unsigned T = 0; T < Threads; ++T)
+        Warp.Values[T] = T / Options.WarpSize;
+      return Warp;
+    }
+    if (Register == "warpsize")
+      return ThreadValue::uniform(Threads, Options.WarpSize);
+    if (Register.starts_with("lanemask_")) {
+      ThreadValue Mask = ThreadValue::uniform(Threads, 0);
+      for (unsigned T = 0; T < Threads; ++T) {
+        unsigned Lane = T % Options.WarpSize;
+        uint64_t Bit = uint64_t(1) << Lane, Below = Bit - 1;
+        uint64_t Bits = Register == "lanemask_eq"   ? Bit
+                        : Register == "lanemask_lt" ? Below
+                        : Register == "lanemask_le" ? Below | Bit
+                        : Register == "lanemask_gt" ? ~(Below | Bit)
+                                                    : ~Below;
+        Mask.Values[T] = truncateSigned(int64_t(Bits), 32);
+      }
+      return Mask;
+    }
+    return unknown("special register '" + Register.str() + "'");
+  }
+
+  // Block barriers, with the reductions some of them return.
+  if (Name == "llvm.nvvm.barrier0" || Name.starts_with("llvm.nvvm.barrier.sync") ||
+      Name.starts_with("llvm.nvvm.barrier.cta.") ||
+      Name.starts_with("llvm.nvvm.barrier.cluster.wait")) {
+    barrier(Call, BarrierScope::Block, Active);
+    return unknown("");
+  }
+  if (Name.starts_with("llvm.nvvm.barrier0.")) {
+    // __syncthreads_count/_and/_or: a barrier and a reduction over the block.
+    ThreadValue Predicate = Argument(0);
+    barrier(Call, BarrierScope::Block, Active);
+    if (!Predicate.knownFor(Active))
+      return unknown(Predicate.UnknownReason);
+    int64_t Count = 0;
+    for (unsigned T : Active.set_bits())
+      Count += Predicate.Values[T] != 0;
+    int64_t Result = Name.ends_with("popc") ? Count
+                     : Name.ends_with("and")
+                         ? int64_t(Count == int64_t(Active.count()))
+                         : int64_t(Count > 0);
+    ThreadValue V = ThreadValue::uniform(Threads, Result);
+    V.Symbols = Predicate.Symbols;
+    return V;
+  }
+  if (Name == "llvm.nvvm.bar.warp.sync") {
+    barrier(Call, BarrierScope::Warp, Active);
+    return unknown("");
+  }
+
+  // Warp shuffles: the value of another lane of the same warp.
+  if (Name.starts_with("llvm.nvvm.shfl.sync.")) {
+    if (Call.getType()->isStructTy())
+      return unknown("a shuffle with its predicate");
+    ThreadValue Value = Argument(1), Lane = Argument(2), Clamp = Argument(3);
+    llvm::StringRef Mode = Name.drop_front(strlen("llvm.nvvm.shfl.sync."));
+    ThreadValue Result = ThreadValue::unknown(Threads, Value.UnknownReason);
+    Result.Symbols = Value.Symbols | Lane.Symbols;
+    for (unsigned T : Active.set_bits()) {
+      if (!Lane.Known[T] || !Clamp.Known[T])
+        continue;
+      unsigned Warp = T / Options.WarpSize, Self = T % Options.WarpSize;
+      int64_t C = Clamp.Values[T];
+      // PTX's shfl.sync: c holds the clamp lane and the segment mask.
+      int64_t SegmentMask = (C >> 8) & 0x1f;
+      int64_t MinLane = Self & SegmentMask;
+      int64_t MaxInSegment = MinLane | ((C & 0x1f) & ~SegmentMask);
+      int64_t B = Lane.Values[T] & 0x1f;
+      int64_t Source = Self;
+      bool Valid = true;
+      if (Mode.starts_with("idx")) {
+        Source = MinLane | (B & ~SegmentMask);
+        Valid = Source <= MaxInSegment;
+      } else if (Mode.starts_with("up")) {
+        Source = Self - B;
+        Valid = Source >= MaxInSegment;
+      } else if (Mode.starts_with("down")) {
+        Source = Self + B;
+        Valid = Source <= MaxInSegment;
+      } else if (Mode.starts_with("bfly")) {
+        Source = Self ^ B;
+        Valid = Source <= MaxInSegment;
+      }
+      if (!Valid)
+        Source = Self;
+      unsigned From = Warp * Options.WarpSize + unsigned(Source);
+      // A lane that does not take part gives an undefined value.
+      if (From >= Threads || !Active[From] || !Value.Known[From])
+        continue;
+      Result.Values[T] = Value.Values[From];
+      Result.Known.set(T);
+    }
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    else if (Result.UnknownReason.empty())
+      Result.UnknownReason = "a shuffle from a lane that does not take part";
+    return Result;
+  }
+
+  // Votes and reductions over the active lanes of each warp.
+  if (Name.starts_with("llvm.nvvm.vote.") ||
+      Name.starts_with("llvm.nvvm.redux.sync.")) {
+    bool Vote = Name.starts_with("llvm.nvvm.vote.");
+    ThreadValue Value = Argument(Vote ? 1 : 0);
+    llvm::StringRef Op =
+        Name.drop_front(Vote ? strlen("llvm.nvvm.vote.")
+                             : strlen("llvm.nvvm.redux.sync."));
+    ThreadValue Result = ThreadValue::unknown(Threads, Value.UnknownReason);
+    Result.Symbols = Value.Symbols;
+    for (unsigned First = 0; First < Threads; First += Options.WarpSize) {
+      unsigned End = std::min(Threads, First + Options.WarpSize);
+      bool Known = true;
+      int64_t Ballot = 0, Sum = 0, Min = INT64_MAX, Max = INT64_MIN,
+              UMin = -1, UMax = 0, And = -1, Or = 0, Xor = 0;
+      bool Any = false, All = true, Same = true;
+      std::optional<int64_t> Seen;
+      for (unsigned T = First; T < End; ++T) {
+        if (!Active[T])
+          continue;
+        if (!Value.Known[T]) {
+          Known = false;
+          break;
+        }
+        int64_t V = Value.Values[T];
+        bool Set = V != 0;
+        Ballot |= int64_t(Set) << (T - First);
+        Any |= Set;
+        All &= Set;
+        if (Seen && *Seen != V)
+          Same = false;
+        Seen = V;
+        Sum += V;
+        Min = std::min(Min, V);
+        Max = std::max(Max, V);
+        UMin = int64_t(std::min(uint64_t(UMin), truncateUnsigned(V, 32)));
+        UMax = int64_t(std::max(uint64_t(UMax), truncateUnsigned(V, 32)));
+        And &= V;
+        Or |= V;
+        Xor ^= V;
+      }
+      if (!Known)
+        continue;
+      int64_t Out = 0;
+      if (Op.starts_with("ballot"))
+        Out = truncateSigned(Ballot, 32);
+      else if (Op.starts_with("all"))
+        Out = All;
+      else if (Op.starts_with("any"))
+        Out = Any;
+      else if (Op.starts_with("uni"))
+        Out = Same;
+      else if (Op == "add")
+        Out = truncateSigned(Sum, 32);
+      else if (Op == "min")
+        Out = Min;
+      else if (Op == "max")
+        Out = Max;
+      else if (Op == "umin")
+        Out = truncateSigned(UMin, 32);
+      else if (Op == "umax")
+        Out = truncateSigned(UMax, 32);
+      else if (Op == "and")
+        Out = And;
+      else if (Op == "or")
+        Out = Or;
+      else if (Op == "xor")
+        Out = Xor;
+      else
+        continue;
+      for (unsigned T = First; T < End; ++T)
+        if (Active[T]) {
+          Result.Values[T] = Out;
+          Result.Known.set(T);
+        }
+    }
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    return Result;
+  }
+
+  // LLVM's integer intrinsics.
+  auto Binary = [&](auto Op) {
+    ThreadValue L = Argument(0), R = Argument(1);
+    unsigned Bits = bitsOf(Call.getType());
+    ThreadValue Result = ThreadValue::unknown(
+        Threads, L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
+    Result.Symbols = L.Symbols | R.Symbols;
+    forEachThreadInBoth(Active, L.Known, [&](unsigned T) {
+      if (!R.Known[T])
+        return;
+      Result.Values[T] = truncateSigned(Op(L.Values[T], R.Values[T], Bits), Bits);
+      Result.Known.set(T);
+    });
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    return Result;
+  };
+  auto Unary = [&](auto Op) {
+    ThreadValue V = Argument(0);
+    unsigned Bits = bitsOf(Call.getType());
+    ThreadValue Result = ThreadValue::unknown(Threads, V.UnknownReason);
+    Result.Symbols = V.Symbols;
+    forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
+      Result.Values[T] = truncateSigned(Op(V.Values[T], Bits), Bits);
+      Result.Known.set(T);
+    });
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    return Result;
+  };
+  switch (Id) {
+  case llvm::Intrinsic::smin:
+    return Binary([](int64_t A, int64_t B, unsigned) { return std::min(A, B); });
+  case llvm::Intrinsic::smax:
+    return Binary([](int64_t A, int64_t B, unsigned) { return std::max(A, B); });
+  case llvm::Intrinsic::umin:
+    return Binary([](int64_t A, int64_t B, unsigned Bits) {
+      return int64_t(std::min(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
+    });
+  case llvm::Intrinsic::umax:
+    return Binary([](int64_t A, int64_t B, unsigned Bits) {
+      return int64_t(std::max(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
+    });
+  case llvm::Intrinsic::abs:
+    return Unary([](int64_t A, unsigned) { return A < 0 ? -A : A; });
+  case llvm::Intrinsic::ctpop:
+    return Unary([](int64_t A, unsigned Bits) {
+      return int64_t(llvm::popcount(truncateUnsigned(A, Bits)));
+    });
+  case llvm::Intrinsic::ctlz:
+    return Unary([](int64_t A, unsigned Bits) {
+      uint64_t U = truncateUnsigned(A, Bits);
+      return int64_t(U ? llvm::countl_zero(U) - (64 - Bits) : Bits);
+    });
+  case llvm::Intrinsic::cttz:
+    return Unary([](int64_t A, unsigned Bits) {
+      uint64_t U = truncateUnsigned(A, Bits);
+      return int64_t(U ? llvm::countr_zero(U) : Bits);
+    });
+  case llvm::Intrinsic::bitreverse:
+    return Unary([](int64_t A, unsigned Bits) {
+      return int64_t(llvm::reverseBits(truncateUnsigned(A, Bits)) >> (64 - Bits));
+    });
+  case llvm::Intrinsic::fshl:
+  case llvm::Intrinsic::fshr: {
+    ThreadValue A = Argument(0), B = Argument(1), S = Argument(2);
+    unsigned Bits = bitsOf(Call.getType());
+    bool Left = Id == llvm::Intrinsic::fshl;
+    ThreadValue Result = ThreadValue::unknown(Threads, "a funnel shift");
+    Result.Symbols = A.Symbols | B.Symbols | S.Symbols;
+    for (unsigned T : Active.set_bits()) {
+      if (!A.Known[T] || !B.Known[T] || !S.Known[T] || Bits > 32)
+        continue;
+      uint64_t Wide = (truncateUnsigned(A.Values[T], Bits) << Bits) |
+                      truncateUnsigned(B.Values[T], Bits);
+      unsigned Shift = truncateUnsigned(S.Values[T], Bits) % Bits;
+      uint64_t Out = Left ? (Wide << Shift) >> Bits : Wide >> Shift;
+      Result.Values[T] = truncateSigned(int64_t(Out), Bits);
+      Result.Known.set(T);
+    }
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    return Result;
+  }
+  case llvm::Intrinsic::assume:
+  case llvm::Intrinsic::lifetime_start:
+  case llvm::Intrinsic::lifetime_end:
+  case llvm::Intrinsic::experimental_noalias_scope_decl:
+  case llvm::Intrinsic::dbg_value:
+  case llvm::Intrinsic::dbg_declare:
+  case llvm::Intrinsic::dbg_label:
+  case llvm::Intrinsic::prefetch:
+    return unknown("");
+  case llvm::Intrinsic::expect:
+    return Argument(0);
+  case llvm::Intrinsic::memcpy:
+  case llvm::Intrinsic::memmove:
+  case llvm::Intrinsic::memset: {
+    // A copy of a small object is one access of its size at each end.
+    ThreadValue Length = Argument(2);
+    int64_t Bytes = Length.knownFor(Active) && Active.any()
+                        ? Length.Values[Active.find_first()]
+                        : 0;
+    bool Single = Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 ||
+                  Bytes == 16;
+    AddressFacts Target = addressOf(Call.getArgOperand(0), Frame, Active);
+    if (Id != llvm::Intrinsic::memset) {
+      AddressFacts Source = addressOf(Call.getArgOperand(1), Frame, Active);
+      if (Single)
+        reportAccess(Call, AccessKind::Load, unsigned(Bytes), Source, Active,
+                     nullptr);
+    }
+    if (Single) {
+      ThreadValue Unknown = unknown("copied data");
+      reportAccess(Call, AccessKind::Store, unsigned(Bytes), Target, Active,
+                   &Unknown);
+    } else if ((Target.Address.isPointer() && Target.Address.Object.IsShared)) {
+      unsupported(Call, "a copy of " +
+                            (Bytes ? std::to_string(Bytes) + " bytes"
+                                   : std::string("an unknown size")) +
+                            " into shared memory is not evaluated");
+    }
+    return unknown("");
+  }
+  default:
+    break;
+  }
+
+  if (Name.starts_with("llvm.nvvm.mulhi.") || Name.starts_with("llvm.nvvm.mul24.")) {
+    bool High = Name.starts_with("llvm.nvvm.mulhi.");
+    bool Unsigned = Name.ends_with(".ui") || Name.ends_with(".ull") ||
+                    Name.ends_with(".u");
+    return Binary([=](int64_t A, int64_t B, unsigned Bits) {
+      if (!High)
+        return int64_t(truncateSigned(A, 24) * truncateSigned(B, 24));
+      if (Bits >= 64)
+        return int64_t(0);
+      int64_t Product =
+          Unsigned ? int64_t(truncateUnsigned(A, Bits) * truncateUnsigned(B, Bits))
+                   : truncateSigned(A, Bits) * truncateSigned(B, Bits);
+      return Product >> Bits;
+    });
+  }
+  if (Name.starts_with("llvm.nvvm.membar") || Name.starts_with("llvm.nvvm.fence"))
+    return unknown("");
+  if (Name == "vprintf" || Name.starts_with("__assertfail"))
+    return unknown("");
+
+  // Atomics and async copies the NVPTX backend keeps as intrinsics.
+  if (Name.starts_with("llvm.nvvm.atomic.") && Call.arg_size() >= 2) {
+    AddressFacts Address = addressOf(Call.getArgOperand(0), Frame, Active);
+    ThreadValue Operand = Argument(1);
+    reportAccess(Call, AccessKind::Atomic,
+                 Layout.getTypeStoreSize(Call.getArgOperand(1)->getType()),
+                 Address, Active, &Operand);
+    return unknown("the old value an atomic returns");
+  }
+  if (Name.starts_with("llvm.nvvm.cp.async") ||
+      Name.starts_with("llvm.nvvm.mbarrier") ||
+      Name.starts_with("llvm.nvvm.ldmatrix") ||
+      Name.starts_with("llvm.nvvm.wmma")) {
+    unsupported(Call, "'" + Name.str() + "' is not evaluated yet");
+    return unknown("the result of '" + Name.str() + "'");
+  }
+  return unknown("the result of '" + Name.str() + "'");
+}
+
+} // namespace ir
+} // namespace smemlint

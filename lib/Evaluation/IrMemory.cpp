@@ -1,0 +1,355 @@
+//===--- IrMemory.cpp - Addresses and accesses in the IR evaluator --------===//
+//
+// A pointer is a byte offset into a memory object: a __shared__ variable
+// (its `addrspace(3)` global), a kernel's pointer parameter (global memory),
+// another global, or a thread's local storage (an alloca SROA left). A GEP
+// that indexes a shared array through its declared type also records the
+// subscript of each dimension, which is what the padding and swizzle proofs
+// relay out (LayoutOverrides) and what names elements (`tile[3][0]`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluation/IrExecution.h"
+
+#include "DeviceCode/DeviceModule.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace smemlint {
+namespace ir {
+
+namespace {
+
+constexpr unsigned SharedAddressSpace = 3;
+
+/// The type of the objects at subscript level \p Level of \p Whole (0 is
+/// the whole array).
+const llvm::Type *levelType(const llvm::Type *Whole, unsigned Level) {
+  for (unsigned L = 0; L < Level && Whole; ++L)
+    Whole = Whole->isArrayTy() ? Whole->getArrayElementType() : nullptr;
+  return Whole;
+}
+
+unsigned arrayDepth(const llvm::Type *T) {
+  unsigned Depth = 0;
+  for (; T && T->isArrayTy(); T = T->getArrayElementType())
+    ++Depth;
+  return Depth;
+}
+
+/// Whether the source expression indexes \p Array itself by subscripts
+/// (`tile[i][j]`, not `p[k]` through a pointer): only then is a change of
+/// the declared row length a fix of the source.
+bool subscriptsDeclaredArray(const clang::Expr *Site,
+                             const clang::VarDecl *Array) {
+  const clang::Expr *E = Site ? Site->IgnoreParens() : nullptr;
+  while (const auto *Subscript =
+             llvm::dyn_cast_or_null<clang::ArraySubscriptExpr>(E))
+    E = Subscript->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = llvm::dyn_cast_or_null<clang::DeclRefExpr>(E);
+  return Ref && Ref->getDecl() == Array && Site &&
+         llvm::isa<clang::ArraySubscriptExpr>(Site->IgnoreParens());
+}
+
+} // namespace
+
+MemoryObject IrExecution::objectOfGlobal(const llvm::GlobalVariable &Global) const {
+  MemoryObject Object;
+  if (Global.getAddressSpace() == SharedAddressSpace) {
+    Object.IsShared = true;
+    Object.Decl = Module.sharedVariable(&Global);
+    if (!Object.Decl)
+      Object.Storage = &Global;
+    return Object;
+  }
+  // A __device__ or __constant__ variable: global memory, named by itself.
+  Object.Storage = &Global;
+  return Object;
+}
+
+ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
+                                        CallFrame &Frame,
+                                        const ThreadMask &Active,
+                                        std::optional<ArrayPath> *Path) {
+  const llvm::Value *BasePointer = GEP.getPointerOperand();
+  ThreadValue Result = valueOf(BasePointer, Frame, Active);
+  if (!Result.isPointer())
+    return Result.UnknownReason.empty()
+               ? unknown("an address the evaluator cannot follow")
+               : Result;
+
+  // Where the indexing path stands before this GEP.
+  std::optional<ArrayPath> Current;
+  if (const auto *Global = llvm::dyn_cast<llvm::GlobalVariable>(
+          BasePointer->stripPointerCasts())) {
+    if (Result.Object.IsShared && Result.Object.Decl)
+      Current = ArrayPath{llvm::cast<clang::VarDecl>(Result.Object.Decl),
+                          Global->getValueType(),
+                          {}};
+  } else if (auto Known = Frame.Paths.find(BasePointer);
+             Known != Frame.Paths.end()) {
+    Current = Known->second;
+  }
+  const llvm::Type *Whole = Current ? Current->Whole : nullptr;
+
+  unsigned Level = Current ? Current->Subscripts.size() : 0;
+  bool PathHolds = Current.has_value();
+  if (PathHolds) {
+    const llvm::Type *Source = GEP.getSourceElementType();
+    if (Source == levelType(Whole, Level)) {
+      // Indexes whole level-Level objects: only index 0 stays in the array.
+      const auto *First = llvm::dyn_cast<llvm::ConstantInt>(GEP.getOperand(1));
+      PathHolds = First && First->isZero();
+    } else if (Source != levelType(Whole, Level + 1)) {
+      PathHolds = false;
+    }
+  }
+
+  unsigned Operand = 1;
+  bool FirstIndexIsSubscript =
+      PathHolds && GEP.getSourceElementType() != levelType(Whole, Level);
+  for (llvm::gep_type_iterator It = llvm::gep_type_begin(GEP),
+                               End = llvm::gep_type_end(GEP);
+       It != End; ++It, ++Operand) {
+    const llvm::Value *IndexValue = It.getOperand();
+    ThreadValue Index = valueOf(IndexValue, Frame, Active);
+    if (llvm::StructType *Struct = It.getStructTypeOrNull()) {
+      const auto *Field = llvm::cast<llvm::ConstantInt>(IndexValue);
+      int64_t Offset = Layout.getStructLayout(Struct)
+                           ->getElementOffset(Field->getZExtValue());
+      for (int64_t &V : Result.Values)
+        V = int64_t(uint64_t(V) + uint64_t(Offset));
+      PathHolds = false;
+      continue;
+    }
+    int64_t Scale = int64_t(It.getSequentialElementStride(Layout));
+    unsigned Bits = bitsOf(IndexValue->getType());
+    MemoryObject Object = Result.Object;
+    ThreadValue Scaled =
+        ThreadValue::unknown(Threads, Index.UnknownReason);
+    Result.Symbols |= Index.Symbols;
+    forEachThreadInBoth(Active, Result.Known, [&](unsigned T) {
+      if (!Index.Known[T])
+        return;
+      Scaled.Values[T] = int64_t(
+          uint64_t(Result.Values[T]) +
+          uint64_t(truncateSigned(Index.Values[T], Bits)) * uint64_t(Scale));
+      Scaled.Known.set(T);
+    });
+    Scaled.Symbols = Result.Symbols;
+    if (!Scaled.knownFor(Active) && Scaled.UnknownReason.empty())
+      Scaled.UnknownReason = Result.UnknownReason;
+    else if (Scaled.knownFor(Active))
+      Scaled.UnknownReason.clear();
+    Scaled.ValueKind = ThreadValue::Kind::Pointer;
+    Scaled.Object = Object;
+    Result = std::move(Scaled);
+    if (PathHolds && (Operand > 1 || FirstIndexIsSubscript)) {
+      for (int64_t &V : Index.Values)
+        V = truncateSigned(V, Bits);
+      Current->Subscripts.push_back(std::move(Index));
+    }
+  }
+  if (Path && PathHolds && Current &&
+      Current->Subscripts.size() <= arrayDepth(Whole))
+    *Path = std::move(Current);
+  return Result;
+}
+
+AddressFacts IrExecution::addressOf(const llvm::Value *Pointer,
+                                    CallFrame &Frame,
+                                    const ThreadMask &Active) {
+  AddressFacts Facts;
+  if (const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(Pointer);
+      GEP && llvm::isa<llvm::Constant>(Pointer)) {
+    Facts.Address = elementPointer(*GEP, Frame, Active, &Facts.Path);
+    return Facts;
+  }
+  Facts.Address = valueOf(Pointer, Frame, Active);
+  const llvm::Value *Stripped = Pointer->stripPointerCasts();
+  if (auto Known = Frame.Paths.find(Pointer); Known != Frame.Paths.end())
+    Facts.Path = Known->second;
+  else if (auto Cast = Frame.Paths.find(Stripped); Cast != Frame.Paths.end())
+    Facts.Path = Cast->second;
+  else if (llvm::isa<llvm::GlobalVariable>(Stripped) &&
+           Facts.Address.isPointer() && Facts.Address.Object.IsShared &&
+           Facts.Address.Object.Decl)
+    Facts.Path =
+        ArrayPath{llvm::cast<clang::VarDecl>(Facts.Address.Object.Decl),
+                  llvm::cast<llvm::GlobalVariable>(Stripped)->getValueType(),
+                  {}};
+  if (!Facts.Address.isPointer()) {
+    auto *Type = llvm::dyn_cast<llvm::PointerType>(Pointer->getType());
+    if (Type && Type->getAddressSpace() == SharedAddressSpace) {
+      // Shared by its address space, at an address the evaluator lost.
+      std::string Why = Facts.Address.UnknownReason;
+      Facts.Address = ThreadValue::unknown(
+          Threads, Why.empty() ? "an address the evaluator cannot follow" : Why);
+      Facts.Address.ValueKind = ThreadValue::Kind::Pointer;
+      Facts.Address.Object.IsShared = true;
+    }
+  }
+  return Facts;
+}
+
+ThreadValue IrExecution::load(const llvm::Instruction &I,
+                              const llvm::Value *Pointer, llvm::Type *Type,
+                              CallFrame &Frame, const ThreadMask &Active) {
+  AddressFacts Address = addressOf(Pointer, Frame, Active);
+  const MemoryObject &Object = Address.Address.Object;
+  if (Address.Address.isPointer() && Object.Storage && !Object.IsShared) {
+    auto Local = Locals.find(static_cast<const llvm::Value *>(Object.Storage));
+    if (Local != Locals.end()) {
+      // A thread's own storage: the value stored at the same offset.
+      std::optional<int64_t> Offset;
+      bool Uniform = true;
+      for (unsigned T : Active.set_bits()) {
+        if (!Address.Address.Known[T] ||
+            (Offset && *Offset != Address.Address.Values[T])) {
+          Uniform = false;
+          break;
+        }
+        Offset = Address.Address.Values[T];
+      }
+      if (Uniform && Offset) {
+        auto Stored = Local->second.Stored.find(*Offset);
+        if (Stored != Local->second.Stored.end())
+          return Stored->second;
+      }
+      return unknown("a local array element");
+    }
+    if (llvm::isa<llvm::AllocaInst>(
+            static_cast<const llvm::Value *>(Object.Storage)))
+      return unknown("a local variable never stored to");
+  }
+  if (Address.Address.isPointer() && Object.Decl &&
+      ByValueParameters.contains(Object.Decl))
+    return unknown("a field of parameter '" +
+                   Object.Decl->getNameAsString() + "'");
+  reportAccess(I, AccessKind::Load, Layout.getTypeStoreSize(Type), Address,
+               Active, nullptr);
+  if (Object.IsShared)
+    return unknown("data read from shared memory" +
+                   (Object.Decl ? " '" + Object.Decl->getNameAsString() + "'"
+                                : std::string()));
+  return unknown(std::string("data read from memory") +
+                 (Object.Decl ? " '" + Object.Decl->getNameAsString() + "'"
+                              : std::string()));
+}
+
+void IrExecution::store(const llvm::Instruction &I, const llvm::Value *Pointer,
+                        const llvm::Value *Stored, CallFrame &Frame,
+                        const ThreadMask &Active) {
+  AddressFacts Address = addressOf(Pointer, Frame, Active);
+  ThreadValue Value = valueOf(Stored, Frame, Active);
+  const MemoryObject &Object = Address.Address.Object;
+  if (Address.Address.isPointer() && Object.Storage && !Object.IsShared &&
+      llvm::isa<llvm::AllocaInst>(
+          static_cast<const llvm::Value *>(Object.Storage))) {
+    LocalStorage &Local =
+        Locals[static_cast<const llvm::Value *>(Object.Storage)];
+    std::optional<int64_t> Offset;
+    bool Uniform = true;
+    for (unsigned T : Active.set_bits()) {
+      if (!Address.Address.Known[T] ||
+          (Offset && *Offset != Address.Address.Values[T])) {
+        Uniform = false;
+        break;
+      }
+      Offset = Address.Address.Values[T];
+    }
+    if (Uniform && Offset) {
+      auto Slot = Local.Stored.try_emplace(*Offset, unknown("a local array "
+                                                            "element"));
+      Slot.first->second.assign(Value, Active);
+    } else {
+      // Threads storing at different offsets: what any slot holds is lost.
+      Local.Stored.clear();
+    }
+    return;
+  }
+  reportAccess(I, AccessKind::Store,
+               Layout.getTypeStoreSize(Stored->getType()), Address, Active,
+               &Value);
+}
+
+void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
+                               unsigned WidthBytes, const AddressFacts &Facts,
+                               const ThreadMask &Active,
+                               const ThreadValue *Stored) {
+  if (Active.none())
+    return;
+  const ThreadValue &Address = Facts.Address;
+  if (!Address.isPointer())
+    return; // Neither shared by address space nor a known object.
+  const clang::Expr *Site = Sites.accessSite(I);
+  if (!Site) {
+    unsupported(I, std::string("a ") + accessKindName(Kind) +
+                       " the evaluator could not place in the source");
+    return;
+  }
+  // The declared shape, and a layout to evaluate instead of it.
+  const ArrayPath *Path = nullptr;
+  std::optional<ThreadValue> Relaid;
+  if (Facts.Path && Address.Object.IsShared &&
+      subscriptsDeclaredArray(Site, Facts.Path->Array)) {
+    SharedArrayLayout Declared = declaredLayout(Ctx, Facts.Path->Array);
+    if (Facts.Path->Subscripts.size() == Declared.Dims.size()) {
+      Path = &*Facts.Path;
+      auto Override = Options.LayoutOverrides.find(Facts.Path->Array);
+      if (Override != Options.LayoutOverrides.end()) {
+        const SharedArrayLayout &Changed = Override->second;
+        ThreadValue Offset = ThreadValue::uniform(Threads, 0);
+        Offset.ValueKind = ThreadValue::Kind::Pointer;
+        Offset.Object = Address.Object;
+        Offset.Symbols = Address.Symbols;
+        Offset.Known = Address.Known;
+        Offset.UnknownReason = Address.UnknownReason;
+        size_t Dims = Path->Subscripts.size();
+        for (unsigned T : Active.set_bits()) {
+          if (!Address.Known[T])
+            continue;
+          int64_t Bytes = 0;
+          for (size_t Level = 0; Level < Dims; ++Level) {
+            int64_t Index = Path->Subscripts[Level].Values[T];
+            if (Level + 1 == Dims && Changed.SwizzleMask) {
+              int64_t Mask = int64_t(*Changed.SwizzleMask);
+              int64_t Shift = llvm::countr_zero(uint64_t(Mask + 1));
+              Index = Dims >= 2
+                          ? Index ^ (Path->Subscripts[Level - 1].Values[T] & Mask)
+                          : Index ^ ((Index >> Shift) & Mask);
+            }
+            Bytes += Index * int64_t(Changed.strideBytes(Level));
+          }
+          Offset.Values[T] = Bytes;
+        }
+        Relaid = std::move(Offset);
+      }
+    }
+  }
+  std::vector<const clang::Stmt *> Loops;
+  std::vector<unsigned> Iterations;
+  enclosingLoops(Loops, Iterations);
+  MemoryAccessEvent Event{Site,
+                          Kind,
+                          WidthBytes,
+                          Relaid ? *Relaid : Address,
+                          Active,
+                          Path != nullptr,
+                          Path ? llvm::ArrayRef<ThreadValue>(Path->Subscripts)
+                               : llvm::ArrayRef<ThreadValue>(),
+                          Loops,
+                          Iterations,
+                          Assumptions,
+                          Stored};
+  Observer.onMemoryAccess(Event);
+}
+
+} // namespace ir
+} // namespace smemlint

@@ -1,0 +1,244 @@
+//===--- IrSourceSites.cpp - The source expression of an IR access --------===//
+
+#include "Evaluation/IrSourceSites.h"
+
+#include "DeviceCode/DeviceModule.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+
+namespace smemlint {
+
+using namespace clang;
+
+/// The expressions of one function's body by the location Clang gives their
+/// instructions.
+struct IrSourceSites::FunctionIndex {
+  std::map<Key, std::vector<const Expr *>> Reads, Writes, Calls;
+  std::map<Key, const Stmt *> Loops;
+};
+
+namespace {
+
+class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
+public:
+  using KeyFn = std::function<bool(SourceLocation, std::pair<unsigned, unsigned> &)>;
+  IndexBuilder(KeyFn KeyOf,
+               std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
+                   &Reads,
+               std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
+                   &Writes,
+               std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
+                   &Calls,
+               std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops)
+      : KeyOf(std::move(KeyOf)), Reads(Reads), Writes(Writes), Calls(Calls),
+        Loops(Loops) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
+    if (E->getCastKind() == CK_LValueToRValue)
+      add(Reads, E->getSubExpr()->getExprLoc(), E->getSubExpr()->IgnoreParens());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    if (E->isAssignmentOp()) {
+      const Expr *Target = E->getLHS()->IgnoreParens();
+      add(Writes, E->getOperatorLoc(), Target);
+      if (E->isCompoundAssignmentOp())
+        add(Reads, E->getOperatorLoc(), Target);
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (E->isIncrementDecrementOp()) {
+      const Expr *Target = E->getSubExpr()->IgnoreParens();
+      add(Writes, E->getOperatorLoc(), Target);
+      add(Reads, E->getOperatorLoc(), Target);
+    }
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    add(Calls, E->getExprLoc(), E);
+    if (E->getBeginLoc() != E->getExprLoc())
+      add(Calls, E->getBeginLoc(), E);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    add(Calls, E->getExprLoc(), E);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *S) { return addLoop(S); }
+  bool VisitWhileStmt(WhileStmt *S) { return addLoop(S); }
+  bool VisitDoStmt(DoStmt *S) { return addLoop(S); }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return addLoop(S); }
+
+private:
+  void add(std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &To,
+           SourceLocation Where, const Expr *E) {
+    std::pair<unsigned, unsigned> K;
+    if (KeyOf(Where, K) && !llvm::is_contained(To[K], E))
+      To[K].push_back(E);
+  }
+  bool addLoop(const Stmt *S) {
+    std::pair<unsigned, unsigned> K;
+    if (KeyOf(S->getBeginLoc(), K))
+      Loops.try_emplace(K, S);
+    return true;
+  }
+
+  KeyFn KeyOf;
+  std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &Reads,
+      &Writes, &Calls;
+  std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops;
+};
+
+/// Among expressions at one location, the one whose type has \p Bytes
+/// (several accesses can share a macro's location), else the first.
+const Expr *pick(const std::vector<const Expr *> &Candidates, unsigned Bytes,
+                 const ASTContext &Ctx) {
+  if (Candidates.empty())
+    return nullptr;
+  for (const Expr *E : Candidates) {
+    QualType T = E->getType();
+    if (Bytes && !T.isNull() && !T->isIncompleteType() &&
+        !T->isDependentType() && !T->isFunctionType() &&
+        Ctx.getTypeSizeInChars(T).getQuantity() == Bytes)
+      return E;
+  }
+  return Candidates.front();
+}
+
+/// The expression an access inlined through \p Call is reported at: the
+/// left-hand side of an assignment operator (`h2[i] = v` with __half2's
+/// operator=), else the call.
+const Expr *reportedCall(const Expr *Call) {
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (Operator->isAssignmentOp() && Operator->getNumArgs() >= 1)
+      return Operator->getArg(0)->IgnoreParens();
+  return Call;
+}
+
+unsigned accessBytes(const llvm::Instruction &I) {
+  const llvm::DataLayout &Layout = I.getModule()->getDataLayout();
+  if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I))
+    return Layout.getTypeStoreSize(Load->getType());
+  if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I))
+    return Layout.getTypeStoreSize(Store->getValueOperand()->getType());
+  return 0;
+}
+
+} // namespace
+
+IrSourceSites::IrSourceSites(ASTContext &Ctx, const DeviceModule &Module,
+                             const FunctionDecl *Kernel)
+    : Ctx(Ctx), Kernel(Kernel), Locations(Module, Ctx.getSourceManager()) {}
+
+IrSourceSites::~IrSourceSites() = default;
+
+bool IrSourceSites::keyOf(SourceLocation Where, Key &Out) const {
+  if (Where.isInvalid())
+    return false;
+  std::pair<FileID, unsigned> Decomposed =
+      Ctx.getSourceManager().getDecomposedExpansionLoc(Where);
+  if (Decomposed.first.isInvalid())
+    return false;
+  Out = {Decomposed.first.getHashValue(), Decomposed.second};
+  return true;
+}
+
+bool IrSourceSites::inUserCode(SourceLocation Where) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Where.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Where));
+}
+
+IrSourceSites::FunctionIndex &
+IrSourceSites::indexOf(const FunctionDecl *Function) {
+  std::unique_ptr<FunctionIndex> &Index = Indexes[Function];
+  if (Index)
+    return *Index;
+  Index = std::make_unique<FunctionIndex>();
+  const FunctionDecl *Definition = nullptr;
+  if (Function && Function->hasBody(Definition)) {
+    IndexBuilder Builder(
+        [this](SourceLocation L, Key &K) { return keyOf(L, K); },
+        Index->Reads, Index->Writes, Index->Calls, Index->Loops);
+    Builder.TraverseStmt(Definition->getBody());
+  }
+  return *Index;
+}
+
+const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
+  auto Known = Sites.find(&I);
+  if (Known != Sites.end())
+    return Known->second;
+  const Expr *Site = nullptr;
+  std::vector<CompiledFrame> Frames =
+      Locations.frames(I.getDebugLoc().get());
+  bool Writes = llvm::isa<llvm::StoreInst>(I);
+  bool Reads = llvm::isa<llvm::LoadInst>(I);
+  for (size_t Level = 0; Level < Frames.size() && !Site; ++Level) {
+    const CompiledFrame &Frame = Frames[Level];
+    if (!inUserCode(Frame.Where))
+      continue;
+    Key K;
+    if (!keyOf(Frame.Where, K))
+      continue;
+    FunctionIndex &Index = indexOf(Frame.Function ? Frame.Function : Kernel);
+    if (Level == 0 && (Reads || Writes)) {
+      auto &Candidates = Writes ? Index.Writes : Index.Reads;
+      auto Found = Candidates.find(K);
+      if (Found != Candidates.end())
+        Site = pick(Found->second, accessBytes(I), Ctx);
+    }
+    if (!Site) {
+      auto Found = Index.Calls.find(K);
+      if (Found != Index.Calls.end() && !Found->second.empty())
+        Site = reportedCall(Found->second.front());
+    }
+  }
+  Sites[&I] = Site;
+  return Site;
+}
+
+const Stmt *IrSourceSites::callSite(const llvm::Instruction &I) {
+  std::vector<CompiledFrame> Frames =
+      Locations.frames(I.getDebugLoc().get());
+  for (const CompiledFrame &Frame : Frames) {
+    Key K;
+    if (!inUserCode(Frame.Where) || !keyOf(Frame.Where, K))
+      continue;
+    FunctionIndex &Index = indexOf(Frame.Function ? Frame.Function : Kernel);
+    auto Found = Index.Calls.find(K);
+    if (Found != Index.Calls.end() && !Found->second.empty())
+      return Found->second.front();
+  }
+  return nullptr;
+}
+
+const Stmt *IrSourceSites::loopStatement(const llvm::Loop &L) {
+  llvm::MDNode *Id = L.getLoopID();
+  if (!Id)
+    return nullptr;
+  for (const llvm::MDOperand &Operand : Id->operands()) {
+    const auto *Start = llvm::dyn_cast<llvm::DILocation>(Operand.get());
+    if (!Start)
+      continue;
+    Key K;
+    if (!keyOf(Locations.where(*Start), K))
+      return nullptr;
+    const FunctionDecl *Function = Locations.functionOf(*Start);
+    FunctionIndex &Index = indexOf(Function ? Function : Kernel);
+    auto Found = Index.Loops.find(K);
+    return Found == Index.Loops.end() ? nullptr : Found->second;
+  }
+  return nullptr;
+}
+
+} // namespace smemlint

@@ -1,0 +1,79 @@
+//===--- IrSourceSites.h - The source expression of an IR access -*- C++ -*-===//
+//
+// The checks speak about source expressions: `tile[ty][tx]`, its range, its
+// subscripts, the loop it is in. The IR evaluator executes instructions. This
+// maps an instruction back to the expression the AST evaluator would have
+// reported for it, through the instruction's debug location:
+//  - a load is at the column Clang gives the lvalue it reads (`tile` of
+//    `tile[ty][tx]`, the `*` of `*p`), or at the operator of a compound
+//    assignment or increment;
+//  - a store is at its assignment's or increment's operator;
+//  - code inlined from a function the user did not write (a CUDA header's
+//    atomicAdd, a __half2 operator=, CUB) is reported at the user's call:
+//    the call, or for an assignment operator its left-hand side.
+// Loops are found by the start location Clang puts in their `llvm.loop`
+// metadata.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SMEMLINT_EVALUATION_IRSOURCESITES_H
+#define SMEMLINT_EVALUATION_IRSOURCESITES_H
+
+#include "DeviceCode/DebugLocations.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
+namespace llvm {
+class Instruction;
+class Loop;
+} // namespace llvm
+
+namespace smemlint {
+
+class DeviceModule;
+
+class IrSourceSites {
+public:
+  IrSourceSites(clang::ASTContext &Ctx, const DeviceModule &Module,
+                const clang::FunctionDecl *Kernel);
+  ~IrSourceSites();
+
+  /// The source expression of memory instruction \p I (a load, store,
+  /// atomic, or call that touches memory), or null when none of the user's
+  /// code matches its location.
+  const clang::Expr *accessSite(const llvm::Instruction &I);
+  /// The call or statement a barrier or warp-synchronizing instruction came
+  /// from, or null.
+  const clang::Stmt *callSite(const llvm::Instruction &I);
+  /// The source loop \p L was compiled from, or null.
+  const clang::Stmt *loopStatement(const llvm::Loop &L);
+
+private:
+  struct FunctionIndex;
+  using Key = std::pair<unsigned, unsigned>; ///< File id, offset.
+  FunctionIndex &indexOf(const clang::FunctionDecl *Function);
+  bool keyOf(clang::SourceLocation Where, Key &Out) const;
+  bool inUserCode(clang::SourceLocation Where) const;
+
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *Kernel;
+  DebugLocations Locations;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionIndex>> Indexes;
+  llvm::DenseMap<const llvm::Instruction *, const clang::Expr *> Sites;
+};
+
+} // namespace smemlint
+
+#endif
