@@ -15,6 +15,7 @@
 #include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -25,6 +26,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <mutex>
 
@@ -81,9 +83,10 @@ nvptxTargetMachine(const clang::TargetInfo &Target) {
 }
 
 /// LLVM's -O1 function simplification as Clang runs it, without the loop
-/// unroller and vectorizers, then InferAddressSpaces as the NVPTX backend
-/// runs it before instruction selection: generic accesses to shared memory
-/// become `addrspace(3)` ones, as nvcc turns them into LDS/STS.
+/// unroller and loop vectorizers, then what the NVPTX backend runs before
+/// instruction selection: InferAddressSpaces (generic accesses to shared
+/// memory become `addrspace(3)` ones, as nvcc makes them LDS/STS) and the
+/// LoadStoreVectorizer.
 void optimize(llvm::Module &Module, llvm::TargetMachine *Machine) {
   llvm::PipelineTuningOptions Tuning;
   Tuning.LoopUnrolling = false;
@@ -104,14 +107,22 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine) {
       Builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O1);
   llvm::FunctionPassManager Late;
   Late.addPass(llvm::InferAddressSpacesPass());
+  // NVPTX's own IR pipeline merges adjacent loads and stores into vector
+  // instructions (a float4 copy into one LDS.128); so does nvcc's.
+  Late.addPass(llvm::LoadStoreVectorizerPass());
   Pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Late)));
   Pipeline.run(Module, Modules);
 }
 
-/// Whether \p Kernel, or a function it calls, holds an expression Sema could
-/// not make sense of (a RecoveryExpr): CodeGen must not see those.
-class BrokenCodeFinder : public clang::RecursiveASTVisitor<BrokenCodeFinder> {
+/// The functions a kernel reaches, and whether one of them holds an
+/// expression Sema could not make sense of (a RecoveryExpr): CodeGen must
+/// not see those.
+class ReachedFunctions : public clang::RecursiveASTVisitor<ReachedFunctions> {
 public:
+  /// The definitions \p Function reaches, itself first.
+  const std::vector<const clang::FunctionDecl *> &definitions() const {
+    return Definitions;
+  }
   bool reachesBrokenCode(const clang::FunctionDecl *Function) {
     Pending.push_back(Function);
     while (!Pending.empty() && !Broken) {
@@ -120,6 +131,7 @@ public:
       const clang::FunctionDecl *Definition = nullptr;
       if (!Next->hasBody(Definition) || !Visited.insert(Definition).second)
         continue;
+      Definitions.push_back(Definition);
       if (Definition->isInvalidDecl()) {
         Broken = true;
         break;
@@ -158,7 +170,7 @@ public:
   }
 
 private:
-  std::vector<const clang::FunctionDecl *> Pending;
+  std::vector<const clang::FunctionDecl *> Pending, Definitions;
   llvm::DenseSet<const clang::FunctionDecl *> Visited;
   bool Broken = false;
 };
@@ -187,6 +199,9 @@ DeviceModule::generate(clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs
   Options.setInlining(clang::CodeGenOptions::NormalInlining);
   Options.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
   Options.DebugColumnInfo = true;
+  // Line tables alone leave out the functions' linkage names, which map an
+  // inlined scope back to its FunctionDecl.
+  Options.DebugInfoForProfiling = true;
   Options.UnrollLoops = false;
   Options.DiscardValueNames = false;
 
@@ -203,21 +218,33 @@ DeviceModule::generate(clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs
   clang::CodeGenerator &Generator = *Result->Generator;
   Generator.Initialize(Ctx);
   std::vector<const clang::FunctionDecl *> Generated;
-  for (const clang::FunctionDecl *Kernel : Kernels)
-    if (!Kernel->isInvalidDecl() && Kernel->hasBody() &&
-        !BrokenCodeFinder().reachesBrokenCode(Kernel))
-      Generated.push_back(Kernel);
+  // What CodeGen emits for a definition it is handed; functions that are
+  // only declared in the module, or deferred, are emitted when used.
+  llvm::SetVector<const clang::FunctionDecl *> Handed;
+  for (const clang::FunctionDecl *Kernel : Kernels) {
+    ReachedFunctions Reached;
+    if (Kernel->isInvalidDecl() || !Kernel->hasBody() ||
+        Reached.reachesBrokenCode(Kernel))
+      continue;
+    Generated.push_back(Kernel);
+    Handed.insert(Reached.definitions().begin(), Reached.definitions().end());
+  }
   if (Generated.empty()) {
     Error = "no kernel is free of errors to compile";
     return nullptr;
   }
-  for (const clang::FunctionDecl *Kernel : Generated) {
-    auto *Mutable = const_cast<clang::FunctionDecl *>(Kernel);
+  for (const clang::FunctionDecl *Function : Handed) {
+    auto *Mutable = const_cast<clang::FunctionDecl *>(Function);
+    if (Mutable->isDependentContext())
+      continue;
     Generator.HandleTopLevelDecl(clang::DeclGroupRef(Mutable));
-    // Template instantiations are deferred until used: this use emits them.
-    Generator.GetAddrOfGlobal(clang::GlobalDecl(Mutable),
-                              /*isForDefinition=*/false);
   }
+  // A kernel template instantiation is deferred until used: this use emits
+  // it (what the kernel calls is emitted as it is used).
+  for (const clang::FunctionDecl *Kernel : Generated)
+    Generator.GetAddrOfGlobal(
+        clang::GlobalDecl(const_cast<clang::FunctionDecl *>(Kernel)),
+        /*isForDefinition=*/false);
   Generator.HandleTranslationUnit(Ctx);
   Result->Module.reset(Generator.ReleaseModule());
   if (Collected.getNumErrors() || !Result->Module) {
@@ -237,6 +264,15 @@ DeviceModule::generate(clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs
       nvptxTargetMachine(Ctx.getTargetInfo());
   if (Machine)
     Result->Module->setDataLayout(Machine->createDataLayout());
+  // Shared memory is what the analysis watches: the optimizer must not
+  // assume what it holds (an array no thread writes reads as undef) nor
+  // drop stores no thread of this kernel reads back. Visible linkage and an
+  // unknown initial value keep every source access.
+  for (llvm::GlobalVariable &Global : Result->Module->globals())
+    if (Global.getAddressSpace() == 3 && Global.hasInitializer()) {
+      Global.setLinkage(llvm::GlobalValue::ExternalLinkage);
+      Global.setExternallyInitialized(true);
+    }
   optimize(*Result->Module, Machine.get());
   std::string Broken;
   llvm::raw_string_ostream Why(Broken);

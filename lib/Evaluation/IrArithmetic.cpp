@@ -374,19 +374,8 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
     ThreadValue Result = unknown(Condition.UnknownReason);
     Result.assign(True, TakeTrue);
     Result.assign(False, TakeFalse);
-    // Threads with an unknown condition get the value when both sides agree.
-    ThreadMask Undecided = Active;
-    Undecided.reset(TakeTrue);
-    Undecided.reset(TakeFalse);
-    if (Undecided.any() && True.ValueKind == False.ValueKind &&
-        True.Object == False.Object) {
-      for (unsigned T : Undecided.set_bits())
-        if (True.Known[T] && False.Known[T] &&
-            True.Values[T] == False.Values[T]) {
-          Result.Values[T] = True.Values[T];
-          Result.Known.set(T);
-        }
-    }
+    if (!Result.knownFor(Active) && !Condition.knownFor(Active))
+      Result.UnknownReason = Condition.UnknownReason;
     Result.Symbols |= Condition.Symbols;
     return Result;
   }

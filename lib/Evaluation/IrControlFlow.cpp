@@ -20,6 +20,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 namespace smemlint {
 
@@ -168,6 +169,18 @@ std::string conditionAssumption(const llvm::Instruction &Branch,
          (Condition.UnknownReason.empty() ? std::string("data")
                                           : Condition.UnknownReason) +
          "; both branches were evaluated for those threads";
+}
+
+/// A block that only returns (after its phis): threads that branch to it
+/// have left the function, as the source's `return` said, even when the
+/// optimizer shares one return block between every path.
+bool onlyReturns(const llvm::BasicBlock &Block) {
+  for (const llvm::Instruction &I : Block) {
+    if (llvm::isa<llvm::PHINode>(I) || llvm::isa<llvm::DbgInfoIntrinsic>(I))
+      continue;
+    return llvm::isa<llvm::ReturnInst>(I);
+  }
+  return false;
 }
 
 } // namespace
@@ -348,6 +361,23 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         Successor = Exit;
       }
     }
+    // Threads that branch to a block that only returns leave now, so that a
+    // barrier the others go on to is one they did not reach.
+    if (Taken.size() > 1)
+      for (auto &[Successor, Mask] : Taken) {
+        if (Mask.none() || !onlyReturns(*Successor))
+          continue;
+        takeEdge(Frame, Block, *Successor, Mask, Top.Ambiguous);
+        const auto *Return =
+            llvm::cast<llvm::ReturnInst>(Successor->getTerminator());
+        if (const llvm::Value *Result = Return->getReturnValue()) {
+          if (Frame.ReturnValue.threads() != Threads)
+            Frame.ReturnValue = unknown("");
+          Frame.ReturnValue.assign(valueOf(Result, Frame, Mask), Mask);
+        }
+        Frame.Returned |= Mask;
+        Mask = none();
+      }
     llvm::erase_if(Taken, [](const auto &T) { return T.second.none(); });
 
     if (Taken.empty()) {

@@ -146,6 +146,19 @@ public:
                    const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
                const ThreadMask &Active);
+  /// shfl.sync in mode "idx", "up", "down" or "bfly" (PTX's operands).
+  ThreadValue shuffle(llvm::StringRef Mode, const ThreadValue &Value,
+                      const ThreadValue &Lane, const ThreadValue &Clamp,
+                      const ThreadMask &Active);
+  /// A vote or warp reduction \p Op ("ballot", "all", "any", "uni", "add",
+  /// "min", ...) of \p Value over the active lanes of each warp.
+  ThreadValue warpReduce(llvm::StringRef Op, const ThreadValue &Value,
+                         const ThreadMask &Active);
+  /// A CUDA device function the prelude declares without a body, by name.
+  std::optional<ThreadValue> deviceLibraryCall(llvm::StringRef Name,
+                                               const llvm::CallBase &Call,
+                                               CallFrame &Frame,
+                                               const ThreadMask &Active);
 
   // Shared by all.
   ThreadValue unknown(std::string Why) const {

@@ -12,6 +12,8 @@
 
 #include "Evaluation/IrExecution.h"
 
+#include "DeviceCode/DeviceModule.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
@@ -61,6 +63,258 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
   Observer.onBarrier(Event);
 }
 
+ThreadValue IrExecution::shuffle(llvm::StringRef Mode,
+                                 const ThreadValue &Value,
+                                 const ThreadValue &Lane,
+                                 const ThreadValue &Clamp,
+                                 const ThreadMask &Active) {
+  ThreadValue Result = ThreadValue::unknown(Threads, Value.UnknownReason);
+  Result.Symbols = Value.Symbols | Lane.Symbols;
+  for (unsigned T : Active.set_bits()) {
+    if (!Lane.Known[T] || !Clamp.Known[T])
+      continue;
+    unsigned Warp = T / Options.WarpSize, Self = T % Options.WarpSize;
+    int64_t C = Clamp.Values[T];
+    // PTX's shfl.sync: c holds the clamp lane and the segment mask.
+    int64_t SegmentMask = (C >> 8) & 0x1f;
+    int64_t MinLane = Self & SegmentMask;
+    int64_t MaxInSegment = MinLane | ((C & 0x1f) & ~SegmentMask);
+    int64_t B = Lane.Values[T] & 0x1f;
+    int64_t Source = Self;
+    bool Valid = true;
+    if (Mode.starts_with("idx")) {
+      Source = MinLane | (B & ~SegmentMask);
+      Valid = Source <= MaxInSegment;
+    } else if (Mode.starts_with("up")) {
+      Source = int64_t(Self) - B;
+      Valid = Source >= MaxInSegment;
+    } else if (Mode.starts_with("down")) {
+      Source = Self + B;
+      Valid = Source <= MaxInSegment;
+    } else if (Mode.starts_with("bfly")) {
+      Source = Self ^ B;
+      Valid = Source <= MaxInSegment;
+    }
+    if (!Valid)
+      Source = Self;
+    unsigned From = Warp * Options.WarpSize + unsigned(Source);
+    // A lane that does not take part gives an undefined value.
+    if (From >= Threads || !Active[From] || !Value.Known[From])
+      continue;
+    Result.Values[T] = Value.Values[From];
+    Result.Known.set(T);
+  }
+  if (Result.knownFor(Active))
+    Result.UnknownReason.clear();
+  else if (Result.UnknownReason.empty())
+    Result.UnknownReason = "a shuffle from a lane that does not take part";
+  return Result;
+}
+
+ThreadValue IrExecution::warpReduce(llvm::StringRef Op,
+                                    const ThreadValue &Value,
+                                    const ThreadMask &Active) {
+  ThreadValue Result = ThreadValue::unknown(Threads, Value.UnknownReason);
+  Result.Symbols = Value.Symbols;
+  for (unsigned First = 0; First < Threads; First += Options.WarpSize) {
+    unsigned End = std::min(Threads, First + Options.WarpSize);
+    bool Known = true;
+    int64_t Ballot = 0, Sum = 0, Min = INT64_MAX, Max = INT64_MIN,
+            UMin = -1, UMax = 0, And = -1, Or = 0, Xor = 0;
+    bool Any = false, All = true, Same = true;
+    std::optional<int64_t> Seen;
+    for (unsigned T = First; T < End; ++T) {
+      if (!Active[T])
+        continue;
+      if (!Value.Known[T]) {
+        Known = false;
+        break;
+      }
+      int64_t V = Value.Values[T];
+      bool Set = V != 0;
+      Ballot |= int64_t(Set) << (T - First);
+      Any |= Set;
+      All &= Set;
+      if (Seen && *Seen != V)
+        Same = false;
+      Seen = V;
+      Sum += V;
+      Min = std::min(Min, V);
+      Max = std::max(Max, V);
+      UMin = int64_t(std::min(uint64_t(UMin), truncateUnsigned(V, 32)));
+      UMax = int64_t(std::max(uint64_t(UMax), truncateUnsigned(V, 32)));
+      And &= V;
+      Or |= V;
+      Xor ^= V;
+    }
+    if (!Known)
+      continue;
+    int64_t Out = 0;
+    if (Op.starts_with("ballot"))
+      Out = truncateSigned(Ballot, 32);
+    else if (Op.starts_with("all"))
+      Out = All;
+    else if (Op.starts_with("any"))
+      Out = Any;
+    else if (Op.starts_with("uni"))
+      Out = Same;
+    else if (Op == "add")
+      Out = truncateSigned(Sum, 32);
+    else if (Op == "min")
+      Out = Min;
+    else if (Op == "max")
+      Out = Max;
+    else if (Op == "umin")
+      Out = truncateSigned(UMin, 32);
+    else if (Op == "umax")
+      Out = truncateSigned(UMax, 32);
+    else if (Op == "and")
+      Out = And;
+    else if (Op == "or")
+      Out = Or;
+    else if (Op == "xor")
+      Out = Xor;
+    else
+      continue;
+    for (unsigned T = First; T < End; ++T)
+      if (Active[T]) {
+        Result.Values[T] = Out;
+        Result.Known.set(T);
+      }
+  }
+  if (Result.knownFor(Active))
+    Result.UnknownReason.clear();
+  return Result;
+}
+
+std::optional<ThreadValue>
+IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
+                               CallFrame &Frame, const ThreadMask &Active) {
+  auto Argument = [&](unsigned I) {
+    return valueOf(Call.getArgOperand(I), Frame, Active);
+  };
+  unsigned Arguments = Call.arg_size();
+  if (Name.starts_with("atomic") && Arguments >= 2 &&
+      Call.getArgOperand(0)->getType()->isPointerTy()) {
+    AddressFacts Address = addressOf(Call.getArgOperand(0), Frame, Active);
+    const llvm::Value *Operand = Call.getArgOperand(Arguments - 1);
+    ThreadValue Stored = valueOf(Operand, Frame, Active);
+    reportAccess(Call, AccessKind::Atomic,
+                 Layout.getTypeStoreSize(Operand->getType()), Address, Active,
+                 &Stored);
+    return unknown("the old value an atomic returns");
+  }
+  if (Name == "__syncwarp") {
+    barrier(Call, BarrierScope::Warp, Active);
+    return unknown("");
+  }
+  // A group's or barrier's sync the code does not define (a generic
+  // thread_group): it may synchronize, with whom is not known.
+  const clang::FunctionDecl *Declared =
+      Module.functionNamed(Call.getCalledFunction()->getName());
+  if (Declared && (Name == "sync" || Name == "arrive_and_wait") &&
+      Declared->getQualifiedNameAsString().find("cooperative_groups") !=
+          std::string::npos) {
+    barrier(Call, BarrierScope::Unknown, Active);
+    return unknown("");
+  }
+  // __shfl*_sync(mask, var, lane or delta, width): PTX's clamp from width.
+  if (Name.starts_with("__shfl") && Name.ends_with("_sync") && Arguments >= 3) {
+    ThreadValue Width = Arguments >= 4 ? Argument(3)
+                                       : ThreadValue::uniform(Threads, 32);
+    bool Up = Name == "__shfl_up_sync";
+    ThreadValue Clamp = Width;
+    for (unsigned T = 0; T < Threads; ++T)
+      Clamp.Values[T] = ((32 - Width.Values[T]) << 8) | (Up ? 0 : 0x1f);
+    llvm::StringRef Mode = Name == "__shfl_sync"        ? "idx"
+                           : Up                         ? "up"
+                           : Name == "__shfl_down_sync" ? "down"
+                                                        : "bfly";
+    return shuffle(Mode, Argument(1), Argument(2), Clamp, Active);
+  }
+  if (Name == "__ballot_sync" || Name == "__any_sync" || Name == "__all_sync")
+    return warpReduce(Name.drop_front(2).drop_back(5), Argument(1), Active);
+  if (Name == "__activemask")
+    return warpReduce("ballot", ThreadValue::uniform(Threads, 1), Active);
+  auto Binary = [&](auto Op) {
+    ThreadValue L = Argument(0), R = Argument(1);
+    unsigned Bits = bitsOf(Call.getType());
+    ThreadValue Result = ThreadValue::unknown(
+        Threads, L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
+    Result.Symbols = L.Symbols | R.Symbols;
+    forEachThreadInBoth(Active, L.Known, [&](unsigned T) {
+      if (!R.Known[T])
+        return;
+      Result.Values[T] =
+          truncateSigned(Op(L.Values[T], R.Values[T], Bits), Bits);
+      Result.Known.set(T);
+    });
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    return Result;
+  };
+  auto Unary = [&](auto Op) {
+    ThreadValue V = Argument(0);
+    unsigned Bits = bitsOf(Call.getArgOperand(0)->getType());
+    ThreadValue Result = ThreadValue::unknown(Threads, V.UnknownReason);
+    Result.Symbols = V.Symbols;
+    forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
+      Result.Values[T] = Op(V.Values[T], Bits);
+      Result.Known.set(T);
+    });
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
+    return Result;
+  };
+  bool Integers = Call.getType()->isIntegerTy() && Arguments >= 1 &&
+                  Call.getArgOperand(0)->getType()->isIntegerTy();
+  if (!Integers)
+    return std::nullopt;
+  // The prelude's min and max overloads: unsigned ones compare unsigned.
+  bool UnsignedArguments =
+      Declared && Declared->getNumParams() >= 1 &&
+      Declared->getParamDecl(0)->getType()->isUnsignedIntegerType();
+  if (Arguments == 2 && (Name == "min" || Name == "max" || Name == "umin" ||
+                         Name == "umax")) {
+    bool Min = Name.ends_with("min");
+    bool Unsigned = UnsignedArguments || Name.starts_with("u");
+    return Binary([=](int64_t A, int64_t B, unsigned Bits) {
+      if (Unsigned) {
+        uint64_t UA = truncateUnsigned(A, Bits), UB = truncateUnsigned(B, Bits);
+        return int64_t(Min ? std::min(UA, UB) : std::max(UA, UB));
+      }
+      return Min ? std::min(A, B) : std::max(A, B);
+    });
+  }
+  if (Arguments == 2 && (Name == "__mul24" || Name == "__umul24"))
+    return Binary([](int64_t A, int64_t B, unsigned) {
+      return truncateSigned(A, 24) * truncateSigned(B, 24);
+    });
+  if (Arguments == 1 && Name == "abs")
+    return Unary([](int64_t A, unsigned) { return A < 0 ? -A : A; });
+  if (Arguments == 1 && (Name == "__popc" || Name == "__popcll"))
+    return Unary([](int64_t A, unsigned Bits) {
+      return int64_t(llvm::popcount(truncateUnsigned(A, Bits)));
+    });
+  if (Arguments == 1 && Name == "__clz")
+    return Unary([](int64_t A, unsigned Bits) {
+      uint64_t U = truncateUnsigned(A, Bits);
+      return int64_t(U ? llvm::countl_zero(U) - (64 - Bits) : Bits);
+    });
+  if (Arguments == 1 && Name == "__ffs")
+    return Unary([](int64_t A, unsigned Bits) {
+      uint64_t U = truncateUnsigned(A, Bits);
+      return int64_t(U ? llvm::countr_zero(U) + 1 : 0);
+    });
+  if (Arguments == 1 && Name == "__brev")
+    return Unary([](int64_t A, unsigned Bits) {
+      return truncateSigned(
+          int64_t(llvm::reverseBits(truncateUnsigned(A, Bits)) >> (64 - Bits)),
+          Bits);
+    });
+  return std::nullopt;
+}
+
 ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                               const ThreadMask &Active) {
   auto Argument = [&](unsigned I) {
@@ -88,6 +342,15 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return unknown("an indirect call");
   llvm::StringRef Name = Callee->getName();
   llvm::Intrinsic::ID Id = Callee->getIntrinsicID();
+  if (!Callee->isIntrinsic()) {
+    const clang::FunctionDecl *Declared = Module.functionNamed(Name);
+    llvm::StringRef Source = Declared && Declared->getIdentifier()
+                                 ? Declared->getName()
+                                 : Name;
+    if (std::optional<ThreadValue> V =
+            deviceLibraryCall(Source, Call, Frame, Active))
+      return std::move(*V);
+  }
 
   // Special registers.
   if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
@@ -166,130 +429,18 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   if (Name.starts_with("llvm.nvvm.shfl.sync.")) {
     if (Call.getType()->isStructTy())
       return unknown("a shuffle with its predicate");
-    ThreadValue Value = Argument(1), Lane = Argument(2), Clamp = Argument(3);
     llvm::StringRef Mode = Name.drop_front(strlen("llvm.nvvm.shfl.sync."));
-    ThreadValue Result = ThreadValue::unknown(Threads, Value.UnknownReason);
-    Result.Symbols = Value.Symbols | Lane.Symbols;
-    for (unsigned T : Active.set_bits()) {
-      if (!Lane.Known[T] || !Clamp.Known[T])
-        continue;
-      unsigned Warp = T / Options.WarpSize, Self = T % Options.WarpSize;
-      int64_t C = Clamp.Values[T];
-      // PTX's shfl.sync: c holds the clamp lane and the segment mask.
-      int64_t SegmentMask = (C >> 8) & 0x1f;
-      int64_t MinLane = Self & SegmentMask;
-      int64_t MaxInSegment = MinLane | ((C & 0x1f) & ~SegmentMask);
-      int64_t B = Lane.Values[T] & 0x1f;
-      int64_t Source = Self;
-      bool Valid = true;
-      if (Mode.starts_with("idx")) {
-        Source = MinLane | (B & ~SegmentMask);
-        Valid = Source <= MaxInSegment;
-      } else if (Mode.starts_with("up")) {
-        Source = Self - B;
-        Valid = Source >= MaxInSegment;
-      } else if (Mode.starts_with("down")) {
-        Source = Self + B;
-        Valid = Source <= MaxInSegment;
-      } else if (Mode.starts_with("bfly")) {
-        Source = Self ^ B;
-        Valid = Source <= MaxInSegment;
-      }
-      if (!Valid)
-        Source = Self;
-      unsigned From = Warp * Options.WarpSize + unsigned(Source);
-      // A lane that does not take part gives an undefined value.
-      if (From >= Threads || !Active[From] || !Value.Known[From])
-        continue;
-      Result.Values[T] = Value.Values[From];
-      Result.Known.set(T);
-    }
-    if (Result.knownFor(Active))
-      Result.UnknownReason.clear();
-    else if (Result.UnknownReason.empty())
-      Result.UnknownReason = "a shuffle from a lane that does not take part";
-    return Result;
+    return shuffle(Mode, Argument(1), Argument(2), Argument(3), Active);
   }
 
   // Votes and reductions over the active lanes of each warp.
   if (Name.starts_with("llvm.nvvm.vote.") ||
       Name.starts_with("llvm.nvvm.redux.sync.")) {
     bool Vote = Name.starts_with("llvm.nvvm.vote.");
-    ThreadValue Value = Argument(Vote ? 1 : 0);
     llvm::StringRef Op =
         Name.drop_front(Vote ? strlen("llvm.nvvm.vote.")
                              : strlen("llvm.nvvm.redux.sync."));
-    ThreadValue Result = ThreadValue::unknown(Threads, Value.UnknownReason);
-    Result.Symbols = Value.Symbols;
-    for (unsigned First = 0; First < Threads; First += Options.WarpSize) {
-      unsigned End = std::min(Threads, First + Options.WarpSize);
-      bool Known = true;
-      int64_t Ballot = 0, Sum = 0, Min = INT64_MAX, Max = INT64_MIN,
-              UMin = -1, UMax = 0, And = -1, Or = 0, Xor = 0;
-      bool Any = false, All = true, Same = true;
-      std::optional<int64_t> Seen;
-      for (unsigned T = First; T < End; ++T) {
-        if (!Active[T])
-          continue;
-        if (!Value.Known[T]) {
-          Known = false;
-          break;
-        }
-        int64_t V = Value.Values[T];
-        bool Set = V != 0;
-        Ballot |= int64_t(Set) << (T - First);
-        Any |= Set;
-        All &= Set;
-        if (Seen && *Seen != V)
-          Same = false;
-        Seen = V;
-        Sum += V;
-        Min = std::min(Min, V);
-        Max = std::max(Max, V);
-        UMin = int64_t(std::min(uint64_t(UMin), truncateUnsigned(V, 32)));
-        UMax = int64_t(std::max(uint64_t(UMax), truncateUnsigned(V, 32)));
-        And &= V;
-        Or |= V;
-        Xor ^= V;
-      }
-      if (!Known)
-        continue;
-      int64_t Out = 0;
-      if (Op.starts_with("ballot"))
-        Out = truncateSigned(Ballot, 32);
-      else if (Op.starts_with("all"))
-        Out = All;
-      else if (Op.starts_with("any"))
-        Out = Any;
-      else if (Op.starts_with("uni"))
-        Out = Same;
-      else if (Op == "add")
-        Out = truncateSigned(Sum, 32);
-      else if (Op == "min")
-        Out = Min;
-      else if (Op == "max")
-        Out = Max;
-      else if (Op == "umin")
-        Out = truncateSigned(UMin, 32);
-      else if (Op == "umax")
-        Out = truncateSigned(UMax, 32);
-      else if (Op == "and")
-        Out = And;
-      else if (Op == "or")
-        Out = Or;
-      else if (Op == "xor")
-        Out = Xor;
-      else
-        continue;
-      for (unsigned T = First; T < End; ++T)
-        if (Active[T]) {
-          Result.Values[T] = Out;
-          Result.Known.set(T);
-        }
-    }
-    if (Result.knownFor(Active))
-      Result.UnknownReason.clear();
-    return Result;
+    return warpReduce(Op, Argument(Vote ? 1 : 0), Active);
   }
 
   // LLVM's integer intrinsics.

@@ -275,10 +275,25 @@ __device__ void tex3D(T *, cudaTextureObject_t, float, float, float);
 )cuda";
 
 constexpr llvm::StringLiteral CooperativeGroupsText = R"cuda(
-// smem-lint prelude: cooperative groups, the parts kernels use most.
+// smem-lint prelude: cooperative groups, the parts kernels use most, defined
+// as the CUDA headers define them, so that compiled code means the same: a
+// block's rank is the linear thread index, a tile of Size threads is an
+// aligned part of a warp, its sync a __syncwarp of its lanes.
 #pragma once
 #include "smem_lint_prelude.h"
 namespace cooperative_groups {
+namespace __smem_lint {
+__device__ inline unsigned linear_rank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+__device__ inline unsigned block_size() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+template <unsigned Size> __device__ inline unsigned tile_mask() {
+  return Size >= 32 ? 0xffffffffu
+                    : ((1u << Size) - 1u) << (linear_rank() % 32 / Size * Size);
+}
+} // namespace __smem_lint
 struct thread_group {
   __device__ void sync() const;
   __device__ unsigned thread_rank() const;
@@ -286,19 +301,56 @@ struct thread_group {
   __device__ unsigned num_threads() const;
 };
 struct thread_block : thread_group {
-  __device__ dim3 group_index() const;
-  __device__ dim3 thread_index() const;
-  __device__ dim3 group_dim() const;
+  __device__ void sync() const { __syncthreads(); }
+  __device__ unsigned thread_rank() const { return __smem_lint::linear_rank(); }
+  __device__ unsigned size() const { return __smem_lint::block_size(); }
+  __device__ unsigned num_threads() const { return __smem_lint::block_size(); }
+  __device__ dim3 group_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+  __device__ dim3 thread_index() const {
+    return dim3(threadIdx.x, threadIdx.y, threadIdx.z);
+  }
+  __device__ dim3 group_dim() const {
+    return dim3(blockDim.x, blockDim.y, blockDim.z);
+  }
 };
 template <unsigned Size> struct thread_block_tile : thread_group {
-  __device__ unsigned meta_group_rank() const;
-  template <class T> __device__ T shfl(T var, int lane) const;
-  template <class T> __device__ T shfl_down(T var, unsigned delta) const;
-  template <class T> __device__ T shfl_xor(T var, unsigned mask) const;
+  __device__ void sync() const { __syncwarp(__smem_lint::tile_mask<Size>()); }
+  __device__ unsigned thread_rank() const {
+    return __smem_lint::linear_rank() % Size;
+  }
+  __device__ unsigned size() const { return Size; }
+  __device__ unsigned num_threads() const { return Size; }
+  __device__ unsigned meta_group_rank() const {
+    return __smem_lint::linear_rank() / Size;
+  }
+  __device__ unsigned meta_group_size() const {
+    return (__smem_lint::block_size() + Size - 1) / Size;
+  }
+  template <class T> __device__ T shfl(T var, int lane) const {
+    return __shfl_sync(__smem_lint::tile_mask<Size>(), var, lane, Size);
+  }
+  template <class T> __device__ T shfl_down(T var, unsigned delta) const {
+    return __shfl_down_sync(__smem_lint::tile_mask<Size>(), var, delta, Size);
+  }
+  template <class T> __device__ T shfl_up(T var, unsigned delta) const {
+    return __shfl_up_sync(__smem_lint::tile_mask<Size>(), var, delta, Size);
+  }
+  template <class T> __device__ T shfl_xor(T var, unsigned mask) const {
+    return __shfl_xor_sync(__smem_lint::tile_mask<Size>(), var, mask, Size);
+  }
 };
-__device__ thread_block this_thread_block();
+__device__ inline thread_block this_thread_block() { return thread_block(); }
 template <unsigned Size, class Parent>
-__device__ thread_block_tile<Size> tiled_partition(const Parent &parent);
+__device__ thread_block_tile<Size> tiled_partition(const Parent &) {
+  return thread_block_tile<Size>();
+}
+__device__ inline void sync(const thread_block &group) { group.sync(); }
+template <unsigned Size>
+__device__ void sync(const thread_block_tile<Size> &group) {
+  group.sync();
+}
 __device__ void sync(const thread_group &group);
 } // namespace cooperative_groups
 )cuda";
