@@ -8,6 +8,7 @@
 #include "Analysis/SourcePoints.h"
 #include "Checks/CheckRegistry.h"
 #include "DeviceCode/CompiledSharedAccesses.h"
+#include "Evaluation/IrKernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -306,6 +307,9 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
     if (StringRef(Item).starts_with("call depth limit") ||
         StringRef(Item).contains("levels deep not evaluated"))
       Reasons.push_back(Item);
+  for (const std::string &Item : Profile.Summary.Incomplete)
+    if (!llvm::is_contained(Reasons, Item))
+      Reasons.push_back(Item);
   if (Reasons.empty())
     return;
   Diagnostic D;
@@ -575,6 +579,40 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
 
 } // namespace
 
+/// Whether the compiled code of a kernel accesses shared memory on a line
+/// of the user's code where the source-level evaluation saw no shared
+/// access (C++ it does not follow: a conversion operator, a member
+/// function, a lambda, a library template). A line the evaluation did not
+/// reach under this block shape counts too: evaluating the compiled code
+/// instead is as sound, only less often needed. So does an evaluation that
+/// stopped at its call-depth or nesting limit.
+bool sourceEvaluationMissed(const SharedAccessProfile &Profile,
+                            llvm::ArrayRef<CompiledSharedAccess> Compiled,
+                            const SourceManager &SM) {
+  // It stopped at its own limits (call depth, nesting), which the compiled
+  // code, inlined and folded, does not have.
+  for (const std::string &Item : Profile.Summary.Unsupported)
+    if (StringRef(Item).starts_with("call depth limit") ||
+        StringRef(Item).contains("levels deep not evaluated"))
+      return true;
+  std::set<std::pair<FileID, unsigned>> Lines;
+  for (const AccessStats &Access : Profile.Accesses) {
+    SourceLocation Where = SM.getExpansionLoc(Access.Site->getExprLoc());
+    Lines.insert({SM.getFileID(Where), SM.getExpansionLineNumber(Where)});
+  }
+  for (const CompiledSharedAccess &Access : Compiled)
+    for (const CompiledFrame &Frame : Access.Frames) {
+      if (Frame.Where.isInvalid() ||
+          SM.isInSystemHeader(SM.getExpansionLoc(Frame.Where)))
+        continue;
+      SourceLocation Where = SM.getExpansionLoc(Frame.Where);
+      if (!Lines.count({SM.getFileID(Where), SM.getExpansionLineNumber(Where)}))
+        return true;
+      break;
+    }
+  return false;
+}
+
 /// CPU time of the calling thread: unlike wall time, not stretched by
 /// whatever else runs on the machine.
 static double threadCpuMilliseconds() {
@@ -655,6 +693,10 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
 
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
+    std::vector<CompiledSharedAccess> Compiled;
+    if (Device)
+      Compiled = compiledSharedAccesses(*Device, Kernel.Kernel, SM);
+    bool EvaluateDeviceCode = false;
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared = llvm::any_of(
         Report.Shared, [](const SharedVariableReport &S) { return S.Dynamic; });
@@ -680,12 +722,27 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.KnownParameters = Shape.KnownParameters;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
       Evaluation.StepBudget = Options.StepBudget;
-      if (Options.EvaluateDeviceIr)
+      if (Options.EvaluateDeviceIr || EvaluateDeviceCode)
         Evaluation.Device = Device.get();
       double Start = threadCpuMilliseconds();
-      KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
-                              std::move(Evaluation),
-                              Options.ProfileGlobalMemory);
+      std::optional<KernelAnalysis> Evaluated;
+      Evaluated.emplace(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
+                        Evaluation, Options.ProfileGlobalMemory);
+      // Where the source-level evaluation is blind to shared memory the
+      // compiled code accesses (C++ it does not follow), the kernel is
+      // evaluated from its device code instead.
+      if (ShapeIndex == 0 && !Evaluation.Device && Device &&
+          sourceEvaluationMissed(Evaluated->profile(), Compiled, SM)) {
+        EvaluateDeviceCode = true;
+        Evaluation.Device = Device.get();
+        Evaluated.emplace(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
+                          Evaluation, Options.ProfileGlobalMemory);
+      }
+      Report.Evaluator =
+          Evaluation.Device && hasDeviceCode(*Device, Kernel.Kernel)
+              ? "device-ir"
+              : "source";
+      const KernelAnalysis &Analysis = *Evaluated;
       size_t SharedBegin = Report.Accesses.size();
       size_t GlobalBegin = Report.GlobalAccesses.size();
       size_t FindingsBegin = File.Diagnostics.size();

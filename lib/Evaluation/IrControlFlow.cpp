@@ -78,7 +78,7 @@ bool IrExecution::countStep(const ThreadMask &Active) {
 }
 
 void IrExecution::unsupported(const llvm::Instruction &I,
-                              const std::string &What) {
+                              const std::string &What, bool LosesAccesses) {
   std::string Message = What;
   if (const llvm::DILocation *Where = I.getDebugLoc().get()) {
     // The user's line: the outermost inlined-at location.
@@ -88,6 +88,8 @@ void IrExecution::unsupported(const llvm::Instruction &I,
   }
   if (!llvm::is_contained(Summary.Unsupported, Message))
     Summary.Unsupported.push_back(Message);
+  if (LosesAccesses && !llvm::is_contained(Summary.Incomplete, Message))
+    Summary.Incomplete.push_back(Message);
 }
 
 void IrExecution::enclosingLoops(std::vector<const clang::Stmt *> &Loops,
@@ -302,7 +304,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       // unreachable, or a terminator the evaluator does not model: the
       // threads stop here.
       if (!llvm::isa<llvm::UnreachableInst>(Terminator))
-        unsupported(*Terminator, "a terminator the evaluator does not follow");
+        unsupported(*Terminator, "a terminator the evaluator does not follow",
+                    /*LosesAccesses=*/true);
       Frame.Returned |= Active;
       Paths.pop_back();
       continue;
@@ -484,8 +487,12 @@ ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,
                                      CallFrame &Caller,
                                      const ThreadMask &Active) {
   if (Frames.size() >= Options.MaxCallDepth) {
-    unsupported(Call, "call depth limit (" +
-                          std::to_string(Options.MaxCallDepth) + ") reached");
+    const clang::FunctionDecl *Callee = Module.functionNamed(F.getName());
+    unsupported(Call,
+                "call depth limit reached in '" +
+                    (Callee ? Callee->getNameAsString() : F.getName().str()) +
+                    "'",
+                /*LosesAccesses=*/true);
     return unknown("a call past the depth limit");
   }
   CallFrame Frame;

@@ -111,7 +111,10 @@ public:
                       std::vector<unsigned> &Iterations);
   bool countStep(const ThreadMask &Active);
   bool outOfBudget() const { return Summary.BudgetExceeded; }
-  void unsupported(const llvm::Instruction &I, const std::string &What);
+  /// Notes a construct the evaluator does not follow at \p I; \p LosesAccesses:
+  /// accesses or barriers went unseen (EvaluationSummary::Incomplete).
+  void unsupported(const llvm::Instruction &I, const std::string &What,
+                   bool LosesAccesses = false);
 
   // IrArithmetic.cpp: constants and operations on values.
   ThreadValue valueOf(const llvm::Value *V, CallFrame &Frame,

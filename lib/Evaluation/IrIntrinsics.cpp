@@ -49,7 +49,8 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
     const clang::FunctionDecl *Definition = Kernel;
     Kernel->hasBody(Definition);
     Site = Definition ? Definition->getBody() : nullptr;
-    unsupported(I, "a barrier the evaluator could not place in the source");
+    unsupported(I, "a barrier the evaluator could not place in the source",
+                /*LosesAccesses=*/true);
     if (!Site)
       return;
   }
@@ -331,9 +332,11 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Warp, Active);
     else if (Text.contains(".shared") || Text.contains("ldmatrix") ||
              Text.contains("stmatrix") || Text.contains("cp.async"))
-      unsupported(Call, "inline PTX that accesses shared memory ('" +
-                            Text.trim().split(' ').first.str() +
-                            "') is not evaluated yet");
+      unsupported(Call,
+                  "inline PTX that accesses shared memory ('" +
+                      Text.trim().split(' ').first.str() +
+                      "') is not evaluated yet",
+                  /*LosesAccesses=*/true);
     return unknown("the result of inline PTX");
   }
 
@@ -560,10 +563,12 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       reportAccess(Call, AccessKind::Store, unsigned(Bytes), Target, Active,
                    &Unknown);
     } else if ((Target.Address.isPointer() && Target.Address.Object.IsShared)) {
-      unsupported(Call, "a copy of " +
-                            (Bytes ? std::to_string(Bytes) + " bytes"
-                                   : std::string("an unknown size")) +
-                            " into shared memory is not evaluated");
+      unsupported(Call,
+                  "a copy of " +
+                      (Bytes ? std::to_string(Bytes) + " bytes"
+                             : std::string("an unknown size")) +
+                      " into shared memory is not evaluated",
+                  /*LosesAccesses=*/true);
     }
     return unknown("");
   }
@@ -604,7 +609,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       Name.starts_with("llvm.nvvm.mbarrier") ||
       Name.starts_with("llvm.nvvm.ldmatrix") ||
       Name.starts_with("llvm.nvvm.wmma")) {
-    unsupported(Call, "'" + Name.str() + "' is not evaluated yet");
+    unsupported(Call, "'" + Name.str() + "' is not evaluated yet",
+                /*LosesAccesses=*/true);
     return unknown("the result of '" + Name.str() + "'");
   }
   return unknown("the result of '" + Name.str() + "'");

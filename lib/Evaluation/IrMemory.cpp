@@ -290,8 +290,10 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
     return; // Neither shared by address space nor a known object.
   const clang::Expr *Site = Sites.accessSite(I);
   if (!Site) {
-    unsupported(I, std::string("a ") + accessKindName(Kind) +
-                       " the evaluator could not place in the source");
+    unsupported(I,
+                std::string("a shared ") + accessKindName(Kind) +
+                    " the evaluator could not place in the source",
+                /*LosesAccesses=*/Address.Object.IsShared);
     return;
   }
   // The declared shape, and a layout to evaluate instead of it.

@@ -21,6 +21,9 @@ using namespace clang;
 struct IrSourceSites::FunctionIndex {
   std::map<Key, std::vector<const Expr *>> Reads, Writes, Calls;
   std::map<Key, const Stmt *> Loops;
+  /// Reads and writes by file and line, for a location whose column the IR
+  /// could not hold (DILocation keeps 16 bits of it).
+  std::map<Key, std::vector<const Expr *>> ReadsByLine, WritesByLine;
 };
 
 namespace {
@@ -170,6 +173,19 @@ IrSourceSites::indexOf(const FunctionDecl *Function) {
         [this](SourceLocation L, Key &K) { return keyOf(L, K); },
         Index->Reads, Index->Writes, Index->Calls, Index->Loops);
     Builder.TraverseStmt(Definition->getBody());
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto ByLine = [&](const std::map<Key, std::vector<const Expr *>> &From,
+                      std::map<Key, std::vector<const Expr *>> &To) {
+      for (const auto &[K, Exprs] : From)
+        for (const Expr *E : Exprs) {
+          SourceLocation Where = SM.getExpansionLoc(E->getExprLoc());
+          To[{SM.getFileID(Where).getHashValue(),
+              SM.getExpansionLineNumber(Where)}]
+              .push_back(E);
+        }
+    };
+    ByLine(Index->Reads, Index->ReadsByLine);
+    ByLine(Index->Writes, Index->WritesByLine);
   }
   return *Index;
 }
@@ -196,6 +212,14 @@ const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
       auto Found = Candidates.find(K);
       if (Found != Candidates.end())
         Site = pick(Found->second, accessBytes(I), Ctx);
+      // A column past 65535 is not kept: the one candidate of the line.
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation Where = SM.getExpansionLoc(Frame.Where);
+      auto &ByLine = Writes ? Index.WritesByLine : Index.ReadsByLine;
+      auto OnLine = ByLine.find({SM.getFileID(Where).getHashValue(),
+                                 SM.getExpansionLineNumber(Where)});
+      if (!Site && OnLine != ByLine.end() && OnLine->second.size() == 1)
+        Site = OnLine->second.front();
     }
     if (!Site) {
       auto Found = Index.Calls.find(K);

@@ -124,6 +124,10 @@ struct EvaluationSummary {
   /// Constructs the evaluator could not follow, with where they are; each
   /// makes some values unknown.
   std::vector<std::string> Unsupported;
+  /// Those of Unsupported that lost accesses or barriers altogether (an
+  /// access not placed in the source, inline PTX on shared memory, a call
+  /// past the depth limit): the report says so at the kernel.
+  std::vector<std::string> Incomplete;
 };
 
 /// The declared layout of a shared variable (dims of a constant array, none

@@ -290,6 +290,7 @@ json kernel(const KernelReport &K) {
   Item["occupancy"] = Occupancies;
   Item["budget_exceeded"] = K.BudgetExceeded;
   Item["not_evaluated"] = K.Unsupported;
+  Item["evaluator"] = K.Evaluator;
   Item["evaluation_ms"] = rounded(K.EvaluationMilliseconds);
   return Item;
 }

@@ -332,6 +332,9 @@ struct KernelReport {
   /// Set when an evaluation ran out of its budget.
   bool BudgetExceeded = false;
   /// Constructs the evaluator did not follow.
+  /// What the kernel was evaluated from: "source" (the AST) or "device-ir"
+  /// (its compiled device code, where the source evaluation is blind).
+  std::string Evaluator = "source";
   std::vector<std::string> Unsupported;
   /// CPU time of this kernel's analysis over all its block shapes:
   /// evaluations, symbol sweeps, checks and the re-evaluations that prove

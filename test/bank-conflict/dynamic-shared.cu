@@ -33,7 +33,8 @@ __global__ void dyn(float *out) {
   float *second = buf + 1024;
   // CHECK: access buf load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1
   float e = second[lane * 33];
-  out[threadIdx.x] = a.x + b.y + c + e;
+  // Every field is used, so the float4 loads stay 16-byte instructions.
+  out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w + c + e;
 }
 // 4 warps: store 4 x 2 = 8; loads 4 x (32 + 4 + 32 + 1) = 276 over 16.
 // CHECK: totals dyn shape=0 load=276/16 store=8/4 atomic=0/0

@@ -37,7 +37,9 @@ __global__ void f2(float *out) {
   // CHECK: access s load L[[@LINE+2]]:{{[0-9]+}} width=8 shape=0 wavefronts=32 mean=32 ideal=2 ways=16
   // TEXT: float2-loads.cu:[[@LINE+1]]:{{[0-9]+}}: warning: 16-way bank conflict
   float2 f = s[(lane & 15) * 16];
-  out[threadIdx.x] = a.x + b.x + c.x + d.x + e.x + f.y;
+  // Every field is used, so each load stays one 8-byte instruction.
+  out[threadIdx.x] = a.x + a.y + b.x + b.y + c.x + c.y + d.x + d.y + e.x + e.y +
+                     f.x + f.y;
 }
 // 6 loads x 8 warps = 48; 8 x (2 + 4 + 32 + 1 + 2 + 32) = 8 x 73 = 584.
 // CHECK: totals f2 shape=0 load=584/48 store=0/0 atomic=0/0

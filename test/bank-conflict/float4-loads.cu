@@ -5,6 +5,8 @@
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck %s
 // RUN: not %smem-lint %s 2>&1 | FileCheck --check-prefix=TEXT --implicit-check-not='bank conflict' %s
 
+__device__ float all(float4 v) { return v.x + v.y + v.z + v.w; }
+
 // CHECK: kernel f4 L[[@LINE+1]] block_dims=256x1x1(launch)
 __global__ void f4(float *out) {
   __shared__ float4 a[1024];
@@ -55,6 +57,8 @@ __global__ void f4(float *out) {
   // turns merging off for the whole warp -> 4, not 3.
   // CHECK: access a load L[[@LINE+1]]:{{[0-9]+}} width=16 shape=0 wavefronts=4 mean=4
   float4 v11 = a[lane == 31 ? 1 : 0];
+  // The barrier keeps the compiler from serving the field from v0's load.
+  __syncthreads();
   // Only one field read: h200-shared-memory.md row "float4 x = a[lane];
   // use(x.x + x.w)": the compiler split it into 4-byte loads of words 4l
   // (and 4l+3), lanes l, l+8, l+16, l+24 in one bank -> 4 each. The source
@@ -62,8 +66,11 @@ __global__ void f4(float *out) {
   // CHECK: access a load L[[@LINE+2]]:{{[0-9]+}} width=4 shape=0 wavefronts=4 mean=4 ideal=1 ways=4
   // TEXT: float4-loads.cu:[[@LINE+1]]:{{[0-9]+}}: warning: 4-way bank conflict: read of 'a'
   float x = a[lane].x;
-  out[threadIdx.x] = v0.x + v1.x + v2.x + v3.x + v4.x + v5.x + v6.x + v7.x +
-                     v8.x + v9.x + v10.x + v11.x + x;
+  // Every field of v0-v11 is used, so each load stays one 16-byte
+  // instruction (a field alone is a 4-byte load, as x is).
+  out[threadIdx.x] = all(v0) + all(v1) + all(v2) + all(v3) + all(v4) +
+                     all(v5) + all(v6) + all(v7) + all(v8) + all(v9) +
+                     all(v10) + all(v11) + x;
 }
 // 13 loads x 8 warps = 104;
 // 8 x (4 + 32 + 2 + 2 + 8 + 4 + 2 + 32 + 4 + 4 + 4 + 4 + 4) = 8 x 106 = 848.

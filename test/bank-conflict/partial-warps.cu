@@ -52,7 +52,8 @@ __global__ void halfwarp(float *out) {
   // One active half-warp -> 1 (h200-bank-probes.md d_lt16: 1).
   // CHECK: access d load L[[@LINE+1]]:14 width=8 shape=0 wavefronts=1 mean=1 ideal=1 ways=1
   double w = d[threadIdx.x];
-  out[threadIdx.x] = v.x + w;
+  // Every field is used, so the float4 load stays one 16-byte instruction.
+  out[threadIdx.x] = v.x + v.y + v.z + v.w + w;
 }
 // CHECK: totals halfwarp shape=0 load=3/2 store=0/0 atomic=0/0
 
