@@ -166,6 +166,9 @@ def run_one(entry, args, corpus):
               "note": note, "status": None, "exit_code": None, "kernels": 0,
               "severities": {}, "warnings": 0, "notes": 0, "errors": 0,
               "compile_errors": 0, "incomplete_notes": 0, "not_analysed": 0,
+              "evaluated_from_device_ir": 0, "unseen_shared_variables": [],
+              "shared_accesses": 0, "unknown_accesses": 0,
+              "shapes_from_source": 0, "shapes_by_default": 0,
               "first_error": "", "error_messages": [], "seconds": 0.0,
               "stderr_tail": ""}
     try:
@@ -202,6 +205,30 @@ def run_one(entry, args, corpus):
     if report is None:
         return result
     result["kernels"] = len(report.get("kernels") or [])
+    for kernel in report.get("kernels") or []:
+        # The IR core's figures (issue note): which evaluator ran, the shared
+        # variables the compiled code accesses that no reported access names,
+        # accesses whose address stayed unknown, where the block shape came
+        # from (launch or annotation vs an assumed default).
+        if kernel.get("evaluator") == "device-ir":
+            result["evaluated_from_device_ir"] += 1
+        seen = {a.get("array") for a in kernel.get("accesses") or []}
+        dynamic = {v.get("name") for v in kernel.get("shared") or []
+                   if v.get("dynamic")}
+        seen_dynamic = bool(seen & dynamic)
+        for name in kernel.get("compiled_shared_variables") or []:
+            if name not in seen and not (name in dynamic and seen_dynamic):
+                result["unseen_shared_variables"].append(
+                    "%s: %s" % (kernel.get("name"), name))
+        for access in kernel.get("accesses") or []:
+            result["shared_accesses"] += 1
+            if access.get("status") == "unknown":
+                result["unknown_accesses"] += 1
+        for dim in (kernel.get("block_dims") or [])[:1]:
+            if dim.get("source") in ("launch", "annotation"):
+                result["shapes_from_source"] += 1
+            elif dim.get("source") == "default":
+                result["shapes_by_default"] += 1
     severities = {}
     for diag in report.get("diagnostics") or []:
         sev = diag.get("severity", "?")
@@ -334,6 +361,17 @@ def report(args, corpus, entries, verdicts):
             print("  %s: %s%s" % (r["status"], r["path"],
                                    (": " + tail[-1]) if tail else ""))
     print("  kernels found: %d" % sum(r["kernels"] for r in results))
+    print("  kernels evaluated from device IR: %d" %
+          sum(r["evaluated_from_device_ir"] for r in results))
+    unseen = [v for r in results for v in r["unseen_shared_variables"]]
+    print("  shared variables the compiled code accesses with no access "
+          "reported: %d" % len(unseen))
+    print("  shared accesses: %d, address unknown: %d" % (
+        sum(r["shared_accesses"] for r in results),
+        sum(r["unknown_accesses"] for r in results)))
+    print("  block shape of the first analysis: from the source %d, assumed "
+          "%d" % (sum(r["shapes_from_source"] for r in results),
+                  sum(r["shapes_by_default"] for r in results)))
     print("  smem-lint-incomplete notes: %d; 'not analysed' diagnostics: %d" % (
         sum(r["incomplete_notes"] for r in results),
         sum(r["not_analysed"] for r in results)))
@@ -347,6 +385,16 @@ def report(args, corpus, entries, verdicts):
                    "kernels": sum(r["kernels"] for r in results),
                    "incomplete_notes": sum(r["incomplete_notes"] for r in results),
                    "not_analysed": sum(r["not_analysed"] for r in results),
+                   "evaluated_from_device_ir":
+                       sum(r["evaluated_from_device_ir"] for r in results),
+                   "unseen_shared_variables": unseen,
+                   "shared_accesses": sum(r["shared_accesses"] for r in results),
+                   "unknown_accesses":
+                       sum(r["unknown_accesses"] for r in results),
+                   "shapes_from_source":
+                       sum(r["shapes_from_source"] for r in results),
+                   "shapes_by_default":
+                       sum(r["shapes_by_default"] for r in results),
                    "seconds_total": round(sum(seconds), 2),
                    "seconds_max": max(seconds) if seconds else 0.0}
         with open(args.json, "w", encoding="utf-8") as f:

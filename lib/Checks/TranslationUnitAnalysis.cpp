@@ -696,6 +696,12 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     std::vector<CompiledSharedAccess> Compiled;
     if (Device)
       Compiled = compiledSharedAccesses(*Device, Kernel.Kernel, SM);
+    for (const CompiledSharedAccess &Access : Compiled) {
+      std::string Name = Access.Variable ? Access.Variable->getNameAsString()
+                                         : std::string("(shared memory)");
+      if (!llvm::is_contained(Report.CompiledSharedVariables, Name))
+        Report.CompiledSharedVariables.push_back(Name);
+    }
     bool EvaluateDeviceCode = false;
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared = llvm::any_of(

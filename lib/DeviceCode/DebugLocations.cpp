@@ -29,6 +29,16 @@ DebugLocations::functionOf(const llvm::DILocation &Location) const {
 }
 
 clang::SourceLocation DebugLocations::where(const llvm::DILocation &Location) {
+  auto Known = Translated.find(&Location);
+  if (Known != Translated.end())
+    return Known->second;
+  clang::SourceLocation Where = translate(Location);
+  Translated[&Location] = Where;
+  return Where;
+}
+
+clang::SourceLocation
+DebugLocations::translate(const llvm::DILocation &Location) {
   const llvm::DIFile *File = Location.getFile();
   if (!File || !Location.getLine())
     return {};

@@ -52,9 +52,14 @@ public:
   const clang::FunctionDecl *functionOf(const llvm::DILocation &Location) const;
 
 private:
+  clang::SourceLocation translate(const llvm::DILocation &Location);
+
   const DeviceModule &Module;
   const clang::SourceManager &SM;
   std::map<const llvm::DIFile *, clang::OptionalFileEntryRef> Files;
+  /// SourceManager::translateFileLineCol searches the files it holds: once
+  /// per location is enough.
+  std::map<const llvm::DILocation *, clang::SourceLocation> Translated;
 };
 
 } // namespace smemlint

@@ -108,14 +108,20 @@ bool isFloat(const llvm::Type *T) { return T->isFloatTy() || T->isDoubleTy(); }
 
 } // namespace
 
-ThreadValue IrExecution::valueOf(const llvm::Value *V, CallFrame &Frame,
-                                 const ThreadMask &Active) {
-  if (const auto *C = llvm::dyn_cast<llvm::Constant>(V))
-    return constant(C, Frame, Active);
+const ThreadValue &IrExecution::valueOf(const llvm::Value *V,
+                                        CallFrame &Frame,
+                                        const ThreadMask &) {
+  if (const auto *C = llvm::dyn_cast<llvm::Constant>(V)) {
+    auto Cached = Constants.find(C);
+    if (Cached != Constants.end())
+      return Cached->second;
+    ThreadValue Value = constant(C, Frame, AllThreads);
+    return Constants.emplace(C, std::move(Value)).first->second;
+  }
   auto Found = Frame.Registers.find(V);
   if (Found != Frame.Registers.end())
     return Found->second;
-  return unknown("a value the evaluator did not compute");
+  return NotComputed;
 }
 
 ThreadValue IrExecution::constant(const llvm::Constant *C, CallFrame &Frame,
@@ -151,13 +157,13 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
                                                    const ThreadMask &Active) {
   const llvm::Type *Type = Op.getType();
   unsigned Bits = bitsOf(Type);
-  auto Operand = [&](unsigned I) {
+  auto Operand = [&](unsigned I) -> const ThreadValue & {
     return valueOf(Op.getOperand(I), Frame, Active);
   };
   unsigned Opcode = Op.getOpcode();
 
   if (llvm::Instruction::isBinaryOp(Opcode)) {
-    ThreadValue L = Operand(0), R = Operand(1);
+    const ThreadValue &L = Operand(0), &R = Operand(1);
     // Address arithmetic on an integer that holds a pointer (a cvta'd
     // shared address plus an offset) keeps the pointer.
     bool Pointer = L.isPointer() || R.isPointer();
@@ -264,7 +270,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
   switch (Opcode) {
   case llvm::Instruction::ICmp: {
     const auto *Compare = llvm::cast<llvm::CmpInst>(&Op);
-    ThreadValue L = Operand(0), R = Operand(1);
+    const ThreadValue &L = Operand(0), &R = Operand(1);
     if (L.isPointer() != R.isPointer() ||
         (L.isPointer() && !(L.Object == R.Object)))
       return unknown("a comparison of addresses");
@@ -363,8 +369,8 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
     });
   }
   case llvm::Instruction::Select: {
-    ThreadValue Condition = Operand(0);
-    ThreadValue True = Operand(1), False = Operand(2);
+    const ThreadValue &Condition = Operand(0);
+    const ThreadValue &True = Operand(1), &False = Operand(2);
     ThreadMask TakeTrue = none(), TakeFalse = none();
     for (unsigned T : Active.set_bits()) {
       if (!Condition.Known[T])
@@ -382,7 +388,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
   case llvm::Instruction::Trunc:
   case llvm::Instruction::ZExt:
   case llvm::Instruction::SExt: {
-    ThreadValue V = Operand(0);
+    const ThreadValue &V = Operand(0);
     if (V.isPointer())
       return V.ValueKind == ThreadValue::Kind::Pointer &&
                      Opcode != llvm::Instruction::Trunc

@@ -48,6 +48,8 @@ IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
     ThreadIndex[2].Values[T] = Options.Block.threadZ(T);
   }
   Alive = ThreadMask(Threads, true);
+  AllThreads = Alive;
+  NotComputed = unknown("a value the evaluator did not compute");
 }
 
 IrExecution::~IrExecution() = default;
@@ -71,7 +73,9 @@ ThreadValue IrExecution::symbolValue(const UniformSymbol &Symbol) {
 }
 
 bool IrExecution::countStep(const ThreadMask &Active) {
-  Summary.Steps += Active.count();
+  // An instruction costs a pass over the block's values whatever part of it
+  // is active: a single thread looping counts a warp's worth per step.
+  Summary.Steps += std::max<uint64_t>(Active.count(), (Threads + 31) / 32);
   if (Summary.Steps > Options.StepBudget)
     Summary.BudgetExceeded = true;
   return !Summary.BudgetExceeded;
@@ -137,8 +141,11 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
     Assigned.emplace_back(&Phi, std::move(V));
   }
   for (auto &[Phi, V] : Assigned) {
-    auto Slot = Frame.Registers.try_emplace(Phi, unknown(""));
-    Slot.first->second.assign(V, Threads);
+    auto Slot = Frame.Registers.find(Phi);
+    if (Slot == Frame.Registers.end())
+      Frame.Registers.try_emplace(Phi, std::move(V));
+    else
+      Slot->second.assign(V, Threads);
     // A phi of indexing paths keeps none: the sides may index differently.
     Frame.Paths.erase(Phi);
   }
@@ -235,7 +242,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (Branch->isUnconditional()) {
         Targets.push_back({Branch->getSuccessor(0), Active});
       } else {
-        ThreadValue C = valueOf(Branch->getCondition(), Frame, Active);
+        const ThreadValue &C = valueOf(Branch->getCondition(), Frame, Active);
         ThreadMask True = none(), False = none();
         for (unsigned T : Active.set_bits()) {
           if (!C.Known[T])
@@ -282,7 +289,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       }
     } else if (const auto *Switch =
                    llvm::dyn_cast<llvm::SwitchInst>(Terminator)) {
-      ThreadValue C = valueOf(Switch->getCondition(), Frame, Active);
+      const ThreadValue &C = valueOf(Switch->getCondition(), Frame, Active);
       std::vector<ThreadMask> Masks(Switch->getNumSuccessors(), none());
       for (unsigned T : Active.set_bits()) {
         if (!C.Known[T]) {
@@ -445,14 +452,15 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
     return;
   } else if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I)) {
     AddressFacts Address = addressOf(RMW->getPointerOperand(), Frame, Active);
-    ThreadValue Operand = valueOf(RMW->getValOperand(), Frame, Active);
+    const ThreadValue &Operand = valueOf(RMW->getValOperand(), Frame, Active);
     reportAccess(I, AccessKind::Atomic,
                  Layout.getTypeStoreSize(RMW->getValOperand()->getType()),
                  Address, Active, &Operand);
     Result = unknown("the old value an atomic returns");
   } else if (const auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I)) {
     AddressFacts Address = addressOf(CAS->getPointerOperand(), Frame, Active);
-    ThreadValue Operand = valueOf(CAS->getNewValOperand(), Frame, Active);
+    const ThreadValue &Operand =
+        valueOf(CAS->getNewValOperand(), Frame, Active);
     reportAccess(I, AccessKind::Atomic,
                  Layout.getTypeStoreSize(CAS->getNewValOperand()->getType()),
                  Address, Active, &Operand);
@@ -478,8 +486,16 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
   }
   if (!HasResult)
     return;
-  auto Slot = Frame.Registers.try_emplace(&I, unknown(""));
-  Slot.first->second.assign(Result, Active);
+  // A register written for the first time, or by every thread, takes the
+  // result whole: its other threads never executed the definition, and by
+  // dominance never read it.
+  auto Slot = Frame.Registers.find(&I);
+  if (Slot == Frame.Registers.end())
+    Frame.Registers.try_emplace(&I, std::move(Result));
+  else if (Active.all())
+    Slot->second = std::move(Result);
+  else
+    Slot->second.assign(Result, Active);
 }
 
 ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,

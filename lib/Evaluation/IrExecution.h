@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace clang {
@@ -117,8 +118,10 @@ public:
                    bool LosesAccesses = false);
 
   // IrArithmetic.cpp: constants and operations on values.
-  ThreadValue valueOf(const llvm::Value *V, CallFrame &Frame,
-                      const ThreadMask &Active);
+  /// The value of \p V: a register of \p Frame, or a constant (computed
+  /// once). The reference lasts until the frame's registers next change.
+  const ThreadValue &valueOf(const llvm::Value *V, CallFrame &Frame,
+                             const ThreadMask &Active);
   ThreadValue constant(const llvm::Constant *C, CallFrame &Frame,
                        const ThreadMask &Active);
   /// The result of \p Op (an instruction or a constant expression) when it
@@ -149,6 +152,9 @@ public:
                    const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
                const ThreadMask &Active);
+  /// PTX special register \p Register ("tid.x", "laneid", "lanemask_lt"),
+  /// or nullopt for one the evaluator does not model.
+  std::optional<ThreadValue> specialRegister(llvm::StringRef Register);
   /// shfl.sync in mode "idx", "up", "down" or "bfly" (PTX's operands).
   ThreadValue shuffle(llvm::StringRef Mode, const ThreadValue &Value,
                       const ThreadValue &Lane, const ThreadValue &Clamp,
@@ -193,6 +199,13 @@ public:
   /// loads are not memory traffic.
   llvm::DenseSet<const clang::ValueDecl *> ByValueParameters;
   std::map<const llvm::Value *, LocalStorage> Locals;
+  /// Constants, evaluated once for every thread (node-based: references
+  /// stay valid as others are added).
+  std::unordered_map<const llvm::Constant *, ThreadValue> Constants;
+  /// What a value the evaluator never computed reads as.
+  ThreadValue NotComputed;
+  /// Every thread of the block.
+  ThreadMask AllThreads;
   /// Loops already reported as sampled.
   llvm::DenseSet<const clang::Stmt *> SampledLoops;
 };

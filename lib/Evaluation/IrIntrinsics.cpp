@@ -38,6 +38,24 @@ std::optional<unsigned> dimensionOf(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+/// The first instruction of inline PTX \p Text that reads or writes shared
+/// memory (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`),
+/// or nullopt; address conversions (cvta.shared) touch nothing.
+std::optional<llvm::StringRef> sharedMemoryInstruction(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 16> Words;
+  Text.split(Words, llvm::StringRef(" \t\n\r;{},", 8), -1,
+             /*KeepEmpty=*/false);
+  for (llvm::StringRef Word : Words) {
+    bool Memory = Word.starts_with("ld.") || Word.starts_with("st.") ||
+                  Word.starts_with("atom.") || Word.starts_with("red.");
+    if ((Memory && Word.contains(".shared")) || Word.starts_with("cp.async") ||
+        Word.starts_with("ldmatrix") || Word.starts_with("stmatrix") ||
+        Word.starts_with("mbarrier") || Word.starts_with("cp.reduce.async"))
+      return Word;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
@@ -191,7 +209,7 @@ ThreadValue IrExecution::warpReduce(llvm::StringRef Op,
 std::optional<ThreadValue>
 IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
                                CallFrame &Frame, const ThreadMask &Active) {
-  auto Argument = [&](unsigned I) {
+  auto Argument = [&](unsigned I) -> const ThreadValue & {
     return valueOf(Call.getArgOperand(I), Frame, Active);
   };
   unsigned Arguments = Call.arg_size();
@@ -199,7 +217,7 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
       Call.getArgOperand(0)->getType()->isPointerTy()) {
     AddressFacts Address = addressOf(Call.getArgOperand(0), Frame, Active);
     const llvm::Value *Operand = Call.getArgOperand(Arguments - 1);
-    ThreadValue Stored = valueOf(Operand, Frame, Active);
+    const ThreadValue &Stored = valueOf(Operand, Frame, Active);
     reportAccess(Call, AccessKind::Atomic,
                  Layout.getTypeStoreSize(Operand->getType()), Address, Active,
                  &Stored);
@@ -238,7 +256,7 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   if (Name == "__activemask")
     return warpReduce("ballot", ThreadValue::uniform(Threads, 1), Active);
   auto Binary = [&](auto Op) {
-    ThreadValue L = Argument(0), R = Argument(1);
+    const ThreadValue &L = Argument(0), &R = Argument(1);
     unsigned Bits = bitsOf(Call.getType());
     ThreadValue Result = ThreadValue::unknown(
         Threads, L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
@@ -255,7 +273,7 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
     return Result;
   };
   auto Unary = [&](auto Op) {
-    ThreadValue V = Argument(0);
+    const ThreadValue &V = Argument(0);
     unsigned Bits = bitsOf(Call.getArgOperand(0)->getType());
     ThreadValue Result = ThreadValue::unknown(Threads, V.UnknownReason);
     Result.Symbols = V.Symbols;
@@ -316,9 +334,52 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   return std::nullopt;
 }
 
+std::optional<ThreadValue>
+IrExecution::specialRegister(llvm::StringRef Register) {
+  std::optional<unsigned> Dim = dimensionOf(Register);
+  unsigned Sizes[3] = {Options.Block.X, Options.Block.Y, Options.Block.Z};
+  if (Register.starts_with("tid.") && Dim)
+    return ThreadIndex[*Dim];
+  if (Register.starts_with("ntid.") && Dim)
+    return ThreadValue::uniform(Threads, Sizes[*Dim]);
+  if (Register.starts_with("ctaid.") && Dim)
+    return symbolValue({UniformSymbol::Kind::BlockIdx, nullptr, *Dim});
+  if (Register.starts_with("nctaid.") && Dim)
+    return symbolValue({UniformSymbol::Kind::GridDim, nullptr, *Dim});
+  if (Register == "laneid") {
+    ThreadValue Lane = ThreadValue::uniform(Threads, 0);
+    for (unsigned T = 0; T < Threads; ++T)
+      Lane.Values[T] = T % Options.WarpSize;
+    return Lane;
+  }
+  if (Register == "warpid") {
+    ThreadValue Warp = ThreadValue::uniform(Threads, 0);
+    for (unsigned T = 0; T < Threads; ++T)
+      Warp.Values[T] = T / Options.WarpSize;
+    return Warp;
+  }
+  if (Register == "warpsize")
+    return ThreadValue::uniform(Threads, Options.WarpSize);
+  if (Register.starts_with("lanemask_")) {
+    ThreadValue Mask = ThreadValue::uniform(Threads, 0);
+    for (unsigned T = 0; T < Threads; ++T) {
+      unsigned Lane = T % Options.WarpSize;
+      uint64_t Bit = uint64_t(1) << Lane, Below = Bit - 1;
+      uint64_t Bits = Register == "lanemask_eq"   ? Bit
+                      : Register == "lanemask_lt" ? Below
+                      : Register == "lanemask_le" ? Below | Bit
+                      : Register == "lanemask_gt" ? ~(Below | Bit)
+                                                  : ~Below;
+      Mask.Values[T] = truncateSigned(int64_t(Bits), 32);
+    }
+    return Mask;
+  }
+  return std::nullopt;
+}
+
 ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                               const ThreadMask &Active) {
-  auto Argument = [&](unsigned I) {
+  auto Argument = [&](unsigned I) -> const ThreadValue & {
     return valueOf(Call.getArgOperand(I), Frame, Active);
   };
 
@@ -330,13 +391,22 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Block, Active);
     else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
-    else if (Text.contains(".shared") || Text.contains("ldmatrix") ||
-             Text.contains("stmatrix") || Text.contains("cp.async"))
+    else if (std::optional<llvm::StringRef> Instruction =
+                 sharedMemoryInstruction(Text))
       unsupported(Call,
                   "inline PTX that accesses shared memory ('" +
-                      Text.trim().split(' ').first.str() +
-                      "') is not evaluated yet",
+                      Instruction->str() + "') is not evaluated yet",
                   /*LosesAccesses=*/true);
+    // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
+    // special register read.
+    llvm::StringRef Move = Text.trim().rtrim(';').trim();
+    if (Move.consume_front("mov.u32") || Move.consume_front("mov.b32")) {
+      auto [Target, Source] = Move.split(',');
+      Source = Source.trim();
+      if (Target.trim() == "$0" && Source.consume_front("%"))
+        if (std::optional<ThreadValue> V = specialRegister(Source))
+          return std::move(*V);
+    }
     return unknown("the result of inline PTX");
   }
 
@@ -358,44 +428,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   // Special registers.
   if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
     llvm::StringRef Register = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
-    std::optional<unsigned> Dim = dimensionOf(Register);
-    unsigned Sizes[3] = {Options.Block.X, Options.Block.Y, Options.Block.Z};
-    if (Register.starts_with("tid.") && Dim)
-      return ThreadIndex[*Dim];
-    if (Register.starts_with("ntid.") && Dim)
-      return ThreadValue::uniform(Threads, Sizes[*Dim]);
-    if (Register.starts_with("ctaid.") && Dim)
-      return symbolValue({UniformSymbol::Kind::BlockIdx, nullptr, *Dim});
-    if (Register.starts_with("nctaid.") && Dim)
-      return symbolValue({UniformSymbol::Kind::GridDim, nullptr, *Dim});
-    if (Register == "laneid") {
-      ThreadValue Lane = ThreadValue::uniform(Threads, 0);
-      for (unsigned T = 0; T < Threads; ++T)
-        Lane.Values[T] = T % Options.WarpSize;
-      return Lane;
-    }
-    if (Register == "warpid") {
-      ThreadValue Warp = ThreadValue::uniform(Threads, 0);
-      for (unsigned T = 0; T < Threads; ++T)
-        Warp.Values[T] = T / Options.WarpSize;
-      return Warp;
-    }
-    if (Register == "warpsize")
-      return ThreadValue::uniform(Threads, Options.WarpSize);
-    if (Register.starts_with("lanemask_")) {
-      ThreadValue Mask = ThreadValue::uniform(Threads, 0);
-      for (unsigned T = 0; T < Threads; ++T) {
-        unsigned Lane = T % Options.WarpSize;
-        uint64_t Bit = uint64_t(1) << Lane, Below = Bit - 1;
-        uint64_t Bits = Register == "lanemask_eq"   ? Bit
-                        : Register == "lanemask_lt" ? Below
-                        : Register == "lanemask_le" ? Below | Bit
-                        : Register == "lanemask_gt" ? ~(Below | Bit)
-                                                    : ~Below;
-        Mask.Values[T] = truncateSigned(int64_t(Bits), 32);
-      }
-      return Mask;
-    }
+    if (std::optional<ThreadValue> V = specialRegister(Register))
+      return std::move(*V);
     return unknown("special register '" + Register.str() + "'");
   }
 
@@ -408,7 +442,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   }
   if (Name.starts_with("llvm.nvvm.barrier0.")) {
     // __syncthreads_count/_and/_or: a barrier and a reduction over the block.
-    ThreadValue Predicate = Argument(0);
+    const ThreadValue &Predicate = Argument(0);
     barrier(Call, BarrierScope::Block, Active);
     if (!Predicate.knownFor(Active))
       return unknown(Predicate.UnknownReason);
@@ -448,7 +482,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
 
   // LLVM's integer intrinsics.
   auto Binary = [&](auto Op) {
-    ThreadValue L = Argument(0), R = Argument(1);
+    const ThreadValue &L = Argument(0), &R = Argument(1);
     unsigned Bits = bitsOf(Call.getType());
     ThreadValue Result = ThreadValue::unknown(
         Threads, L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
@@ -464,7 +498,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return Result;
   };
   auto Unary = [&](auto Op) {
-    ThreadValue V = Argument(0);
+    const ThreadValue &V = Argument(0);
     unsigned Bits = bitsOf(Call.getType());
     ThreadValue Result = ThreadValue::unknown(Threads, V.UnknownReason);
     Result.Symbols = V.Symbols;
@@ -511,7 +545,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     });
   case llvm::Intrinsic::fshl:
   case llvm::Intrinsic::fshr: {
-    ThreadValue A = Argument(0), B = Argument(1), S = Argument(2);
+    const ThreadValue &A = Argument(0), &B = Argument(1), &S = Argument(2);
     unsigned Bits = bitsOf(Call.getType());
     bool Left = Id == llvm::Intrinsic::fshl;
     ThreadValue Result = ThreadValue::unknown(Threads, "a funnel shift");
@@ -545,7 +579,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   case llvm::Intrinsic::memmove:
   case llvm::Intrinsic::memset: {
     // A copy of a small object is one access of its size at each end.
-    ThreadValue Length = Argument(2);
+    const ThreadValue &Length = Argument(2);
     int64_t Bytes = Length.knownFor(Active) && Active.any()
                         ? Length.Values[Active.find_first()]
                         : 0;
@@ -599,7 +633,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   // Atomics and async copies the NVPTX backend keeps as intrinsics.
   if (Name.starts_with("llvm.nvvm.atomic.") && Call.arg_size() >= 2) {
     AddressFacts Address = addressOf(Call.getArgOperand(0), Frame, Active);
-    ThreadValue Operand = Argument(1);
+    const ThreadValue &Operand = Argument(1);
     reportAccess(Call, AccessKind::Atomic,
                  Layout.getTypeStoreSize(Call.getArgOperand(1)->getType()),
                  Address, Active, &Operand);

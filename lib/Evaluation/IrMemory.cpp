@@ -118,7 +118,7 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
                                End = llvm::gep_type_end(GEP);
        It != End; ++It, ++Operand) {
     const llvm::Value *IndexValue = It.getOperand();
-    ThreadValue Index = valueOf(IndexValue, Frame, Active);
+    const ThreadValue &Index = valueOf(IndexValue, Frame, Active);
     if (llvm::StructType *Struct = It.getStructTypeOrNull()) {
       const auto *Field = llvm::cast<llvm::ConstantInt>(IndexValue);
       int64_t Offset = Layout.getStructLayout(Struct)
@@ -151,9 +151,10 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
     Scaled.Object = Object;
     Result = std::move(Scaled);
     if (PathHolds && (Operand > 1 || FirstIndexIsSubscript)) {
-      for (int64_t &V : Index.Values)
+      ThreadValue Subscript = Index;
+      for (int64_t &V : Subscript.Values)
         V = truncateSigned(V, Bits);
-      Current->Subscripts.push_back(std::move(Index));
+      Current->Subscripts.push_back(std::move(Subscript));
     }
   }
   if (Path && PathHolds && Current &&
@@ -247,7 +248,7 @@ void IrExecution::store(const llvm::Instruction &I, const llvm::Value *Pointer,
                         const llvm::Value *Stored, CallFrame &Frame,
                         const ThreadMask &Active) {
   AddressFacts Address = addressOf(Pointer, Frame, Active);
-  ThreadValue Value = valueOf(Stored, Frame, Active);
+  const ThreadValue &Value = valueOf(Stored, Frame, Active);
   const MemoryObject &Object = Address.Address.Object;
   if (Address.Address.isPointer() && Object.Storage && !Object.IsShared &&
       llvm::isa<llvm::AllocaInst>(

@@ -232,6 +232,15 @@ const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
 }
 
 const Stmt *IrSourceSites::callSite(const llvm::Instruction &I) {
+  auto Known = Calls.find(&I);
+  if (Known != Calls.end())
+    return Known->second;
+  const Stmt *Site = findCallSite(I);
+  Calls[&I] = Site;
+  return Site;
+}
+
+const Stmt *IrSourceSites::findCallSite(const llvm::Instruction &I) {
   std::vector<CompiledFrame> Frames =
       Locations.frames(I.getDebugLoc().get());
   for (const CompiledFrame &Frame : Frames) {
@@ -247,6 +256,15 @@ const Stmt *IrSourceSites::callSite(const llvm::Instruction &I) {
 }
 
 const Stmt *IrSourceSites::loopStatement(const llvm::Loop &L) {
+  auto Known = LoopStatements.find(&L);
+  if (Known != LoopStatements.end())
+    return Known->second;
+  const Stmt *Loop = findLoopStatement(L);
+  LoopStatements[&L] = Loop;
+  return Loop;
+}
+
+const Stmt *IrSourceSites::findLoopStatement(const llvm::Loop &L) {
   llvm::MDNode *Id = L.getLoopID();
   if (!Id)
     return nullptr;

@@ -64,6 +64,8 @@ private:
   struct FunctionIndex;
   using Key = std::pair<unsigned, unsigned>; ///< File id, offset.
   FunctionIndex &indexOf(const clang::FunctionDecl *Function);
+  const clang::Stmt *findCallSite(const llvm::Instruction &I);
+  const clang::Stmt *findLoopStatement(const llvm::Loop &L);
   bool keyOf(clang::SourceLocation Where, Key &Out) const;
   bool inUserCode(clang::SourceLocation Where) const;
 
@@ -72,6 +74,8 @@ private:
   DebugLocations Locations;
   std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionIndex>> Indexes;
   llvm::DenseMap<const llvm::Instruction *, const clang::Expr *> Sites;
+  llvm::DenseMap<const llvm::Instruction *, const clang::Stmt *> Calls;
+  llvm::DenseMap<const llvm::Loop *, const clang::Stmt *> LoopStatements;
 };
 
 } // namespace smemlint

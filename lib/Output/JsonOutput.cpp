@@ -291,6 +291,7 @@ json kernel(const KernelReport &K) {
   Item["budget_exceeded"] = K.BudgetExceeded;
   Item["not_evaluated"] = K.Unsupported;
   Item["evaluator"] = K.Evaluator;
+  Item["compiled_shared_variables"] = K.CompiledSharedVariables;
   Item["evaluation_ms"] = rounded(K.EvaluationMilliseconds);
   return Item;
 }

@@ -335,6 +335,10 @@ struct KernelReport {
   /// What the kernel was evaluated from: "source" (the AST) or "device-ir"
   /// (its compiled device code, where the source evaluation is blind).
   std::string Evaluator = "source";
+  /// The __shared__ variables the kernel's compiled code accesses, by name
+  /// (what the evaluation should have seen accesses to); empty without
+  /// device code.
+  std::vector<std::string> CompiledSharedVariables;
   std::vector<std::string> Unsupported;
   /// CPU time of this kernel's analysis over all its block shapes:
   /// evaluations, symbol sweeps, checks and the re-evaluations that prove

@@ -188,7 +188,11 @@ llvm::ArrayRef<CheckInfo> toolFindingKinds() {
           "The evaluation of a kernel reached its step budget (past half of "
           "it, loops stop after their current iteration), calls nested more "
           "than 16 deep (recursion), or code nested more than 512 levels "
-          "deep. Accesses past that point were not analysed; the other "
+          "deep; or, evaluating its compiled code, met what it does not "
+          "follow yet: inline PTX that accesses shared memory (ld.shared, "
+          "cp.async, ldmatrix), asynchronous-copy or mbarrier intrinsics, a "
+          "copy of a large object into shared memory, an access it could not "
+          "place in the source. Those accesses were not analysed; the other "
           "kernels were.",
           "Nothing is wrong with the code; findings for this kernel may be "
           "missing. Lower --max-loop-iterations, or split the kernel.",
