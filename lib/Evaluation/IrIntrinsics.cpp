@@ -41,19 +41,58 @@ std::optional<unsigned> dimensionOf(llvm::StringRef Name) {
 /// The first instruction of inline PTX \p Text that reads or writes shared
 /// memory (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`),
 /// or nullopt; address conversions (cvta.shared) touch nothing.
-std::optional<llvm::StringRef> sharedMemoryInstruction(llvm::StringRef Text) {
+std::optional<std::string> sharedMemoryInstruction(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 16> Words;
-  Text.split(Words, llvm::StringRef(" \t\n\r;{},", 8), -1,
-             /*KeepEmpty=*/false);
+  llvm::SplitString(Text, Words, " \t\n\r;{},");
   for (llvm::StringRef Word : Words) {
     bool Memory = Word.starts_with("ld.") || Word.starts_with("st.") ||
-                  Word.starts_with("atom.") || Word.starts_with("red.");
-    if ((Memory && Word.contains(".shared")) || Word.starts_with("cp.async") ||
-        Word.starts_with("ldmatrix") || Word.starts_with("stmatrix") ||
-        Word.starts_with("mbarrier") || Word.starts_with("cp.reduce.async"))
-      return Word;
+                  Word.starts_with("atom.") || Word.starts_with("red.") ||
+                  Word.starts_with("cp.async.") ||
+                  Word.starts_with("cp.reduce.async.");
+    // cp.async.commit_group and wait_group order copies; they move nothing.
+    if ((Memory && Word.contains(".shared")) || Word.starts_with("ldmatrix") ||
+        Word.starts_with("stmatrix") ||
+        (Word.starts_with("mbarrier") && !Word.contains("try_wait") &&
+         !Word.contains("test_wait")))
+      return Word.str();
   }
   return std::nullopt;
+}
+
+/// \p Op on the threads of \p Active where both operands are known, the
+/// result held at \p Bits.
+template <typename OpT>
+ThreadValue integerBinary(const ThreadValue &L, const ThreadValue &R,
+                          unsigned Bits, const ThreadMask &Active, OpT Op) {
+  ThreadValue Result = ThreadValue::unknown(
+      L.threads(), L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
+  Result.Symbols = L.Symbols | R.Symbols;
+  forEachThreadInBoth(Active, L.Known, [&](unsigned T) {
+    if (!R.Known[T])
+      return;
+    Result.Values[T] = truncateSigned(Op(L.Values[T], R.Values[T], Bits), Bits);
+    Result.Known.set(T);
+  });
+  if (Result.knownFor(Active))
+    Result.UnknownReason.clear();
+  return Result;
+}
+
+/// \p Op (given the operand's width) on the threads of \p Active where the
+/// operand is known, the result held at \p ResultBits.
+template <typename OpT>
+ThreadValue integerUnary(const ThreadValue &V, unsigned OperandBits,
+                         unsigned ResultBits, const ThreadMask &Active,
+                         OpT Op) {
+  ThreadValue Result = ThreadValue::unknown(V.threads(), V.UnknownReason);
+  Result.Symbols = V.Symbols;
+  forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
+    Result.Values[T] = truncateSigned(Op(V.Values[T], OperandBits), ResultBits);
+    Result.Known.set(T);
+  });
+  if (Result.knownFor(Active))
+    Result.UnknownReason.clear();
+  return Result;
 }
 
 } // namespace
@@ -67,8 +106,7 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
     const clang::FunctionDecl *Definition = Kernel;
     Kernel->hasBody(Definition);
     Site = Definition ? Definition->getBody() : nullptr;
-    unsupported(I, "a barrier the evaluator could not place in the source",
-                /*LosesAccesses=*/true);
+    unsupported(I, "a barrier the evaluator could not place in the source");
     if (!Site)
       return;
   }
@@ -256,34 +294,12 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   if (Name == "__activemask")
     return warpReduce("ballot", ThreadValue::uniform(Threads, 1), Active);
   auto Binary = [&](auto Op) {
-    const ThreadValue &L = Argument(0), &R = Argument(1);
-    unsigned Bits = bitsOf(Call.getType());
-    ThreadValue Result = ThreadValue::unknown(
-        Threads, L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
-    Result.Symbols = L.Symbols | R.Symbols;
-    forEachThreadInBoth(Active, L.Known, [&](unsigned T) {
-      if (!R.Known[T])
-        return;
-      Result.Values[T] =
-          truncateSigned(Op(L.Values[T], R.Values[T], Bits), Bits);
-      Result.Known.set(T);
-    });
-    if (Result.knownFor(Active))
-      Result.UnknownReason.clear();
-    return Result;
+    return integerBinary(Argument(0), Argument(1), bitsOf(Call.getType()),
+                         Active, Op);
   };
   auto Unary = [&](auto Op) {
-    const ThreadValue &V = Argument(0);
-    unsigned Bits = bitsOf(Call.getArgOperand(0)->getType());
-    ThreadValue Result = ThreadValue::unknown(Threads, V.UnknownReason);
-    Result.Symbols = V.Symbols;
-    forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
-      Result.Values[T] = Op(V.Values[T], Bits);
-      Result.Known.set(T);
-    });
-    if (Result.knownFor(Active))
-      Result.UnknownReason.clear();
-    return Result;
+    return integerUnary(Argument(0), bitsOf(Call.getArgOperand(0)->getType()),
+                        bitsOf(Call.getType()), Active, Op);
   };
   bool Integers = Call.getType()->isIntegerTy() && Arguments >= 1 &&
                   Call.getArgOperand(0)->getType()->isIntegerTy();
@@ -391,11 +407,11 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Block, Active);
     else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
-    else if (std::optional<llvm::StringRef> Instruction =
+    else if (std::optional<std::string> Instruction =
                  sharedMemoryInstruction(Text))
       unsupported(Call,
-                  "inline PTX that accesses shared memory ('" +
-                      Instruction->str() + "') is not evaluated yet",
+                  "inline PTX that accesses shared memory ('" + *Instruction +
+                      "') is not evaluated yet",
                   /*LosesAccesses=*/true);
     // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
     // special register read.
@@ -482,33 +498,12 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
 
   // LLVM's integer intrinsics.
   auto Binary = [&](auto Op) {
-    const ThreadValue &L = Argument(0), &R = Argument(1);
-    unsigned Bits = bitsOf(Call.getType());
-    ThreadValue Result = ThreadValue::unknown(
-        Threads, L.UnknownReason.empty() ? R.UnknownReason : L.UnknownReason);
-    Result.Symbols = L.Symbols | R.Symbols;
-    forEachThreadInBoth(Active, L.Known, [&](unsigned T) {
-      if (!R.Known[T])
-        return;
-      Result.Values[T] = truncateSigned(Op(L.Values[T], R.Values[T], Bits), Bits);
-      Result.Known.set(T);
-    });
-    if (Result.knownFor(Active))
-      Result.UnknownReason.clear();
-    return Result;
+    return integerBinary(Argument(0), Argument(1), bitsOf(Call.getType()),
+                         Active, Op);
   };
   auto Unary = [&](auto Op) {
-    const ThreadValue &V = Argument(0);
-    unsigned Bits = bitsOf(Call.getType());
-    ThreadValue Result = ThreadValue::unknown(Threads, V.UnknownReason);
-    Result.Symbols = V.Symbols;
-    forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
-      Result.Values[T] = truncateSigned(Op(V.Values[T], Bits), Bits);
-      Result.Known.set(T);
-    });
-    if (Result.knownFor(Active))
-      Result.UnknownReason.clear();
-    return Result;
+    return integerUnary(Argument(0), bitsOf(Call.getArgOperand(0)->getType()),
+                        bitsOf(Call.getType()), Active, Op);
   };
   switch (Id) {
   case llvm::Intrinsic::smin:

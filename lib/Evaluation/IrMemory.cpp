@@ -57,6 +57,19 @@ bool subscriptsDeclaredArray(const clang::Expr *Site,
          llvm::isa<clang::ArraySubscriptExpr>(Site->IgnoreParens());
 }
 
+/// The offset every thread of \p Active addresses, when they all know the
+/// same one: local storage is modelled per offset, not per thread.
+std::optional<int64_t> sharedOffset(const ThreadValue &Address,
+                                    const ThreadMask &Active) {
+  std::optional<int64_t> Offset;
+  for (unsigned T : Active.set_bits()) {
+    if (!Address.Known[T] || (Offset && *Offset != Address.Values[T]))
+      return std::nullopt;
+    Offset = Address.Values[T];
+  }
+  return Offset;
+}
+
 } // namespace
 
 MemoryObject IrExecution::objectOfGlobal(const llvm::GlobalVariable &Global) const {
@@ -208,17 +221,8 @@ ThreadValue IrExecution::load(const llvm::Instruction &I,
     auto Local = Locals.find(static_cast<const llvm::Value *>(Object.Storage));
     if (Local != Locals.end()) {
       // A thread's own storage: the value stored at the same offset.
-      std::optional<int64_t> Offset;
-      bool Uniform = true;
-      for (unsigned T : Active.set_bits()) {
-        if (!Address.Address.Known[T] ||
-            (Offset && *Offset != Address.Address.Values[T])) {
-          Uniform = false;
-          break;
-        }
-        Offset = Address.Address.Values[T];
-      }
-      if (Uniform && Offset) {
+      std::optional<int64_t> Offset = sharedOffset(Address.Address, Active);
+      if (Offset) {
         auto Stored = Local->second.Stored.find(*Offset);
         if (Stored != Local->second.Stored.end())
           return Stored->second;
@@ -255,17 +259,8 @@ void IrExecution::store(const llvm::Instruction &I, const llvm::Value *Pointer,
           static_cast<const llvm::Value *>(Object.Storage))) {
     LocalStorage &Local =
         Locals[static_cast<const llvm::Value *>(Object.Storage)];
-    std::optional<int64_t> Offset;
-    bool Uniform = true;
-    for (unsigned T : Active.set_bits()) {
-      if (!Address.Address.Known[T] ||
-          (Offset && *Offset != Address.Address.Values[T])) {
-        Uniform = false;
-        break;
-      }
-      Offset = Address.Address.Values[T];
-    }
-    if (Uniform && Offset) {
+    std::optional<int64_t> Offset = sharedOffset(Address.Address, Active);
+    if (Offset) {
       auto Slot = Local.Stored.try_emplace(*Offset, unknown("a local array "
                                                             "element"));
       Slot.first->second.assign(Value, Active);

@@ -21,6 +21,8 @@ using namespace clang;
 struct IrSourceSites::FunctionIndex {
   std::map<Key, std::vector<const Expr *>> Reads, Writes, Calls;
   std::map<Key, const Stmt *> Loops;
+  /// Inline assembly statements (a `bar.sync` in asm is a barrier).
+  std::map<Key, const Stmt *> Asms;
   /// Reads and writes by file and line, for a location whose column the IR
   /// could not hold (DILocation keeps 16 bits of it).
   std::map<Key, std::vector<const Expr *>> ReadsByLine, WritesByLine;
@@ -38,9 +40,10 @@ public:
                    &Writes,
                std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
                    &Calls,
-               std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops)
+               std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops,
+               std::map<std::pair<unsigned, unsigned>, const Stmt *> &Asms)
       : KeyOf(std::move(KeyOf)), Reads(Reads), Writes(Writes), Calls(Calls),
-        Loops(Loops) {}
+        Loops(Loops), Asms(Asms) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -77,6 +80,12 @@ public:
     add(Calls, E->getExprLoc(), E);
     return true;
   }
+  bool VisitAsmStmt(AsmStmt *S) {
+    std::pair<unsigned, unsigned> K;
+    if (KeyOf(S->getBeginLoc(), K))
+      Asms.try_emplace(K, S);
+    return true;
+  }
   bool VisitForStmt(ForStmt *S) { return addLoop(S); }
   bool VisitWhileStmt(WhileStmt *S) { return addLoop(S); }
   bool VisitDoStmt(DoStmt *S) { return addLoop(S); }
@@ -99,7 +108,7 @@ private:
   KeyFn KeyOf;
   std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &Reads,
       &Writes, &Calls;
-  std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops;
+  std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops, &Asms;
 };
 
 /// Among expressions at one location, the one whose type has \p Bytes
@@ -171,7 +180,7 @@ IrSourceSites::indexOf(const FunctionDecl *Function) {
   if (Function && Function->hasBody(Definition)) {
     IndexBuilder Builder(
         [this](SourceLocation L, Key &K) { return keyOf(L, K); },
-        Index->Reads, Index->Writes, Index->Calls, Index->Loops);
+        Index->Reads, Index->Writes, Index->Calls, Index->Loops, Index->Asms);
     Builder.TraverseStmt(Definition->getBody());
     const SourceManager &SM = Ctx.getSourceManager();
     auto ByLine = [&](const std::map<Key, std::vector<const Expr *>> &From,
@@ -251,6 +260,9 @@ const Stmt *IrSourceSites::findCallSite(const llvm::Instruction &I) {
     auto Found = Index.Calls.find(K);
     if (Found != Index.Calls.end() && !Found->second.empty())
       return Found->second.front();
+    auto Asm = Index.Asms.find(K);
+    if (Asm != Index.Asms.end())
+      return Asm->second;
   }
   return nullptr;
 }

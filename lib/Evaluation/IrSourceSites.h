@@ -54,8 +54,8 @@ public:
   /// atomic, or call that touches memory), or null when none of the user's
   /// code matches its location.
   const clang::Expr *accessSite(const llvm::Instruction &I);
-  /// The call or statement a barrier or warp-synchronizing instruction came
-  /// from, or null.
+  /// The call or asm statement a barrier or warp-synchronizing instruction
+  /// came from, or null.
   const clang::Stmt *callSite(const llvm::Instruction &I);
   /// The source loop \p L was compiled from, or null.
   const clang::Stmt *loopStatement(const llvm::Loop &L);
