@@ -639,8 +639,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     std::vector<const FunctionDecl *> KernelDecls;
     for (const KernelInfo &Kernel : Kernels)
       KernelDecls.push_back(Kernel.Kernel);
-    Device = DeviceModule::generate(Ctx, *DeviceInputs, KernelDecls,
-                                    DeviceError);
+    Device =
+        DeviceModule::generate(Ctx, *DeviceInputs, KernelDecls, DeviceError);
     if (Device && !Options.DeviceIrDumpPath.empty()) {
       std::error_code EC;
       llvm::raw_fd_ostream Dump(Options.DeviceIrDumpPath, EC);

@@ -77,9 +77,9 @@ bool settingNamesKernel(llvm::StringRef Setting, llvm::StringRef KernelName);
 /// Analyses every kernel of \p Ctx's translation unit outside system headers.
 /// With \p DeviceInputs, also generates the kernels' device code, to find the
 /// shared accesses the source-level evaluation did not see.
-FileReport analyzeTranslationUnit(
-    clang::ASTContext &Ctx, const AnalysisOptions &Options,
-    const DeviceCodeGenInputs *DeviceInputs = nullptr);
+FileReport
+analyzeTranslationUnit(clang::ASTContext &Ctx, const AnalysisOptions &Options,
+                       const DeviceCodeGenInputs *DeviceInputs = nullptr);
 
 /// The block assumed for a kernel nothing is known about (documented in
 /// docs/checks/smem-bank-conflict.md).

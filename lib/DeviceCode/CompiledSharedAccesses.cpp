@@ -158,7 +158,8 @@ std::vector<const llvm::Function *> reachableFunctions(
 
 /// Intrinsics that take a pointer without touching memory through it.
 bool touchesNoMemory(const llvm::IntrinsicInst &Intrinsic) {
-  return Intrinsic.isLifetimeStartOrEnd() || Intrinsic.isAssumeLikeIntrinsic() ||
+  return Intrinsic.isLifetimeStartOrEnd() ||
+         Intrinsic.isAssumeLikeIntrinsic() ||
          llvm::isa<llvm::DbgInfoIntrinsic>(Intrinsic) ||
          Intrinsic.getIntrinsicID() == llvm::Intrinsic::prefetch;
 }

@@ -1,4 +1,5 @@
-//===--- CompiledSharedAccesses.h - Shared accesses in the device IR -*- C++ -*-//
+//===--- CompiledSharedAccesses.h - Shared accesses in the device IR -*- C++
+//-*-//
 //
 // Every instruction of a kernel's device code (its own and that of the
 // functions it calls) that touches shared memory, found by address space and

@@ -1,4 +1,5 @@
-//===--- DebugLocations.h - From IR debug locations to the parse -*- C++ -*-===//
+//===--- DebugLocations.h - From IR debug locations to the parse -*- C++
+//-*-===//
 //
 // The device IR says where each instruction came from as file, line and
 // column, through a chain of inlined calls. This turns those into the parse's

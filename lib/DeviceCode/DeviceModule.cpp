@@ -20,9 +20,9 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Support/raw_ostream.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
@@ -184,10 +184,9 @@ DeviceModule::~DeviceModule() {
   Context.reset();
 }
 
-std::unique_ptr<DeviceModule>
-DeviceModule::generate(clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs,
-                       llvm::ArrayRef<const clang::FunctionDecl *> Kernels,
-                       std::string &Error) {
+std::unique_ptr<DeviceModule> DeviceModule::generate(
+    clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs,
+    llvm::ArrayRef<const clang::FunctionDecl *> Kernels, std::string &Error) {
   if (!Inputs.HeaderSearch || !Inputs.Preprocessor || !Inputs.CodeGen) {
     Error = "no compile command to generate device code with";
     return nullptr;

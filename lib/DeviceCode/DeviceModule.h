@@ -65,7 +65,8 @@ public:
   /// The IR function of kernel \p Kernel, or null when it was not emitted.
   const llvm::Function *kernelFunction(const clang::FunctionDecl *Kernel) const;
   /// The __shared__ variable \p Global was emitted for, or null.
-  const clang::VarDecl *sharedVariable(const llvm::GlobalVariable *Global) const;
+  const clang::VarDecl *
+  sharedVariable(const llvm::GlobalVariable *Global) const;
   /// The function an IR function or an inlined scope's linkage name was
   /// emitted for, or null.
   const clang::FunctionDecl *functionNamed(llvm::StringRef MangledName) const;

@@ -67,7 +67,7 @@ ThreadValue combine(const ThreadValue &L, const ThreadValue &R,
     }
   });
   if (!Result.knownFor(Active))
-    Result.UnknownReason = DividedByZero ? "division by zero"
+    Result.UnknownReason = DividedByZero         ? "division by zero"
                            : !L.knownFor(Active) ? L.UnknownReason
                                                  : R.UnknownReason;
   return Result;
@@ -108,8 +108,7 @@ bool isFloat(const llvm::Type *T) { return T->isFloatTy() || T->isDoubleTy(); }
 
 } // namespace
 
-const ThreadValue &IrExecution::valueOf(const llvm::Value *V,
-                                        CallFrame &Frame,
+const ThreadValue &IrExecution::valueOf(const llvm::Value *V, CallFrame &Frame,
                                         const ThreadMask &) {
   if (const auto *C = llvm::dyn_cast<llvm::Constant>(V)) {
     auto Cached = Constants.find(C);
@@ -127,9 +126,8 @@ const ThreadValue &IrExecution::valueOf(const llvm::Value *V,
 ThreadValue IrExecution::constant(const llvm::Constant *C, CallFrame &Frame,
                                   const ThreadMask &Active) {
   if (const auto *Int = llvm::dyn_cast<llvm::ConstantInt>(C))
-    return ThreadValue::uniform(Threads, Int->getValue().getBitWidth() <= 64
-                                             ? Int->getSExtValue()
-                                             : 0);
+    return ThreadValue::uniform(
+        Threads, Int->getValue().getBitWidth() <= 64 ? Int->getSExtValue() : 0);
   if (const auto *FP = llvm::dyn_cast<llvm::ConstantFP>(C)) {
     llvm::APInt Bits = FP->getValueAPF().bitcastToAPInt();
     if (Bits.getBitWidth() <= 64)
@@ -172,9 +170,10 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
           (Opcode == llvm::Instruction::Sub && !R.isPointer())) {
         const ThreadValue &Base = L.isPointer() ? L : R;
         ThreadValue Result = combine(L, R, Active, [&](int64_t A, int64_t B) {
-          return std::optional<int64_t>(Opcode == llvm::Instruction::Add
-                                            ? int64_t(uint64_t(A) + uint64_t(B))
-                                            : int64_t(uint64_t(A) - uint64_t(B)));
+          return std::optional<int64_t>(
+              Opcode == llvm::Instruction::Add
+                  ? int64_t(uint64_t(A) + uint64_t(B))
+                  : int64_t(uint64_t(A) - uint64_t(B)));
         });
         Result.ValueKind = ThreadValue::Kind::Pointer;
         Result.Object = Base.Object;
@@ -204,7 +203,8 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
       return unknown("a vector value");
     return combine(
         L, R, Active, [&](int64_t A, int64_t B) -> std::optional<int64_t> {
-          uint64_t UA = truncateUnsigned(A, Bits), UB = truncateUnsigned(B, Bits);
+          uint64_t UA = truncateUnsigned(A, Bits),
+                   UB = truncateUnsigned(B, Bits);
           uint64_t Result = 0;
           switch (Opcode) {
           case llvm::Instruction::Add:
@@ -449,8 +449,9 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
   case llvm::Instruction::FNeg: {
     if (!isFloat(Type))
       return unknown("a vector value");
-    return unary(Operand(0), Active,
-                 [&](int64_t X) { return fromDouble(-asDouble(X, Type), Type); });
+    return unary(Operand(0), Active, [&](int64_t X) {
+      return fromDouble(-asDouble(X, Type), Type);
+    });
   }
   case llvm::Instruction::Freeze:
     return Operand(0);

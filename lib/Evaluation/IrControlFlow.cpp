@@ -34,8 +34,8 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
 IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
                          const clang::FunctionDecl *Kernel,
                          const llvm::Function &F,
-                         const EvaluationOptions &Options,
-                         SymbolTable &Symbols, ExecutionObserver &Observer)
+                         const EvaluationOptions &Options, SymbolTable &Symbols,
+                         ExecutionObserver &Observer)
     : Ctx(Ctx), Module(Module), Kernel(Kernel), KernelFunction(F),
       Layout(F.getParent()->getDataLayout()), Options(Options),
       Symbols(Symbols), Observer(Observer), Sites(Ctx, Module, Kernel),
@@ -196,8 +196,8 @@ bool onlyReturns(const llvm::BasicBlock &Block) {
 
 void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
   std::vector<Path> Paths;
-  Paths.push_back({&Frame.Function->getEntryBlock(), Entry, nullptr, none(),
-                   Assumptions});
+  Paths.push_back(
+      {&Frame.Function->getEntryBlock(), Entry, nullptr, none(), Assumptions});
   std::vector<std::string> Outer = Assumptions;
   while (!Paths.empty() && !outOfBudget()) {
     Path &Top = Paths.back();
@@ -323,9 +323,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     for (auto &[Successor, Mask] : Targets) {
       if (Mask.none())
         continue;
-      auto Same = llvm::find_if(Taken, [&](const auto &T) {
-        return T.first == Successor;
-      });
+      auto Same = llvm::find_if(
+          Taken, [&](const auto &T) { return T.first == Successor; });
       if (Same != Taken.end())
         Same->second |= Mask;
       else
@@ -341,12 +340,12 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
           Loop && SampledLoops.insert(Loop).second) {
         const clang::SourceManager &SM = Ctx.getSourceManager();
         Observer.onLoopSampled(
-            Loop, "the loop at line " +
-                      std::to_string(
-                          SM.getExpansionLineNumber(Loop->getBeginLoc())) +
-                      ": only the first " +
-                      std::to_string(Options.LoopIterationLimit) +
-                      " iterations were evaluated");
+            Loop,
+            "the loop at line " +
+                std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())) +
+                ": only the first " +
+                std::to_string(Options.LoopIterationLimit) +
+                " iterations were evaluated");
       }
       // Values the loop computes are not known past a cut.
       for (const llvm::BasicBlock *Inside : L->blocks())
@@ -404,8 +403,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       continue;
     }
     // Divergence: the paths rejoin at the immediate post-dominator.
-    const llvm::DomTreeNode *Node =
-        Frame.Facts->PostDominators.getNode(&Block);
+    const llvm::DomTreeNode *Node = Frame.Facts->PostDominators.getNode(&Block);
     const llvm::BasicBlock *Rejoin =
         Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
     Path Parent = Top;
@@ -424,8 +422,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     for (auto It = Taken.rbegin(); It != Taken.rend(); ++It) {
       const auto &[Successor, Mask] = *It;
       bool Rejoins = Successor == Rejoin;
-      takeEdge(Frame, Block, *Successor, Mask,
-               Rejoins ? Ambiguous : none());
+      takeEdge(Frame, Block, *Successor, Mask, Rejoins ? Ambiguous : none());
       if (!Rejoins)
         Paths.push_back({Successor, Mask, Rejoin, Ambiguous, SideAssumptions});
     }
@@ -499,8 +496,7 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
 }
 
 ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,
-                                     const llvm::Function &F,
-                                     CallFrame &Caller,
+                                     const llvm::Function &F, CallFrame &Caller,
                                      const ThreadMask &Active) {
   if (Frames.size() >= Options.MaxCallDepth) {
     const clang::FunctionDecl *Callee = Module.functionNamed(F.getName());
@@ -557,7 +553,8 @@ EvaluationSummary IrExecution::run() {
       unsigned Bits = Arg.getType()->getIntegerBitWidth();
       auto Known = Options.KnownParameters.find(Param);
       if (Known != Options.KnownParameters.end()) {
-        Value = ThreadValue::uniform(Threads, truncateSigned(Known->second, Bits));
+        Value =
+            ThreadValue::uniform(Threads, truncateSigned(Known->second, Bits));
       } else {
         Value = symbolValue({UniformSymbol::Kind::Parameter, Param, 0});
         for (int64_t &V : Value.Values)

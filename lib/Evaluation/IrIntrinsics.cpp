@@ -120,8 +120,7 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
   Observer.onBarrier(Event);
 }
 
-ThreadValue IrExecution::shuffle(llvm::StringRef Mode,
-                                 const ThreadValue &Value,
+ThreadValue IrExecution::shuffle(llvm::StringRef Mode, const ThreadValue &Value,
                                  const ThreadValue &Lane,
                                  const ThreadValue &Clamp,
                                  const ThreadMask &Active) {
@@ -176,8 +175,8 @@ ThreadValue IrExecution::warpReduce(llvm::StringRef Op,
   for (unsigned First = 0; First < Threads; First += Options.WarpSize) {
     unsigned End = std::min(Threads, First + Options.WarpSize);
     bool Known = true;
-    int64_t Ballot = 0, Sum = 0, Min = INT64_MAX, Max = INT64_MIN,
-            UMin = -1, UMax = 0, And = -1, Or = 0, Xor = 0;
+    int64_t Ballot = 0, Sum = 0, Min = INT64_MAX, Max = INT64_MIN, UMin = -1,
+            UMax = 0, And = -1, Or = 0, Xor = 0;
     bool Any = false, All = true, Same = true;
     std::optional<int64_t> Seen;
     for (unsigned T = First; T < End; ++T) {
@@ -277,8 +276,8 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   }
   // __shfl*_sync(mask, var, lane or delta, width): PTX's clamp from width.
   if (Name.starts_with("__shfl") && Name.ends_with("_sync") && Arguments >= 3) {
-    ThreadValue Width = Arguments >= 4 ? Argument(3)
-                                       : ThreadValue::uniform(Threads, 32);
+    ThreadValue Width =
+        Arguments >= 4 ? Argument(3) : ThreadValue::uniform(Threads, 32);
     bool Up = Name == "__shfl_up_sync";
     ThreadValue Clamp = Width;
     for (unsigned T = 0; T < Threads; ++T)
@@ -309,8 +308,8 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   bool UnsignedArguments =
       Declared && Declared->getNumParams() >= 1 &&
       Declared->getParamDecl(0)->getType()->isUnsignedIntegerType();
-  if (Arguments == 2 && (Name == "min" || Name == "max" || Name == "umin" ||
-                         Name == "umax")) {
+  if (Arguments == 2 &&
+      (Name == "min" || Name == "max" || Name == "umin" || Name == "umax")) {
     bool Min = Name.ends_with("min");
     bool Unsigned = UnsignedArguments || Name.starts_with("u");
     return Binary([=](int64_t A, int64_t B, unsigned Bits) {
@@ -433,9 +432,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   llvm::Intrinsic::ID Id = Callee->getIntrinsicID();
   if (!Callee->isIntrinsic()) {
     const clang::FunctionDecl *Declared = Module.functionNamed(Name);
-    llvm::StringRef Source = Declared && Declared->getIdentifier()
-                                 ? Declared->getName()
-                                 : Name;
+    llvm::StringRef Source =
+        Declared && Declared->getIdentifier() ? Declared->getName() : Name;
     if (std::optional<ThreadValue> V =
             deviceLibraryCall(Source, Call, Frame, Active))
       return std::move(*V);
@@ -443,14 +441,16 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
 
   // Special registers.
   if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
-    llvm::StringRef Register = Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
+    llvm::StringRef Register =
+        Name.drop_front(strlen("llvm.nvvm.read.ptx.sreg."));
     if (std::optional<ThreadValue> V = specialRegister(Register))
       return std::move(*V);
     return unknown("special register '" + Register.str() + "'");
   }
 
   // Block barriers, with the reductions some of them return.
-  if (Name == "llvm.nvvm.barrier0" || Name.starts_with("llvm.nvvm.barrier.sync") ||
+  if (Name == "llvm.nvvm.barrier0" ||
+      Name.starts_with("llvm.nvvm.barrier.sync") ||
       Name.starts_with("llvm.nvvm.barrier.cta.") ||
       Name.starts_with("llvm.nvvm.barrier.cluster.wait")) {
     barrier(Call, BarrierScope::Block, Active);
@@ -490,9 +490,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   if (Name.starts_with("llvm.nvvm.vote.") ||
       Name.starts_with("llvm.nvvm.redux.sync.")) {
     bool Vote = Name.starts_with("llvm.nvvm.vote.");
-    llvm::StringRef Op =
-        Name.drop_front(Vote ? strlen("llvm.nvvm.vote.")
-                             : strlen("llvm.nvvm.redux.sync."));
+    llvm::StringRef Op = Name.drop_front(
+        Vote ? strlen("llvm.nvvm.vote.") : strlen("llvm.nvvm.redux.sync."));
     return warpReduce(Op, Argument(Vote ? 1 : 0), Active);
   }
 
@@ -507,16 +506,20 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   };
   switch (Id) {
   case llvm::Intrinsic::smin:
-    return Binary([](int64_t A, int64_t B, unsigned) { return std::min(A, B); });
+    return Binary(
+        [](int64_t A, int64_t B, unsigned) { return std::min(A, B); });
   case llvm::Intrinsic::smax:
-    return Binary([](int64_t A, int64_t B, unsigned) { return std::max(A, B); });
+    return Binary(
+        [](int64_t A, int64_t B, unsigned) { return std::max(A, B); });
   case llvm::Intrinsic::umin:
     return Binary([](int64_t A, int64_t B, unsigned Bits) {
-      return int64_t(std::min(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
+      return int64_t(
+          std::min(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
     });
   case llvm::Intrinsic::umax:
     return Binary([](int64_t A, int64_t B, unsigned Bits) {
-      return int64_t(std::max(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
+      return int64_t(
+          std::max(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
     });
   case llvm::Intrinsic::abs:
     return Unary([](int64_t A, unsigned) { return A < 0 ? -A : A; });
@@ -536,7 +539,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     });
   case llvm::Intrinsic::bitreverse:
     return Unary([](int64_t A, unsigned Bits) {
-      return int64_t(llvm::reverseBits(truncateUnsigned(A, Bits)) >> (64 - Bits));
+      return int64_t(llvm::reverseBits(truncateUnsigned(A, Bits)) >>
+                     (64 - Bits));
     });
   case llvm::Intrinsic::fshl:
   case llvm::Intrinsic::fshr: {
@@ -578,8 +582,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     int64_t Bytes = Length.knownFor(Active) && Active.any()
                         ? Length.Values[Active.find_first()]
                         : 0;
-    bool Single = Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 ||
-                  Bytes == 16;
+    bool Single =
+        Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8 || Bytes == 16;
     AddressFacts Target = addressOf(Call.getArgOperand(0), Frame, Active);
     if (Id != llvm::Intrinsic::memset) {
       AddressFacts Source = addressOf(Call.getArgOperand(1), Frame, Active);
@@ -605,22 +609,25 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     break;
   }
 
-  if (Name.starts_with("llvm.nvvm.mulhi.") || Name.starts_with("llvm.nvvm.mul24.")) {
+  if (Name.starts_with("llvm.nvvm.mulhi.") ||
+      Name.starts_with("llvm.nvvm.mul24.")) {
     bool High = Name.starts_with("llvm.nvvm.mulhi.");
-    bool Unsigned = Name.ends_with(".ui") || Name.ends_with(".ull") ||
-                    Name.ends_with(".u");
+    bool Unsigned =
+        Name.ends_with(".ui") || Name.ends_with(".ull") || Name.ends_with(".u");
     return Binary([=](int64_t A, int64_t B, unsigned Bits) {
       if (!High)
         return int64_t(truncateSigned(A, 24) * truncateSigned(B, 24));
       if (Bits >= 64)
         return int64_t(0);
       int64_t Product =
-          Unsigned ? int64_t(truncateUnsigned(A, Bits) * truncateUnsigned(B, Bits))
-                   : truncateSigned(A, Bits) * truncateSigned(B, Bits);
+          Unsigned
+              ? int64_t(truncateUnsigned(A, Bits) * truncateUnsigned(B, Bits))
+              : truncateSigned(A, Bits) * truncateSigned(B, Bits);
       return Product >> Bits;
     });
   }
-  if (Name.starts_with("llvm.nvvm.membar") || Name.starts_with("llvm.nvvm.fence"))
+  if (Name.starts_with("llvm.nvvm.membar") ||
+      Name.starts_with("llvm.nvvm.fence"))
     return unknown("");
   if (Name == "vprintf" || Name.starts_with("__assertfail"))
     return unknown("");

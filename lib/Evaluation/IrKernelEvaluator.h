@@ -1,4 +1,5 @@
-//===--- IrKernelEvaluator.h - Run a kernel's device IR for a block -*- C++ -*-//
+//===--- IrKernelEvaluator.h - Run a kernel's device IR for a block -*- C++
+//-*-//
 //
 // A SIMT interpreter over the optimized device IR (DeviceModule.h). It
 // executes a kernel's LLVM function for all threads of one block at once:

@@ -72,7 +72,8 @@ std::optional<int64_t> sharedOffset(const ThreadValue &Address,
 
 } // namespace
 
-MemoryObject IrExecution::objectOfGlobal(const llvm::GlobalVariable &Global) const {
+MemoryObject
+IrExecution::objectOfGlobal(const llvm::GlobalVariable &Global) const {
   MemoryObject Object;
   if (Global.getAddressSpace() == SharedAddressSpace) {
     Object.IsShared = true;
@@ -134,8 +135,8 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
     const ThreadValue &Index = valueOf(IndexValue, Frame, Active);
     if (llvm::StructType *Struct = It.getStructTypeOrNull()) {
       const auto *Field = llvm::cast<llvm::ConstantInt>(IndexValue);
-      int64_t Offset = Layout.getStructLayout(Struct)
-                           ->getElementOffset(Field->getZExtValue());
+      int64_t Offset = Layout.getStructLayout(Struct)->getElementOffset(
+          Field->getZExtValue());
       for (int64_t &V : Result.Values)
         V = int64_t(uint64_t(V) + uint64_t(Offset));
       PathHolds = false;
@@ -144,8 +145,7 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
     int64_t Scale = int64_t(It.getSequentialElementStride(Layout));
     unsigned Bits = bitsOf(IndexValue->getType());
     MemoryObject Object = Result.Object;
-    ThreadValue Scaled =
-        ThreadValue::unknown(Threads, Index.UnknownReason);
+    ThreadValue Scaled = ThreadValue::unknown(Threads, Index.UnknownReason);
     Result.Symbols |= Index.Symbols;
     forEachThreadInBoth(Active, Result.Known, [&](unsigned T) {
       if (!Index.Known[T])
@@ -204,7 +204,8 @@ AddressFacts IrExecution::addressOf(const llvm::Value *Pointer,
       // Shared by its address space, at an address the evaluator lost.
       std::string Why = Facts.Address.UnknownReason;
       Facts.Address = ThreadValue::unknown(
-          Threads, Why.empty() ? "an address the evaluator cannot follow" : Why);
+          Threads,
+          Why.empty() ? "an address the evaluator cannot follow" : Why);
       Facts.Address.ValueKind = ThreadValue::Kind::Pointer;
       Facts.Address.Object.IsShared = true;
     }
@@ -235,8 +236,8 @@ ThreadValue IrExecution::load(const llvm::Instruction &I,
   }
   if (Address.Address.isPointer() && Object.Decl &&
       ByValueParameters.contains(Object.Decl))
-    return unknown("a field of parameter '" +
-                   Object.Decl->getNameAsString() + "'");
+    return unknown("a field of parameter '" + Object.Decl->getNameAsString() +
+                   "'");
   reportAccess(I, AccessKind::Load, Layout.getTypeStoreSize(Type), Address,
                Active, nullptr);
   if (Object.IsShared)
@@ -270,9 +271,8 @@ void IrExecution::store(const llvm::Instruction &I, const llvm::Value *Pointer,
     }
     return;
   }
-  reportAccess(I, AccessKind::Store,
-               Layout.getTypeStoreSize(Stored->getType()), Address, Active,
-               &Value);
+  reportAccess(I, AccessKind::Store, Layout.getTypeStoreSize(Stored->getType()),
+               Address, Active, &Value);
 }
 
 void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
@@ -319,9 +319,10 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
             if (Level + 1 == Dims && Changed.SwizzleMask) {
               int64_t Mask = int64_t(*Changed.SwizzleMask);
               int64_t Shift = llvm::countr_zero(uint64_t(Mask + 1));
-              Index = Dims >= 2
-                          ? Index ^ (Path->Subscripts[Level - 1].Values[T] & Mask)
-                          : Index ^ ((Index >> Shift) & Mask);
+              Index =
+                  Dims >= 2
+                      ? Index ^ (Path->Subscripts[Level - 1].Values[T] & Mask)
+                      : Index ^ ((Index >> Shift) & Mask);
             }
             Bytes += Index * int64_t(Changed.strideBytes(Level));
           }

@@ -32,16 +32,16 @@ namespace {
 
 class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
 public:
-  using KeyFn = std::function<bool(SourceLocation, std::pair<unsigned, unsigned> &)>;
-  IndexBuilder(KeyFn KeyOf,
-               std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
-                   &Reads,
-               std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
-                   &Writes,
-               std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
-                   &Calls,
-               std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops,
-               std::map<std::pair<unsigned, unsigned>, const Stmt *> &Asms)
+  using KeyFn =
+      std::function<bool(SourceLocation, std::pair<unsigned, unsigned> &)>;
+  IndexBuilder(
+      KeyFn KeyOf,
+      std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &Reads,
+      std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>>
+          &Writes,
+      std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &Calls,
+      std::map<std::pair<unsigned, unsigned>, const Stmt *> &Loops,
+      std::map<std::pair<unsigned, unsigned>, const Stmt *> &Asms)
       : KeyOf(std::move(KeyOf)), Reads(Reads), Writes(Writes), Calls(Calls),
         Loops(Loops), Asms(Asms) {}
 
@@ -50,7 +50,8 @@ public:
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
     if (E->getCastKind() == CK_LValueToRValue)
-      add(Reads, E->getSubExpr()->getExprLoc(), E->getSubExpr()->IgnoreParens());
+      add(Reads, E->getSubExpr()->getExprLoc(),
+          E->getSubExpr()->IgnoreParens());
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {
@@ -92,8 +93,9 @@ public:
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return addLoop(S); }
 
 private:
-  void add(std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &To,
-           SourceLocation Where, const Expr *E) {
+  void
+  add(std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &To,
+      SourceLocation Where, const Expr *E) {
     std::pair<unsigned, unsigned> K;
     if (KeyOf(Where, K) && !llvm::is_contained(To[K], E))
       To[K].push_back(E);
@@ -179,8 +181,8 @@ IrSourceSites::indexOf(const FunctionDecl *Function) {
   const FunctionDecl *Definition = nullptr;
   if (Function && Function->hasBody(Definition)) {
     IndexBuilder Builder(
-        [this](SourceLocation L, Key &K) { return keyOf(L, K); },
-        Index->Reads, Index->Writes, Index->Calls, Index->Loops, Index->Asms);
+        [this](SourceLocation L, Key &K) { return keyOf(L, K); }, Index->Reads,
+        Index->Writes, Index->Calls, Index->Loops, Index->Asms);
     Builder.TraverseStmt(Definition->getBody());
     const SourceManager &SM = Ctx.getSourceManager();
     auto ByLine = [&](const std::map<Key, std::vector<const Expr *>> &From,
@@ -204,8 +206,7 @@ const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
   if (Known != Sites.end())
     return Known->second;
   const Expr *Site = nullptr;
-  std::vector<CompiledFrame> Frames =
-      Locations.frames(I.getDebugLoc().get());
+  std::vector<CompiledFrame> Frames = Locations.frames(I.getDebugLoc().get());
   bool Writes = llvm::isa<llvm::StoreInst>(I);
   bool Reads = llvm::isa<llvm::LoadInst>(I);
   for (size_t Level = 0; Level < Frames.size() && !Site; ++Level) {
@@ -250,8 +251,7 @@ const Stmt *IrSourceSites::callSite(const llvm::Instruction &I) {
 }
 
 const Stmt *IrSourceSites::findCallSite(const llvm::Instruction &I) {
-  std::vector<CompiledFrame> Frames =
-      Locations.frames(I.getDebugLoc().get());
+  std::vector<CompiledFrame> Frames = Locations.frames(I.getDebugLoc().get());
   for (const CompiledFrame &Frame : Frames) {
     Key K;
     if (!inUserCode(Frame.Where) || !keyOf(Frame.Where, K))

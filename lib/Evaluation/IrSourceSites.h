@@ -1,4 +1,5 @@
-//===--- IrSourceSites.h - The source expression of an IR access -*- C++ -*-===//
+//===--- IrSourceSites.h - The source expression of an IR access -*- C++
+//-*-===//
 //
 // The checks speak about source expressions: `tile[ty][tx]`, its range, its
 // subscripts, the loop it is in. The IR evaluator executes instructions. This

@@ -134,8 +134,8 @@ public:
                  CompileErrorCollector &Errors)
       : Options(Options), Reports(Reports), Errors(Errors) {}
 
-  std::unique_ptr<ASTConsumer>
-  CreateASTConsumer(CompilerInstance &Compiler, StringRef File) override {
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                 StringRef File) override {
     FileReport &Report = Reports[normalizedPath(File)];
     Report.File = File.str();
     // A file given twice in a compile database is reported once.
