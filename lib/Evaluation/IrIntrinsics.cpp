@@ -194,7 +194,7 @@ ThreadValue IrExecution::warpReduce(llvm::StringRef Op,
       if (Seen && *Seen != V)
         Same = false;
       Seen = V;
-      Sum += V;
+      Sum = int64_t(uint64_t(Sum) + uint64_t(V));
       Min = std::min(Min, V);
       Max = std::max(Max, V);
       UMin = int64_t(std::min(uint64_t(UMin), truncateUnsigned(V, 32)));
@@ -325,7 +325,9 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
       return truncateSigned(A, 24) * truncateSigned(B, 24);
     });
   if (Arguments == 1 && Name == "abs")
-    return Unary([](int64_t A, unsigned) { return A < 0 ? -A : A; });
+    return Unary([](int64_t A, unsigned) {
+      return A < 0 ? int64_t(0 - uint64_t(A)) : A;
+    });
   if (Arguments == 1 && (Name == "__popc" || Name == "__popcll"))
     return Unary([](int64_t A, unsigned Bits) {
       return int64_t(llvm::popcount(truncateUnsigned(A, Bits)));
@@ -522,7 +524,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
           std::max(truncateUnsigned(A, Bits), truncateUnsigned(B, Bits)));
     });
   case llvm::Intrinsic::abs:
-    return Unary([](int64_t A, unsigned) { return A < 0 ? -A : A; });
+    return Unary([](int64_t A, unsigned) {
+      return A < 0 ? int64_t(0 - uint64_t(A)) : A;
+    });
   case llvm::Intrinsic::ctpop:
     return Unary([](int64_t A, unsigned Bits) {
       return int64_t(llvm::popcount(truncateUnsigned(A, Bits)));

@@ -324,7 +324,8 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
                       ? Index ^ (Path->Subscripts[Level - 1].Values[T] & Mask)
                       : Index ^ ((Index >> Shift) & Mask);
             }
-            Bytes += Index * int64_t(Changed.strideBytes(Level));
+            Bytes = int64_t(uint64_t(Bytes) +
+                            uint64_t(Index) * Changed.strideBytes(Level));
           }
           Offset.Values[T] = Bytes;
         }
