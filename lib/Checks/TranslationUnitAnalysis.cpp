@@ -641,6 +641,21 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       KernelDecls.push_back(Kernel.Kernel);
     Device =
         DeviceModule::generate(Ctx, *DeviceInputs, KernelDecls, DeviceError);
+    // Never silent: without device code, what the source evaluation does
+    // not follow goes unchecked, and the user should know.
+    if (!Device && !DeviceError.empty()) {
+      Diagnostic D;
+      D.Check = findings::Incomplete;
+      D.Origin = FindingOrigin::Tool;
+      D.Level = Severity::Note;
+      D.Where = toSourcePoint(SM, Kernels.front().Kernel->getLocation());
+      D.Message = "the device code of this file could not be generated (" +
+                  DeviceError +
+                  "): its kernels are evaluated from the source alone, and "
+                  "shared accesses through C++ that evaluation does not "
+                  "follow are not checked";
+      File.Diagnostics.push_back(std::move(D));
+    }
     if (Device && !Options.DeviceIrDumpPath.empty()) {
       std::error_code EC;
       llvm::raw_fd_ostream Dump(Options.DeviceIrDumpPath, EC);

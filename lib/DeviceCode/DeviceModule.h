@@ -54,7 +54,8 @@ class DeviceModule {
 public:
   /// Generates and optimizes the device code of \p Kernels (and what they
   /// call). Null with \p Error set when CodeGen reported an error or produced
-  /// nothing.
+  /// nothing; null with \p Error empty when every kernel reaches code with
+  /// errors (a RecoveryExpr), which CodeGen must not see.
   static std::unique_ptr<DeviceModule>
   generate(clang::ASTContext &Ctx, const DeviceCodeGenInputs &Inputs,
            llvm::ArrayRef<const clang::FunctionDecl *> Kernels,
