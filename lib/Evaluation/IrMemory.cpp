@@ -235,9 +235,21 @@ ThreadValue IrExecution::load(const llvm::Instruction &I,
       return unknown("a local variable never stored to");
   }
   if (Address.Address.isPointer() && Object.Decl &&
-      ByValueParameters.contains(Object.Decl))
+      ByValueParameters.contains(Object.Decl)) {
+    // A field of a struct the kernel takes by value: the same for the whole
+    // launch, a uniform symbol like a scalar parameter.
+    std::optional<int64_t> Offset = sharedOffset(Address.Address, Active);
+    if (Offset && Type->isIntegerTy()) {
+      ThreadValue Field = symbolValue(
+          {UniformSymbol::Kind::Parameter,
+           llvm::cast<clang::ParmVarDecl>(Object.Decl), 0, *Offset});
+      for (int64_t &V : Field.Values)
+        V = truncateSigned(V, Type->getIntegerBitWidth());
+      return Field;
+    }
     return unknown("a field of parameter '" + Object.Decl->getNameAsString() +
                    "'");
+  }
   reportAccess(I, AccessKind::Load, Layout.getTypeStoreSize(Type), Address,
                Active, nullptr);
   if (Object.IsShared)

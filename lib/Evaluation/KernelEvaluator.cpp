@@ -24,11 +24,42 @@ using namespace clang;
 
 namespace smemlint {
 
+/// The name of the integer field at \p Offset bytes into a value of type
+/// \p T ("n", "shape.m"), or "" when none starts there.
+static std::string fieldAt(const ASTContext &Ctx, QualType T, int64_t Offset) {
+  const RecordDecl *Record = T->getAsRecordDecl();
+  if (!Record || !Record->getDefinition() || Record->isInvalidDecl() ||
+      T->isDependentType())
+    return "";
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Record->getDefinition());
+  for (const FieldDecl *Field : Record->getDefinition()->fields()) {
+    int64_t Start = Layout.getFieldOffset(Field->getFieldIndex()) / 8;
+    QualType FieldType = Field->getType();
+    if (FieldType->isIncompleteType() || FieldType->isDependentType())
+      continue;
+    int64_t Size = Ctx.getTypeSizeInChars(FieldType).getQuantity();
+    if (Offset < Start || Offset >= Start + Size)
+      continue;
+    if (Offset == Start && FieldType->isIntegerType())
+      return Field->getNameAsString();
+    std::string Inner = fieldAt(Ctx, FieldType, Offset - Start);
+    return Inner.empty() ? "" : Field->getNameAsString() + "." + Inner;
+  }
+  return "";
+}
+
 std::string UniformSymbol::spelling() const {
   static const char *const Axis[] = {"x", "y", "z"};
   switch (SymbolKind) {
-  case Kind::Parameter:
-    return Param->getNameAsString();
+  case Kind::Parameter: {
+    if (FieldOffset < 0)
+      return Param->getNameAsString();
+    std::string Field =
+        fieldAt(Param->getASTContext(), Param->getType(), FieldOffset);
+    return Param->getNameAsString() +
+           (Field.empty() ? " + " + std::to_string(FieldOffset) + " bytes"
+                          : "." + Field);
+  }
   case Kind::BlockIdx:
     return std::string("blockIdx.") + Axis[Dim];
   case Kind::GridDim:

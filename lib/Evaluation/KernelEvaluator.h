@@ -36,17 +36,21 @@ namespace smemlint {
 class DeviceModule;
 
 /// A value that is the same for every thread of the block but unknown to the
-/// analysis: a scalar kernel parameter, or a component of blockIdx or gridDim.
+/// analysis: a scalar kernel parameter (or an integer field of one passed by
+/// value), or a component of blockIdx or gridDim.
 struct UniformSymbol {
   enum class Kind { Parameter, BlockIdx, GridDim };
   Kind SymbolKind;
   const clang::ParmVarDecl *Param = nullptr; ///< For Parameter.
   unsigned Dim = 0;                          ///< 0, 1, 2 for x, y, z.
-  /// "stride", "blockIdx.x".
+  /// For a field of a struct parameter: its byte offset in the parameter;
+  /// -1 for the parameter itself.
+  int64_t FieldOffset = -1;
+  /// "stride", "params.n", "blockIdx.x".
   std::string spelling() const;
   bool operator<(const UniformSymbol &O) const {
-    return std::tie(SymbolKind, Param, Dim) <
-           std::tie(O.SymbolKind, O.Param, O.Dim);
+    return std::tie(SymbolKind, Param, Dim, FieldOffset) <
+           std::tie(O.SymbolKind, O.Param, O.Dim, O.FieldOffset);
   }
 };
 

@@ -1,0 +1,22 @@
+// A field of a struct parameter taken by value is a uniform symbol, as a
+// scalar parameter is: here it strides a write through a lambda, so the
+// kernel is evaluated from its device code, where the field is a load from
+// the parameter's space. Evaluated with the assumed 1024, lane l writes word
+// 1024l, all in bank 0: 32-way; the stride decides it: gcd(stride, 32)-way.
+//
+// RUN: not %smem-lint %s 2>&1 | FileCheck %s
+
+struct Params {
+  int n;
+  int stride;
+};
+// smem-lint: block_dim(32)
+__global__ void k(Params p, float *out) {
+  __shared__ float s[32 * 32];
+  auto put = [&](int i) { s[i] = 1.0f; };
+  // CHECK: struct-parameter.cu:[[@LINE-1]]:27: warning: 32-way bank conflict: write of 's' takes 32 wavefronts per warp instead of 1 (block 32x1, sm_90) [smem-bank-conflict]
+  // CHECK: note: the conflict degree depends on 'p.stride': gcd(p.stride, 32)-way; evaluated with p.stride = 1024
+  put(threadIdx.x * p.stride);
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
