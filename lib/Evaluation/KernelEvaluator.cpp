@@ -31,7 +31,8 @@ static std::string fieldAt(const ASTContext &Ctx, QualType T, int64_t Offset) {
   if (!Record || !Record->getDefinition() || Record->isInvalidDecl() ||
       T->isDependentType())
     return "";
-  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Record->getDefinition());
+  const ASTRecordLayout &Layout =
+      Ctx.getASTRecordLayout(Record->getDefinition());
   for (const FieldDecl *Field : Record->getDefinition()->fields()) {
     int64_t Start = Layout.getFieldOffset(Field->getFieldIndex()) / 8;
     QualType FieldType = Field->getType();
