@@ -224,12 +224,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     const llvm::Instruction *Terminator = Block.getTerminator();
 
     if (const auto *Return = llvm::dyn_cast<llvm::ReturnInst>(Terminator)) {
-      if (const llvm::Value *Result = Return->getReturnValue()) {
-        if (Frame.ReturnValue.threads() != Threads)
-          Frame.ReturnValue = unknown("");
-        Frame.ReturnValue.assign(valueOf(Result, Frame, Active), Active);
-      }
-      Frame.Returned |= Active;
+      returnFrom(Frame, Return, Active, Top.Ambiguous);
       Paths.pop_back();
       continue;
     }
@@ -313,7 +308,9 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (!llvm::isa<llvm::UnreachableInst>(Terminator))
         unsupported(*Terminator, "a terminator the evaluator does not follow",
                     /*LosesAccesses=*/true);
-      Frame.Returned |= Active;
+      ThreadMask Stopped = Active;
+      Stopped.reset(Top.Ambiguous);
+      Frame.Returned |= Stopped;
       Paths.pop_back();
       continue;
     }
@@ -372,20 +369,20 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     }
     // Threads that branch to a block that only returns leave now, so that a
     // barrier the others go on to is one they did not reach.
+    // Threads that also run another side (their condition is unknown) go
+    // on to the block as a path of their own.
     if (Taken.size() > 1)
       for (auto &[Successor, Mask] : Taken) {
-        if (Mask.none() || !onlyReturns(*Successor))
+        ThreadMask Leaving = Mask;
+        Leaving.reset(Top.Ambiguous);
+        Leaving.reset(Unknown);
+        if (Leaving.none() || !onlyReturns(*Successor))
           continue;
-        takeEdge(Frame, Block, *Successor, Mask, Top.Ambiguous);
-        const auto *Return =
-            llvm::cast<llvm::ReturnInst>(Successor->getTerminator());
-        if (const llvm::Value *Result = Return->getReturnValue()) {
-          if (Frame.ReturnValue.threads() != Threads)
-            Frame.ReturnValue = unknown("");
-          Frame.ReturnValue.assign(valueOf(Result, Frame, Mask), Mask);
-        }
-        Frame.Returned |= Mask;
-        Mask = none();
+        takeEdge(Frame, Block, *Successor, Leaving, none());
+        returnFrom(Frame,
+                   llvm::cast<llvm::ReturnInst>(Successor->getTerminator()),
+                   Leaving, none());
+        Mask.reset(Leaving);
       }
     llvm::erase_if(Taken, [](const auto &T) { return T.second.none(); });
 
@@ -429,6 +426,26 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
   }
   Frame.Current = nullptr;
   Assumptions = Outer;
+}
+
+void IrExecution::returnFrom(CallFrame &Frame, const llvm::ReturnInst *Return,
+                             const ThreadMask &Threads,
+                             const ThreadMask &Ambiguous) {
+  if (const llvm::Value *Result = Return->getReturnValue()) {
+    if (Frame.ReturnValue.threads() != this->Threads)
+      Frame.ReturnValue = unknown("");
+    Frame.ReturnValue.assign(valueOf(Result, Frame, Threads), Threads);
+    if (Ambiguous.anyCommon(Threads)) {
+      ThreadMask Both = Ambiguous;
+      Both &= Threads;
+      Frame.ReturnValue.forget(Both, "returned under a data-dependent branch");
+    }
+  }
+  // A thread that also runs the other side of a data-dependent branch has
+  // not left: it goes on there.
+  ThreadMask Left = Threads;
+  Left.reset(Ambiguous);
+  Frame.Returned |= Left;
 }
 
 void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,

@@ -103,6 +103,10 @@ public:
                 const ThreadMask &Ambiguous);
   void execute(const llvm::Instruction &I, CallFrame &Frame,
                const ThreadMask &Active);
+  /// \p Threads return through \p Return; those in \p Ambiguous (on this
+  /// path only because a condition was unknown) go on on the other side.
+  void returnFrom(CallFrame &Frame, const llvm::ReturnInst *Return,
+                  const ThreadMask &Threads, const ThreadMask &Ambiguous);
   ThreadValue callDefined(const llvm::CallBase &Call, const llvm::Function &F,
                           CallFrame &Caller, const ThreadMask &Active);
   FunctionFacts &factsOf(const llvm::Function &F);
