@@ -44,6 +44,16 @@ unsigned IrExecution::bitsOf(const llvm::Type *T) const {
 
 namespace {
 
+/// Keeps the threads a division by zero left undefined in \p From marked in
+/// \p To: the out-of-bounds check names them, whatever arithmetic followed.
+void carryDivisionByZero(ThreadValue &To, const ThreadValue &From) {
+  if (From.DividedByZero.none())
+    return;
+  if (To.DividedByZero.empty())
+    To.DividedByZero.resize(To.threads());
+  To.DividedByZero |= From.DividedByZero;
+}
+
 /// Applies \p Op to the threads of \p Active where both operands are known;
 /// the others are unknown, for the operand's reason. \p Op returns nullopt
 /// for an undefined result (a division by zero).
@@ -66,6 +76,8 @@ ThreadValue combine(const ThreadValue &L, const ThreadValue &R,
       DividedByZero = true;
     }
   });
+  carryDivisionByZero(Result, L);
+  carryDivisionByZero(Result, R);
   if (!Result.knownFor(Active))
     Result.UnknownReason = DividedByZero         ? "division by zero"
                            : !L.knownFor(Active) ? L.UnknownReason
@@ -83,6 +95,7 @@ ThreadValue unary(const ThreadValue &V, const ThreadMask &Active, OpT Op) {
       Result.Known.set(T);
     }
   });
+  carryDivisionByZero(Result, V);
   if (Result.knownFor(Active))
     Result.UnknownReason.clear();
   return Result;

@@ -162,6 +162,12 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
       Scaled.UnknownReason.clear();
     Scaled.ValueKind = ThreadValue::Kind::Pointer;
     Scaled.Object = Object;
+    for (const ThreadValue *Part : {static_cast<const ThreadValue *>(&Result), &Index})
+      if (Part->DividedByZero.any()) {
+        if (Scaled.DividedByZero.empty())
+          Scaled.DividedByZero.resize(Threads);
+        Scaled.DividedByZero |= Part->DividedByZero;
+      }
     Result = std::move(Scaled);
     if (PathHolds && (Operand > 1 || FirstIndexIsSubscript)) {
       ThreadValue Subscript = Index;
