@@ -162,7 +162,8 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
       Scaled.UnknownReason.clear();
     Scaled.ValueKind = ThreadValue::Kind::Pointer;
     Scaled.Object = Object;
-    for (const ThreadValue *Part : {static_cast<const ThreadValue *>(&Result), &Index})
+    for (const ThreadValue *Part :
+         {static_cast<const ThreadValue *>(&Result), &Index})
       if (Part->DividedByZero.any()) {
         if (Scaled.DividedByZero.empty())
           Scaled.DividedByZero.resize(Threads);
