@@ -17,24 +17,6 @@
 
 namespace smemlint {
 
-const char *compiledAccessFormName(CompiledSharedAccess::Form How) {
-  switch (How) {
-  case CompiledSharedAccess::Form::Load:
-    return "load";
-  case CompiledSharedAccess::Form::Store:
-    return "store";
-  case CompiledSharedAccess::Form::Atomic:
-    return "atomic";
-  case CompiledSharedAccess::Form::Copy:
-    return "copy";
-  case CompiledSharedAccess::Form::InlineAsm:
-    return "inline-asm";
-  case CompiledSharedAccess::Form::Intrinsic:
-    return "intrinsic";
-  }
-  return "load";
-}
-
 namespace {
 
 constexpr unsigned SharedAddressSpace = 3;
@@ -180,42 +162,27 @@ compiledSharedAccesses(const DeviceModule &Module,
       reachableFunctions(*KernelFunction, CallSites);
   SharedProvenance Provenance(CallSites);
   DebugLocations Locations(Module, SM);
-  const llvm::DataLayout &Layout = Module.module().getDataLayout();
 
   for (const llvm::Function *F : Functions)
     for (const llvm::BasicBlock &Block : *F)
       for (const llvm::Instruction &I : Block) {
-        CompiledSharedAccess Access;
-        Access.Instruction = &I;
         std::vector<const llvm::Value *> Pointers;
         if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
-          Access.How = CompiledSharedAccess::Form::Load;
-          Access.WidthBytes = Layout.getTypeStoreSize(Load->getType());
           Pointers.push_back(Load->getPointerOperand());
         } else if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I)) {
-          Access.How = CompiledSharedAccess::Form::Store;
-          Access.WidthBytes =
-              Layout.getTypeStoreSize(Store->getValueOperand()->getType());
           Pointers.push_back(Store->getPointerOperand());
         } else if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I)) {
-          Access.How = CompiledSharedAccess::Form::Atomic;
           Pointers.push_back(RMW->getPointerOperand());
         } else if (const auto *CAS =
                        llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I)) {
-          Access.How = CompiledSharedAccess::Form::Atomic;
           Pointers.push_back(CAS->getPointerOperand());
         } else if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
           const auto *Intrinsic = llvm::dyn_cast<llvm::IntrinsicInst>(Call);
           if (Intrinsic && touchesNoMemory(*Intrinsic))
             continue;
-          if (Call->isInlineAsm())
-            Access.How = CompiledSharedAccess::Form::InlineAsm;
-          else if (llvm::isa<llvm::AnyMemIntrinsic>(Call))
-            Access.How = CompiledSharedAccess::Form::Copy;
-          else if (Intrinsic)
-            Access.How = CompiledSharedAccess::Form::Intrinsic;
-          else
-            continue; // A call's own accesses are found in its body.
+          // A defined function's own accesses are found in its body.
+          if (!Call->isInlineAsm() && !Intrinsic)
+            continue;
           for (const llvm::Value *Argument : Call->args())
             if (Argument->getType()->isPointerTy() ||
                 (Call->isInlineAsm() && Argument->getType()->isIntegerTy()))
@@ -223,6 +190,7 @@ compiledSharedAccesses(const DeviceModule &Module,
         } else {
           continue;
         }
+        CompiledSharedAccess Access;
         bool Shared = false;
         for (const llvm::Value *Pointer : Pointers) {
           const llvm::GlobalVariable *Global = nullptr;

@@ -25,32 +25,21 @@ class SourceManager;
 class VarDecl;
 } // namespace clang
 
-namespace llvm {
-class Instruction;
-}
-
 namespace smemlint {
 
 class DeviceModule;
 
+/// One instruction that touches shared memory: a load, store or atomic, a
+/// memory intrinsic, inline PTX given a shared address.
 struct CompiledSharedAccess {
-  /// How the instruction touches shared memory.
-  enum class Form { Load, Store, Atomic, Copy, InlineAsm, Intrinsic };
-  Form How = Form::Load;
   /// The __shared__ variable the address derives from; null when the
   /// address is shared (addrspace(3)) but its variable is not known.
   const clang::VarDecl *Variable = nullptr;
-  /// Bytes of a load or store; 0 for the other forms.
-  unsigned WidthBytes = 0;
   /// The access's own location first, then each call site it was inlined
   /// into, the kernel's (or a non-inlined callee's) last. Empty without debug
   /// locations.
   std::vector<CompiledFrame> Frames;
-  const llvm::Instruction *Instruction = nullptr;
 };
-
-/// "load", "store", "atomic", "copy", "inline-asm", "intrinsic".
-const char *compiledAccessFormName(CompiledSharedAccess::Form How);
 
 /// The shared accesses of \p Kernel's device code, in the order of the
 /// instructions (functions the kernel calls without inlining them after the

@@ -47,8 +47,7 @@ IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
     ThreadIndex[1].Values[T] = Options.Block.threadY(T);
     ThreadIndex[2].Values[T] = Options.Block.threadZ(T);
   }
-  Alive = ThreadMask(Threads, true);
-  AllThreads = Alive;
+  AllThreads = ThreadMask(Threads, true);
   NotComputed = unknown("a value the evaluator did not compute");
 }
 
@@ -94,6 +93,17 @@ void IrExecution::unsupported(const llvm::Instruction &I,
     Summary.Unsupported.push_back(Message);
   if (LosesAccesses && !llvm::is_contained(Summary.Incomplete, Message))
     Summary.Incomplete.push_back(Message);
+}
+
+void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
+  const clang::Stmt *Loop = Sites.loopStatement(L);
+  if (!Loop || !SampledLoops.insert(Loop).second)
+    return;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  Observer.onLoopSampled(
+      Loop, "the loop at line " +
+                std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())) +
+                ": " + Why);
 }
 
 void IrExecution::enclosingLoops(std::vector<const clang::Stmt *> &Loops,
@@ -260,17 +270,10 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
               Staying |= Unknown;
             } else {
               Leaving |= Unknown;
-              if (const clang::Stmt *Loop = Sites.loopStatement(*L);
-                  Loop && SampledLoops.insert(Loop).second) {
-                const clang::SourceManager &SM = Ctx.getSourceManager();
-                Observer.onLoopSampled(
-                    Loop, "the loop at line " +
-                              std::to_string(SM.getExpansionLineNumber(
-                                  Loop->getBeginLoc())) +
-                              ": the loop condition depends on " +
-                              (C.UnknownReason.empty() ? std::string("data")
-                                                       : C.UnknownReason));
-              }
+              loopSampled(*L, "the loop condition depends on " +
+                                  (C.UnknownReason.empty()
+                                       ? std::string("data")
+                                       : C.UnknownReason));
             }
             Unknown = none();
           } else {
@@ -333,17 +336,9 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (!L || L->getHeader() != Successor || !L->contains(&Block) ||
           Frame.Iterations.lookup(L) + 1 < Options.LoopIterationLimit)
         continue;
-      if (const clang::Stmt *Loop = Sites.loopStatement(*L);
-          Loop && SampledLoops.insert(Loop).second) {
-        const clang::SourceManager &SM = Ctx.getSourceManager();
-        Observer.onLoopSampled(
-            Loop,
-            "the loop at line " +
-                std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())) +
-                ": only the first " +
-                std::to_string(Options.LoopIterationLimit) +
-                " iterations were evaluated");
-      }
+      loopSampled(*L, "only the first " +
+                          std::to_string(Options.LoopIterationLimit) +
+                          " iterations were evaluated");
       // Values the loop computes are not known past a cut.
       for (const llvm::BasicBlock *Inside : L->blocks())
         for (const llvm::Instruction &I : *Inside) {
@@ -584,7 +579,7 @@ EvaluationSummary IrExecution::run() {
     Frame.Registers[&Arg] = std::move(Value);
   }
   Frames.push_back(&Frame);
-  runFunction(Frame, Alive);
+  runFunction(Frame, AllThreads);
   Frames.pop_back();
   return Summary;
 }

@@ -115,6 +115,8 @@ public:
   void enclosingLoops(std::vector<const clang::Stmt *> &Loops,
                       std::vector<unsigned> &Iterations);
   bool countStep(const ThreadMask &Active);
+  /// Tells the observer, once per loop, that \p L was cut short and why.
+  void loopSampled(const llvm::Loop &L, const std::string &Why);
   bool outOfBudget() const { return Summary.BudgetExceeded; }
   /// Notes a construct the evaluator does not follow at \p I; \p LosesAccesses:
   /// accesses or barriers went unseen (EvaluationSummary::Incomplete).
@@ -193,8 +195,6 @@ public:
   unsigned Threads;
   EvaluationSummary Summary;
   ThreadValue ThreadIndex[3];
-  /// Threads that have not exited the kernel.
-  ThreadMask Alive;
   std::vector<CallFrame *> Frames;
   std::map<const llvm::Function *, std::unique_ptr<FunctionFacts>> Facts;
   /// Assumptions of the path executing now (data-dependent branches).

@@ -110,7 +110,7 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
     if (!Site)
       return;
   }
-  ThreadMask Living = Alive;
+  ThreadMask Living = AllThreads;
   if (!Frames.empty())
     Living.reset(Frames.front()->Returned);
   std::vector<const clang::Stmt *> Loops;
