@@ -271,9 +271,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
             } else {
               Leaving |= Unknown;
               loopSampled(*L, "the loop condition depends on " +
-                                  (C.UnknownReason.empty()
-                                       ? std::string("data")
-                                       : C.UnknownReason));
+                                  (C.UnknownReason.empty() ? std::string("data")
+                                                           : C.UnknownReason));
             }
             Unknown = none();
           } else {
