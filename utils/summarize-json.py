@@ -9,7 +9,11 @@ with FileCheck:
   gtotals transposeCoalesced shape=0 requested=8192 transferred=8192 ratio=1 load=4096/4096 store=4096/4096 atomic=0/0
   gstaged tile idata L14 -> odata L22 store_sectors=4 direct_store_sectors=32 transferred=8192 direct_transferred=36864
 
-Usage: smem-lint --format=json FILE | summarize-json.py
+With --launches, each analysed shape's launch values follow its kernel line:
+
+  launch strided shape=0 block=64x1x1 grid=16x1x1 dynamic=512 params=width=2
+
+Usage: smem-lint --format=json FILE | summarize-json.py [--launches]
 """
 import json
 import sys
@@ -26,6 +30,15 @@ def main():
         dims = " ".join("%dx%dx%d(%s)" % (d["x"], d["y"], d["z"], d["source"])
                         for d in kernel["block_dims"])
         print("kernel %s L%d block_dims=%s" % (kernel["name"], kernel["line"], dims))
+        if "--launches" in sys.argv[1:]:
+            for index, d in enumerate(kernel["block_dims"]):
+                grid = d.get("grid")
+                params = ",".join("%s=%s" % item for item in
+                                  sorted(d.get("parameter_values", {}).items()))
+                print("launch %s shape=%d block=%dx%dx%d grid=%s dynamic=%s params=%s" % (
+                    kernel["name"], index, d["x"], d["y"], d["z"],
+                    "%dx%dx%d" % (grid["x"], grid["y"], grid["z"]) if grid else "-",
+                    d.get("dynamic_shared_bytes", "-"), params or "-"))
         for access in kernel["accesses"]:
             line = ("access %s %s L%d:%d width=%d shape=%d wavefronts=%d mean=%s "
                     "ideal=%d ways=%d status=%s" % (

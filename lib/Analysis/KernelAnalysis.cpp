@@ -2,6 +2,8 @@
 
 #include "Analysis/KernelAnalysis.h"
 
+#include "Analysis/HostValues.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -77,6 +79,28 @@ std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {
   if (F->isTemplateInstantiation() || !InKernelBody)
     Summary = "in " + std::string(KernelPlaceholder) + ", " + Summary;
   return Summary;
+}
+
+std::string KernelAnalysis::launchNote() const {
+  std::string Note = "analysed with block " + Shape.Block.str();
+  std::vector<std::string> Values;
+  for (const auto &[Param, Value] : Shape.KnownParameters)
+    if (Shape.LaunchArguments.lookup(Param) == Value &&
+        Shape.LaunchArguments.count(Param))
+      Values.push_back(Param->getNameAsString() + " = " + std::to_string(Value));
+  llvm::sort(Values);
+  for (auto [I, Value] : llvm::enumerate(Values))
+    Note += (I + 1 == Values.size() ? " and " : ", ") + Value;
+  Note += " from this launch";
+  if (Shape.Through.isValid())
+    Note += ", as called at line " +
+            std::to_string(
+                Ctx.getSourceManager().getExpansionLineNumber(Shape.Through));
+  if (Shape.MoreConfigurations)
+    Note += "; it runs with more configurations than the " +
+            std::to_string(HostEvaluator::MaxConfigurations) +
+            " analysed";
+  return Note;
 }
 
 bool KernelAnalysis::usesDynamicShared() const {

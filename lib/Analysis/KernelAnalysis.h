@@ -60,8 +60,16 @@ struct ChosenShape {
   std::string DynamicSharedSource;
   /// Registers per thread, from --regs; unknown otherwise.
   std::optional<unsigned> RegistersPerThread;
-  /// The grid of the first launch with this shape, when constant.
+  /// The grid of the launches with this shape, when they agree on a
+  /// constant one.
   std::optional<BlockShape> Grid;
+  /// The arguments the launch itself passed (KnownParameters may also hold
+  /// values given by --param).
+  llvm::DenseMap<const clang::ParmVarDecl *, int64_t> LaunchArguments;
+  /// The call of the launching function the launch's values come through.
+  clang::SourceLocation Through;
+  /// The launch takes more configurations than were analysed.
+  bool MoreConfigurations = false;
 };
 
 /// Static shared bytes of \p Variables laid out one after another at their
@@ -107,6 +115,10 @@ public:
   /// when the site alone does not say which kernel ran it: a template
   /// instantiation, or a device function.
   std::string assumptionSummary(const clang::Stmt *Site) const;
+
+  /// For a shape from a launch, the note at the launch: "analysed with
+  /// block 64x1 and width = 2 from this launch, as called at line 12".
+  std::string launchNote() const;
 
   /// Static shared bytes of the kernel (see staticSharedBytes).
   uint64_t staticSharedBytes() const { return StaticSharedBytes; }

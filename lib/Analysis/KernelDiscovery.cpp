@@ -19,124 +19,12 @@ using namespace clang;
 namespace smemlint {
 namespace {
 
-/// Strips the wrappers Clang puts around a launch configuration argument.
-const Expr *stripConfigWrappers(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-      E = Cleanups->getSubExpr();
-    else if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = Temporary->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = Bind->getSubExpr();
-    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = Cast->getSubExpr();
-    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-             Construct && Construct->getNumArgs() == 1 &&
-             Construct->getConstructor()->isCopyOrMoveConstructor())
-      E = Construct->getArg(0);
-    else
-      return E;
-  }
-}
-
-/// Whether \p Var is assigned anywhere in \p Body after its declaration.
-class ModificationFinder : public RecursiveASTVisitor<ModificationFinder> {
-public:
-  explicit ModificationFinder(const VarDecl *Var) : Var(Var) {}
-  bool Modified = false;
-  bool VisitBinaryOperator(BinaryOperator *E) {
-    if (E->isAssignmentOp())
-      check(E->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *E) {
-    if (E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf)
-      check(E->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
-    if (E->isAssignmentOp() && E->getNumArgs() > 0)
-      check(E->getArg(0));
-    return true;
-  }
-
-private:
-  void check(const Expr *Target) {
-    Target = Target->IgnoreParenImpCasts();
-    if (const auto *Member = dyn_cast<MemberExpr>(Target))
-      Target = Member->getBase()->IgnoreParenImpCasts();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Target))
-      Modified |= Ref->getDecl() == Var;
-  }
-  const VarDecl *Var;
-};
-
-/// The constant initializer of a local that is never reassigned.
-const Expr *unmodifiedInitializer(ASTContext &Ctx, const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || !Var->getInit())
-    return nullptr;
-  if (Var->getType().isConstQualified() || Var->isConstexpr())
-    return Var->getInit();
-  const auto *Function = dyn_cast<FunctionDecl>(Var->getDeclContext());
-  if (!Function || !Function->getBody())
-    return nullptr;
-  ModificationFinder Finder(Var);
-  Finder.TraverseStmt(Function->getBody());
-  return Finder.Modified ? nullptr : Var->getInit();
-}
-
-std::optional<int64_t> constantInteger(ASTContext &Ctx, const Expr *E,
-                                       unsigned Depth = 0) {
-  if (!E || Depth > 8 || E->isValueDependent())
-    return std::nullopt;
+/// A __launch_bounds__ argument.
+std::optional<int64_t> constantInteger(ASTContext &Ctx, const Expr *E) {
   Expr::EvalResult Result;
-  if (E->EvaluateAsInt(Result, Ctx))
-    return Result.Val.getInt().getExtValue();
-  if (const Expr *Init = unmodifiedInitializer(Ctx, E))
-    return constantInteger(Ctx, Init, Depth + 1);
-  return std::nullopt;
-}
-
-std::optional<BlockShape> constantDim3(ASTContext &Ctx, const Expr *E,
-                                       unsigned Depth = 0) {
-  if (!E || Depth > 8 || E->isValueDependent())
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(Result, Ctx))
     return std::nullopt;
-  E = stripConfigWrappers(E);
-  if (E->getType()->isIntegralOrEnumerationType()) {
-    std::optional<int64_t> X = constantInteger(Ctx, E);
-    if (!X || *X <= 0)
-      return std::nullopt;
-    return BlockShape{unsigned(*X), 1, 1};
-  }
-  // A constexpr dim3 (the CUDA headers' constructor is constexpr).
-  Expr::EvalResult Result;
-  if (E->isPRValue() && E->EvaluateAsRValue(Result, Ctx) &&
-      Result.Val.isStruct() && Result.Val.getStructNumFields() >= 3) {
-    unsigned Dims[3];
-    for (unsigned I = 0; I < 3; ++I) {
-      const APValue &Field = Result.Val.getStructField(I);
-      if (!Field.isInt())
-        return std::nullopt;
-      Dims[I] = Field.getInt().getZExtValue();
-    }
-    return BlockShape{Dims[0], Dims[1], Dims[2]};
-  }
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    unsigned Dims[3] = {1, 1, 1};
-    for (unsigned I = 0; I < Construct->getNumArgs() && I < 3; ++I) {
-      std::optional<int64_t> V = constantInteger(Ctx, Construct->getArg(I));
-      if (!V || *V <= 0)
-        return std::nullopt;
-      Dims[I] = *V;
-    }
-    return BlockShape{Dims[0], Dims[1], Dims[2]};
-  }
-  if (const Expr *Init = unmodifiedInitializer(Ctx, E))
-    return constantDim3(Ctx, Init, Depth + 1);
-  return std::nullopt;
+  return Result.Val.getInt().getExtValue();
 }
 
 /// Collects the shared variables a function uses, following calls.
@@ -212,69 +100,7 @@ public:
     return true;
   }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || Call->isValueDependent())
-      return true;
-    LaunchSite Site;
-    Site.Call = Call;
-    if (const CallExpr *Config = Call->getConfig()) {
-      if (Config->getNumArgs() > 1) {
-        Site.Grid = constantDim3(Ctx, Config->getArg(0));
-        Site.Block = constantDim3(Ctx, Config->getArg(1));
-      }
-      if (Config->getNumArgs() > 2) {
-        std::optional<int64_t> Bytes = constantInteger(Ctx, Config->getArg(2));
-        if (Bytes && *Bytes >= 0)
-          Site.DynamicShared = *Bytes;
-      }
-    }
-    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
-         ++I) {
-      const ParmVarDecl *Param = Callee->getParamDecl(I);
-      if (!Param->getType()->isIntegralOrEnumerationType())
-        continue;
-      if (std::optional<int64_t> V = constantInteger(Ctx, Call->getArg(I)))
-        Site.Arguments[Param] = *V;
-    }
-    Launches[Callee->getCanonicalDecl()].push_back(std::move(Site));
-    return true;
-  }
-
-  /// cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-  /// bytes): the kernel opts into more than 48 KB of dynamic shared memory.
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() ||
-        Callee->getName() != "cudaFuncSetAttribute" || Call->getNumArgs() < 3 ||
-        Call->isValueDependent())
-      return true;
-    const auto *Attribute =
-        dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
-    if (!Attribute || Attribute->getDecl()->getName() !=
-                          "cudaFuncAttributeMaxDynamicSharedMemorySize")
-      return true;
-    const Expr *Function = Call->getArg(0)->IgnoreParenCasts();
-    if (const auto *AddressOf = dyn_cast<UnaryOperator>(Function))
-      Function = AddressOf->getSubExpr()->IgnoreParenCasts();
-    const auto *Ref = dyn_cast<DeclRefExpr>(Function);
-    const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-    if (!Kernel)
-      return true;
-    OptIn &Entry = OptIns[Kernel->getCanonicalDecl()];
-    Entry.Where = Call->getBeginLoc();
-    if (std::optional<int64_t> Bytes = constantInteger(Ctx, Call->getArg(2)))
-      Entry.Bytes = std::max<uint64_t>(Entry.Bytes.value_or(0), *Bytes);
-    return true;
-  }
-
-  struct OptIn {
-    std::optional<uint64_t> Bytes;
-    SourceLocation Where;
-  };
   std::vector<FunctionDecl *> Kernels;
-  std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
-  std::map<const FunctionDecl *, OptIn> OptIns;
 
 private:
   ASTContext &Ctx;
@@ -375,6 +201,7 @@ std::optional<BlockShape> parseBlockDimArguments(StringRef Text,
 std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
   DiscoveryVisitor Visitor(Ctx);
   Visitor.TraverseDecl(Ctx.getTranslationUnitDecl());
+  HostLaunches Host = findHostLaunches(Ctx);
   std::vector<KernelInfo> Kernels;
   for (FunctionDecl *F : Visitor.Kernels) {
     KernelInfo Info;
@@ -382,11 +209,11 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
     llvm::raw_string_ostream Name(Info.Name);
     F->getNameForDiagnostic(Name, Ctx.getPrintingPolicy(), /*Qualified=*/true);
     Name.flush();
-    auto Launches = Visitor.Launches.find(F->getCanonicalDecl());
-    if (Launches != Visitor.Launches.end())
+    auto Launches = Host.Launches.find(F->getCanonicalDecl());
+    if (Launches != Host.Launches.end())
       Info.Launches = Launches->second;
-    auto OptIn = Visitor.OptIns.find(F->getCanonicalDecl());
-    if (OptIn != Visitor.OptIns.end()) {
+    auto OptIn = Host.OptIns.find(F->getCanonicalDecl());
+    if (OptIn != Host.OptIns.end()) {
       Info.OptsIntoLargeDynamicShared = true;
       Info.OptInDynamicBytes = OptIn->second.Bytes;
       Info.OptInWhere = OptIn->second.Where;

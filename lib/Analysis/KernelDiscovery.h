@@ -2,8 +2,8 @@
 //
 // Finds what the analysis runs on: every __global__ function with a body
 // (template instantiations included, system headers excluded), the launch
-// sites of each with their constant block shapes, dynamic shared bytes and
-// scalar arguments, the block shapes written in annotation comments, and the
+// configurations of each (HostLaunches.h), the block shapes written in
+// annotation comments, and the
 // __shared__ variables each kernel uses directly or through device functions.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +11,7 @@
 #ifndef SMEMLINT_ANALYSIS_KERNELDISCOVERY_H
 #define SMEMLINT_ANALYSIS_KERNELDISCOVERY_H
 
+#include "Analysis/HostLaunches.h"
 #include "Evaluation/BlockShape.h"
 #include "Evaluation/KernelEvaluator.h"
 
@@ -23,23 +24,12 @@
 
 namespace clang {
 class ASTContext;
-class CUDAKernelCallExpr;
 class FunctionDecl;
 class ParmVarDecl;
 class VarDecl;
 } // namespace clang
 
 namespace smemlint {
-
-/// One `kernel<<<grid, block, bytes>>>(args)` in the translation unit.
-struct LaunchSite {
-  const clang::CUDAKernelCallExpr *Call = nullptr;
-  std::optional<BlockShape> Block;       ///< Set when it is a constant.
-  std::optional<BlockShape> Grid;        ///< Set when it is a constant.
-  std::optional<uint64_t> DynamicShared; ///< Set when it is a constant.
-  /// Scalar arguments that are constants.
-  llvm::DenseMap<const clang::ParmVarDecl *, int64_t> Arguments;
-};
 
 /// A block shape written in a `// smem-lint: block_dim(x, y, z)` comment.
 struct AnnotatedShape {

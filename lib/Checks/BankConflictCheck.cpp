@@ -210,8 +210,7 @@ DiagnosticNote ConflictReporter::explainShape() const {
   std::string Block = Shape.Block.str();
   switch (Shape.Source) {
   case ShapeSource::Launch:
-    return {toSourcePoint(SM, Shape.Where),
-            "analysed with block " + Block + " from this launch", {}};
+    return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
   case ShapeSource::Annotation:
     return {toSourcePoint(SM, Shape.Where),
             "analysed with block " + Block + " from this annotation", {}};

@@ -101,11 +101,18 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     if (ChosenShape *Shape = AddShape(*Launch.Block, ShapeSource::Launch,
                                       Launch.Call->getBeginLoc())) {
       Shape->KnownParameters = Launch.Arguments;
+      Shape->LaunchArguments = Launch.Arguments;
+      if (Launch.Through)
+        Shape->Through = Launch.Through->getBeginLoc();
+      Shape->MoreConfigurations = Launch.MoreConfigurations;
       Shape->DynamicSharedBytes = Launch.DynamicShared;
       Shape->Grid = Launch.Grid;
     } else
       for (ChosenShape &Existing : Shapes)
         if (Existing.Block == *Launch.Block) {
+          if (Existing.Grid && (!Launch.Grid || !(*Launch.Grid == *Existing.Grid)))
+            Existing.Grid.reset();
+          Existing.MoreConfigurations |= Launch.MoreConfigurations;
           if (Launch.DynamicShared)
             Existing.DynamicSharedBytes = std::max(
                 Existing.DynamicSharedBytes.value_or(0), *Launch.DynamicShared);
@@ -741,6 +748,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.Block = Shape.Block;
       Evaluation.WarpSize = Options.Arch->Banking.WarpSize;
       Evaluation.KnownParameters = Shape.KnownParameters;
+      Evaluation.Grid = Shape.Grid;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
       Evaluation.StepBudget = Options.StepBudget;
       if (Options.EvaluateDeviceIr || EvaluateDeviceCode)

@@ -142,9 +142,7 @@ DiagnosticNote UncoalescedReporter::explainShape() const {
   std::string Block = Shape.Block.str();
   switch (Shape.Source) {
   case ShapeSource::Launch:
-    return {toSourcePoint(SM, Shape.Where),
-            "analysed with block " + Block + " from this launch",
-            {}};
+    return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
   case ShapeSource::Annotation:
     return {toSourcePoint(SM, Shape.Where),
             "analysed with block " + Block + " from this annotation",

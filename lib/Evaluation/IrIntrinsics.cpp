@@ -361,8 +361,13 @@ IrExecution::specialRegister(llvm::StringRef Register) {
     return ThreadValue::uniform(Threads, Sizes[*Dim]);
   if (Register.starts_with("ctaid.") && Dim)
     return symbolValue({UniformSymbol::Kind::BlockIdx, nullptr, *Dim});
-  if (Register.starts_with("nctaid.") && Dim)
+  if (Register.starts_with("nctaid.") && Dim) {
+    if (Options.Grid) {
+      unsigned Grid[3] = {Options.Grid->X, Options.Grid->Y, Options.Grid->Z};
+      return ThreadValue::uniform(Threads, Grid[*Dim]);
+    }
     return symbolValue({UniformSymbol::Kind::GridDim, nullptr, *Dim});
+  }
   if (Register == "laneid") {
     ThreadValue Lane = ThreadValue::uniform(Threads, 0);
     for (unsigned T = 0; T < Threads; ++T)

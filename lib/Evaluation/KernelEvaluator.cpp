@@ -1883,8 +1883,13 @@ ThreadValue Evaluator::evalBuiltinVariable(const PseudoObjectExpr *E) {
                                                               : Block.Z);
   if (Builtin == "__cuda_builtin_blockIdx_t")
     return symbolValue({UniformSymbol::Kind::BlockIdx, nullptr, Dim});
-  if (Builtin == "__cuda_builtin_gridDim_t")
+  if (Builtin == "__cuda_builtin_gridDim_t") {
+    if (Options.Grid)
+      return ThreadValue::uniform(Threads, Dim == 0   ? Options.Grid->X
+                                           : Dim == 1 ? Options.Grid->Y
+                                                      : Options.Grid->Z);
     return symbolValue({UniformSymbol::Kind::GridDim, nullptr, Dim});
+  }
   return unknown("a property of '" + Builtin.str() + "'");
 }
 

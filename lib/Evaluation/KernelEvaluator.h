@@ -91,6 +91,9 @@ constexpr unsigned DefaultLoopIterationLimit = 1024;
 struct EvaluationOptions {
   BlockShape Block;
   unsigned WarpSize = 32;
+  /// The grid every launch with this block shape uses, when they agree on
+  /// a constant one; gridDim is a symbol otherwise.
+  std::optional<BlockShape> Grid;
   /// Scalar parameters whose value is known (from the launch site).
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> KnownParameters;
   /// Values given to uniform symbols for this run; a symbol not listed takes

@@ -72,6 +72,48 @@ cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem,
+                             cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem, cudaStream_t stream);
+}
+typedef struct cudaLaunchAttribute_st {
+  int id;
+  char val[64];
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                           const void *func, void **args);
+template <class T>
+cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
+                             size_t sharedMem = 0, cudaStream_t stream = 0) {
+  return cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
+                          sharedMem, stream);
+}
+template <class T>
+cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim,
+                                        void **args, size_t sharedMem = 0,
+                                        cudaStream_t stream = 0) {
+  return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
+                                     args, sharedMem, stream);
+}
+template <typename... ExpTypes, typename... ActTypes>
+cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                               void (*kernel)(ExpTypes...),
+                               ActTypes &&...args) {
+  return [&](ExpTypes... coercedArgs) {
+    void *pArgs[] = {&coercedArgs...};
+    return cudaLaunchKernelExC(config, (const void *)kernel, pArgs);
+  }(static_cast<ActTypes &&>(args)...);
 }
 template <class T>
 cudaError_t cudaMalloc(T **ptr, size_t size) {

@@ -18,7 +18,7 @@ __global__ void strided(float *out, int stride) {
   // launch of this kernel uses a stride that gives more.
   // CHECK: access s load L[[@LINE+7]]:22 width=4 shape=2 wavefronts=2 mean={{[0-9.]+}} ideal=1 ways=2
   // TEXT: launch-arguments.cu:[[@LINE+6]]:22: warning: 8-way bank conflict: read of 's' takes 8 wavefronts per warp instead of 1 (block 128x1, sm_90)
-  // TEXT: launch-arguments.cu:[[@LINE+13]]:3: note: analysed with block 128x1 from this launch
+  // TEXT: launch-arguments.cu:[[@LINE+13]]:3: note: analysed with block 128x1 and stride = 8 from this launch
   // TEXT: launch-arguments.cu:[[@LINE+4]]:22: warning: 2-way bank conflict: read of 's' takes 2 wavefronts per warp instead of 1 (block 32x1, sm_90)
   // TEXT: note: the conflict degree depends on 'stride': gcd(stride, 32)-way
   // TEXT-NOT: evaluated with stride = 1024

@@ -47,7 +47,7 @@ __global__ void transposeCoalesced(float *odata, const float *idata,
 
 // With 33 words per row lane l reads word 33*l + c: bank (l + c) % 32, all
 // different -> 1 wavefront (h200-shared-memory.md row "tile[32][33] (padded)").
-// TEXT: transpose-seed.cu:[[@LINE+15]]:3: note: analysed with block 32x8 from this launch
+// TEXT: transpose-seed.cu:[[@LINE+15]]:3: note: analysed with block 32x8, height = 1024 and width = 1024 from this launch
 // TEXT: transpose-seed.cu:[[@LINE-36]]:29: note: pad the rows of 'tile' to 33 elements: conflict-free (this read: 32 -> 1 wavefronts), +128 bytes per block (4096 -> 4224)
 // FIX: note: pad the rows of 'tile' to 33 elements: conflict-free
 // FIX-NEXT: {{^}}  __shared__ float tile[32][32];{{$}}

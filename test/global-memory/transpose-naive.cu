@@ -20,7 +20,7 @@ __global__ void naive(float *out, const float *in, int width, int height) {
   // CHECK: gaccess out store L[[@LINE+6]]:5 width=4 shape=0 requested=128 sectors=32 ideal=4 lines=32 mean=32 stride=4096 status=exact
   // TEXT: transpose-naive.cu:[[@LINE+5]]:5: warning: store to 'out': consecutive lanes are 4096 bytes apart: 32 sectors per request, ideal 4; 87.5% of transferred bytes unused (block 32x8, sm_90) [gmem-uncoalesced]
   // TEXT: note: lanes 0-31 of warp 0 write out[0], out[1024], out[2048], ..., out[31744]: 128 bytes spread over 32 sectors in 32 lines
-  // TEXT: note: analysed with block 32x8 from this launch
+  // TEXT: note: analysed with block 32x8, height = 1024 and width = 1024 from this launch
   // TEXT: note: each lane touches its own 128-byte line: let consecutive lanes (threadIdx.x) index the contiguous dimension of 'out', or stage the data through a shared-memory tile
   for (int j = 0; j < TILE; j += 8)
     out[x * height + (y + j)] = in[(y + j) * width + x];
@@ -40,7 +40,7 @@ __global__ void naive16(float *out, const float *in, int width, int height) {
   // CHECK: gaccess out store L[[@LINE+4]]:3 width=4 shape=0 requested=128 sectors=16 ideal=4 lines=16 mean=16 stride=4096 status=exact
   // TEXT: transpose-naive.cu:[[@LINE+3]]:3: warning: store to 'out': consecutive lanes are 4096 bytes apart: 16 sectors per request, ideal 4; 75% of transferred bytes unused (block 16x16, sm_90) [gmem-uncoalesced]
   // TEXT: note: lanes 0-31 of warp 0 write out[0], out[1024], out[2048], ..., out[15361]: 128 bytes spread over 16 sectors in 16 lines
-  // TEXT: note: analysed with block 16x16 from this launch
+  // TEXT: note: analysed with block 16x16, height = 1024 and width = 1024 from this launch
   out[x * height + y] = in[y * width + x];
 }
 
