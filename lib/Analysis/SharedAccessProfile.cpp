@@ -24,8 +24,10 @@ int64_t unbiased(uint64_t Lane) {
 class BankCostObserver : public ExecutionObserver {
 public:
   BankCostObserver(const SharedMemoryBanking &Banking, unsigned Threads,
+                   const EvaluationOptions &Options,
                    SharedAccessProfile &Profile)
-      : Banking(Banking), Threads(Threads), Profile(Profile) {}
+      : Banking(Banking), Threads(Threads), Options(Options), Profile(Profile) {
+  }
 
   void onMemoryAccess(const MemoryAccessEvent &Event) override {
     if (!Event.Address.Object.IsShared)
@@ -36,13 +38,148 @@ public:
     if (Stats.ThroughDeclaredShape)
       widenSubscriptRanges(Stats, Event);
     Stats.Symbols |= Event.Address.Symbols;
-    Stats.Loops.insert(Event.EnclosingLoops.begin(), Event.EnclosingLoops.end());
+    Stats.Loops.insert(Event.EnclosingLoops.begin(),
+                       Event.EnclosingLoops.end());
     for (const std::string &Assumption : Event.Assumptions)
       if (llvm::find(Stats.Assumptions, Assumption) == Stats.Assumptions.end())
         Stats.Assumptions.push_back(Assumption);
 
+    if (gatherIteration(Event))
+      return;
+    serveAccess(Stats, Event, Event.WidthBytes);
+  }
+
+  void onBarrier(const BarrierEvent &) override { flushAll(); }
+
+  /// Serves what is still gathered; call once the evaluation is over.
+  void finish() { flushAll(); }
+
+  void onLoopSampled(const clang::Stmt *Loop,
+                     const std::string &Reason) override {
+    Profile.SampledLoops.emplace(Loop, Reason);
+  }
+
+private:
+  /// Consecutive iterations of one access that the compiled code performs
+  /// as one wider instruction, held until all of them have executed.
+  struct IterationGroup {
+    std::vector<unsigned> OuterIterations;
+    unsigned Group = 0;
+    unsigned Iterations = 0;
+    unsigned InstructionBytes = 0;
+    unsigned SourceBytes = 0;
+    AccessKind Kind = AccessKind::Load;
+    std::vector<ThreadValue> Addresses;
+    std::vector<ThreadMask> Actives;
+  };
+
+  /// Holds \p Event when the compiled code merges it with the next
+  /// iterations of its innermost loop (iterations 0..k-1, k..2k-1, ...,
+  /// as an unrolled loop's vector accesses group them); true when held.
+  bool gatherIteration(const MemoryAccessEvent &Event) {
+    auto Compiled = Options.CompiledAccessBytes.find(Event.Site);
+    unsigned Source = Event.WidthBytes;
+    if (Compiled == Options.CompiledAccessBytes.end() ||
+        Event.Kind == AccessKind::Atomic || Event.LoopIterations.empty() ||
+        Source == 0 || (Source & (Source - 1)) != 0 ||
+        Compiled->second <= Source || Compiled->second % Source != 0)
+      return false;
+    unsigned Iterations = Compiled->second / Source;
+    auto Key = std::make_pair(Event.Site, unsigned(Event.Kind));
+    IterationGroup &Group = Gathering[Key];
+    llvm::ArrayRef<unsigned> Outer = Event.LoopIterations.drop_back();
+    unsigned Index = Event.LoopIterations.back() / Iterations;
+    if (!Group.Addresses.empty() &&
+        (Group.Group != Index || Group.OuterIterations != Outer.vec()))
+      flush(Key, Group);
+    if (Group.Addresses.empty()) {
+      Group.OuterIterations = Outer.vec();
+      Group.Group = Index;
+      Group.Iterations = Iterations;
+      Group.InstructionBytes = Compiled->second;
+      Group.SourceBytes = Source;
+      Group.Kind = Event.Kind;
+    }
+    Group.Addresses.push_back(Event.Address);
+    Group.Actives.push_back(Event.Active);
+    if (Group.Addresses.size() == Group.Iterations)
+      flush(Key, Group);
+    return true;
+  }
+
+  /// Whether iterations [From, From + Count) of \p Group touch, for every
+  /// thread, consecutive bytes starting at a multiple of their total: what
+  /// one instruction of that width reads.
+  static bool mergeable(const IterationGroup &Group, unsigned From,
+                        unsigned Count) {
+    const ThreadMask &Active = Group.Actives[From];
+    for (unsigned I = From + 1; I < From + Count; ++I)
+      if (Group.Actives[I] != Active)
+        return false;
+    int64_t Bytes = int64_t(Count) * Group.SourceBytes;
+    const ThreadValue &First = Group.Addresses[From];
+    for (unsigned T = 0; T < Active.size(); ++T) {
+      if (!Active[T])
+        continue;
+      if (!First.Known[T] || First.Values[T] % Bytes != 0)
+        return false;
+      for (unsigned I = 1; I < Count; ++I) {
+        const ThreadValue &Next = Group.Addresses[From + I];
+        if (!Next.Known[T] ||
+            Next.Values[T] != First.Values[T] + int64_t(I) * Group.SourceBytes)
+          return false;
+      }
+    }
+    return true;
+  }
+
+  /// Serves a gathered group as the compiled code executes it: the widest
+  /// instruction that covers the next iterations (all of them, or what is
+  /// left of a shorter last group, halved until it fits), else one
+  /// iteration at a time. Six iterations of a 4-byte read grouped by four
+  /// give one 16-byte and one 8-byte load, as ptxas makes them.
+  void flush(std::pair<const clang::Expr *, unsigned> Key,
+             IterationGroup &Group) {
+    if (Group.Addresses.empty())
+      return;
+    AccessStats &Stats = Profile.Accesses[Index.lookup(Key)];
+    unsigned Held = Group.Addresses.size();
+    for (unsigned From = 0; From < Held;) {
+      unsigned Count = Group.Iterations;
+      while (Count > 1 &&
+             (From + Count > Held || !mergeable(Group, From, Count)))
+        Count /= 2;
+      unsigned Width = Count * Group.SourceBytes;
+      MemoryAccessEvent Event{Key.first,
+                              Group.Kind,
+                              Width,
+                              Group.Addresses[From],
+                              Group.Actives[From],
+                              false,
+                              {},
+                              {},
+                              {},
+                              {},
+                              nullptr};
+      serveAccess(Stats, Event, Width);
+      if (Count > 1 && Width > Stats.InstructionBytes) {
+        Stats.InstructionBytes = Width;
+        Stats.MergedIterations = Count;
+      }
+      From += Count;
+    }
+    Group.Addresses.clear();
+    Group.Actives.clear();
+  }
+
+  void flushAll() {
+    for (auto &[Key, Group] : Gathering)
+      flush(Key, Group);
+  }
+
+  void serveAccess(AccessStats &Stats, const MemoryAccessEvent &Event,
+                   unsigned Width) {
     // Odd-sized objects (float3, structs) are moved in 4-byte pieces.
-    unsigned Width = Event.WidthBytes;
     unsigned Pieces = 1;
     if (Width == 0 || Width > 16 || (Width & (Width - 1)) != 0) {
       Pieces = std::max(1u, (Width + 3) / 4);
@@ -53,12 +190,6 @@ public:
         serveWarp(Stats, Event, Warp, Width, Piece * Width);
   }
 
-  void onLoopSampled(const clang::Stmt *Loop,
-                     const std::string &Reason) override {
-    Profile.SampledLoops.emplace(Loop, Reason);
-  }
-
-private:
   AccessStats &statsFor(const MemoryAccessEvent &Event) {
     auto Key = std::make_pair(Event.Site, unsigned(Event.Kind));
     auto [It, Inserted] = Index.try_emplace(Key, Profile.Accesses.size());
@@ -66,8 +197,8 @@ private:
       AccessStats Stats;
       Stats.Site = Event.Site;
       Stats.Kind = Event.Kind;
-      Stats.Array = llvm::dyn_cast_or_null<clang::VarDecl>(
-          Event.Address.Object.Decl);
+      Stats.Array =
+          llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
       Stats.WidthBytes = Event.WidthBytes;
       Profile.Accesses.push_back(std::move(Stats));
     }
@@ -102,14 +233,14 @@ private:
     for (const LaneAddress &Lane : Lanes)
       if (Lane) {
         int64_t Offset = unbiased(*Lane);
-        int64_t End = Offset > INT64_MAX - int64_t(Width) ? INT64_MAX
-                                                          : Offset + Width;
+        int64_t End =
+            Offset > INT64_MAX - int64_t(Width) ? INT64_MAX : Offset + Width;
         Stats.EndOffset = std::max(Stats.EndOffset, End);
         Stats.StartOffset = std::min(Stats.StartOffset, Offset);
       }
-    WarpRequestCost Cost = costOf(Width, Event.Kind == AccessKind::Load
-                                             ? RequestKind::Load
-                                             : RequestKind::Store);
+    WarpRequestCost Cost =
+        costOf(Width, Event.Kind == AccessKind::Load ? RequestKind::Load
+                                                     : RequestKind::Store);
     ++Stats.WarpInstructions;
     Stats.TotalWavefronts += Cost.Wavefronts;
     Stats.TotalIdealWavefronts += Cost.IdealWavefronts;
@@ -119,8 +250,7 @@ private:
     Example.Warp = Warp;
     for (const LaneAddress &Lane : Lanes)
       Example.LaneOffsets.push_back(
-          Lane ? std::optional<int64_t>(unbiased(*Lane))
-               : std::nullopt);
+          Lane ? std::optional<int64_t>(unbiased(*Lane)) : std::nullopt);
     Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
     Example.Cost = std::move(Cost);
     Stats.Worst = std::move(Example);
@@ -163,7 +293,9 @@ private:
   static constexpr size_t MaxRememberedPatterns = 16384;
   const SharedMemoryBanking &Banking;
   unsigned Threads;
+  const EvaluationOptions &Options;
   SharedAccessProfile &Profile;
+  std::map<std::pair<const clang::Expr *, unsigned>, IterationGroup> Gathering;
   std::vector<uint64_t> PatternKey;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
   std::vector<LaneAddress> Lanes;
@@ -213,13 +345,14 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           ExecutionObserver *AlsoNotify) {
   SharedAccessProfile Profile;
   Profile.StepBudget = Options.StepBudget;
-  BankCostObserver Observer(Banking, Options.Block.threads(), Profile);
+  BankCostObserver Observer(Banking, Options.Block.threads(), Options, Profile);
   if (!AlsoNotify) {
     Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Observer);
-    return Profile;
+  } else {
+    ObserverList Both({&Observer, AlsoNotify});
+    Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Both);
   }
-  ObserverList Both({&Observer, AlsoNotify});
-  Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Both);
+  Observer.finish();
   return Profile;
 }
 

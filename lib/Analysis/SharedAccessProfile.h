@@ -46,6 +46,12 @@ struct AccessStats {
   AccessKind Kind = AccessKind::Load;
   const clang::VarDecl *Array = nullptr;
   unsigned WidthBytes = 0;
+  /// When the compiled code merges consecutive iterations of this access
+  /// into one wider instruction (EvaluationOptions::CompiledAccessBytes):
+  /// its bytes and how many iterations it covers; the warp instructions and
+  /// wavefronts below then count those instructions.
+  unsigned InstructionBytes = 0;
+  unsigned MergedIterations = 0;
   uint64_t WarpInstructions = 0;
   uint64_t TotalWavefronts = 0;
   uint64_t TotalIdealWavefronts = 0;

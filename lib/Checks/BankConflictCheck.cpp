@@ -104,8 +104,8 @@ std::string describeEffect(const SymbolEffect &Effect, const std::string &Name,
     IsGcd &= Ways == std::gcd(unsigned(I + 1), BankCount);
   if (IsGcd)
     return "gcd(" + Name + ", " + std::to_string(BankCount) + ")-way";
-  auto [Min, Max] = std::minmax_element(Effect.WaysByValue.begin(),
-                                        Effect.WaysByValue.end());
+  auto [Min, Max] =
+      std::minmax_element(Effect.WaysByValue.begin(), Effect.WaysByValue.end());
   unsigned WorstValue = Max - Effect.WaysByValue.begin() + 1;
   return std::to_string(*Min) + "- to " + std::to_string(*Max) + "-way (" +
          std::to_string(*Max) + "-way with " + Name + " = " +
@@ -144,13 +144,15 @@ private:
   std::vector<Diagnostic> &Findings;
 };
 
-
 DiagnosticNote
 ConflictReporter::explainHotspot(const AccessStats &Access) const {
   const WarpExample &Warp = *Access.Worst;
   const BankHotspot &Hot = Warp.Cost.Hotspot;
   const SharedMemoryBanking &Banking = Analysis.arch().Banking;
-  unsigned Width = Access.WidthBytes;
+  // The worst warp instruction's bytes per lane: the merged instruction's
+  // when the compiler merges iterations.
+  unsigned Width =
+      Access.InstructionBytes ? Access.InstructionBytes : Access.WidthBytes;
   bool Phased = Warp.Cost.LanesPerPhase < Banking.WarpSize;
 
   // The distinct words of the hot bank, named by the element a lane reads.
@@ -165,7 +167,8 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
       int64_t Word = int64_t(Byte / Banking.BankWidthBytes -
                              (Byte % Banking.BankWidthBytes < 0));
       if (((Word % Banking.BankCount) + Banking.BankCount) %
-                  Banking.BankCount != Hot.Bank ||
+                  Banking.BankCount !=
+              Hot.Bank ||
           llvm::is_contained(Words, Word))
         continue;
       Words.push_back(Word);
@@ -183,14 +186,12 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
       List += ", ";
     List += Elements[I];
   }
-  std::string Message = "lanes " + formatLanes(Hot.Lanes) + " of warp " +
-                        std::to_string(Warp.Warp) + " need " +
-                        std::to_string(Hot.DistinctWords) +
-                        " different words from bank " +
-                        std::to_string(Hot.Bank) + ": " + List;
+  std::string Message =
+      "lanes " + formatLanes(Hot.Lanes) + " of warp " +
+      std::to_string(Warp.Warp) + " need " + std::to_string(Hot.DistinctWords) +
+      " different words from bank " + std::to_string(Hot.Bank) + ": " + List;
   if (Phased)
-    Message += " (this " + std::to_string(Width) +
-               "-byte access is served " +
+    Message += " (this " + std::to_string(Width) + "-byte access is served " +
                std::to_string(Warp.Cost.LanesPerPhase) + " lanes at a time)";
   if (std::optional<int64_t> Stride = laneStride(Warp)) {
     uint64_t Distance = *Stride < 0 ? 0 - uint64_t(*Stride) : uint64_t(*Stride);
@@ -198,8 +199,8 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
       Message += "; consecutive lanes are " +
                  plural(Distance / Banking.BankWidthBytes, "word") + " apart";
     else
-      Message += "; consecutive lanes are " + plural(Distance, "byte") +
-                 " apart";
+      Message +=
+          "; consecutive lanes are " + plural(Distance, "byte") + " apart";
   }
   return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
 }
@@ -213,16 +214,18 @@ DiagnosticNote ConflictReporter::explainShape() const {
     return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
   case ShapeSource::Annotation:
     return {toSourcePoint(SM, Shape.Where),
-            "analysed with block " + Block + " from this annotation", {}};
+            "analysed with block " + Block + " from this annotation",
+            {}};
   case ShapeSource::Option:
     return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
-            "analysed with block " + Block + " given by --block-dim", {}};
+            "analysed with block " + Block + " given by --block-dim",
+            {}};
   case ShapeSource::Default:
     break;
   }
   return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
-          "analysed with the assumed block " + Block +
-              ": no launch of '" + Kernel.Name +
+          "analysed with the assumed block " + Block + ": no launch of '" +
+              Kernel.Name +
               "' with a constant block shape was found; give the real shape "
               "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
               "comment above the kernel",
@@ -232,7 +235,12 @@ DiagnosticNote ConflictReporter::explainShape() const {
 std::string
 ConflictReporter::describeChanges(const std::vector<PaddedAccess> &Changes,
                                   const AccessStats &This) const {
-  // This access first, then the others the fix changes.
+  // This access first, then the others the fix changes. Where the fix
+  // changes the instructions the compiler makes (merged iterations before,
+  // not after), the numbers are over every execution, and each part says
+  // its unit.
+  bool AnyInAll = llvm::any_of(
+      Changes, [](const PaddedAccess &Change) { return Change.InAll; });
   std::vector<std::string> Parts;
   for (const PaddedAccess &Change : Changes) {
     bool IsThis = Change.Access == &This;
@@ -244,9 +252,15 @@ ConflictReporter::describeChanges(const std::vector<PaddedAccess> &Changes,
                       " at line " + lineOf(SM, Change.Access->Site)) +
         ": " + std::to_string(Change.WavefrontsBefore) + " -> " +
         std::to_string(Change.WavefrontsAfter);
+    if (Change.InAll)
+      Text += " wavefronts in all, its iterations no longer merged into " +
+              std::to_string(Change.Access->InstructionBytes) +
+              "-byte instructions";
+    else if (AnyInAll)
+      Text += " wavefronts per warp";
     Parts.insert(IsThis ? Parts.begin() : Parts.end(), Text);
   }
-  return llvm::join(Parts, ", ") + " wavefronts";
+  return llvm::join(Parts, ", ") + (AnyInAll ? "" : " wavefronts");
 }
 
 DiagnosticNote ConflictReporter::paddingNote(const AccessStats &Access,
@@ -262,15 +276,14 @@ DiagnosticNote ConflictReporter::paddingNote(const AccessStats &Access,
   std::string Message =
       Proposal.ConflictFree
           ? "pad the rows of '" + Name + "' to " +
-                std::to_string(Proposal.RowAfter) + " elements: conflict-free (" +
-                Changes + "), " + Bytes
+                std::to_string(Proposal.RowAfter) +
+                " elements: conflict-free (" + Changes + "), " + Bytes
           : "padding the rows of '" + Name + "' to " +
                 std::to_string(Proposal.RowAfter) +
                 " elements leaves the fewest wavefronts (" + Changes + "), " +
                 Bytes + "; no padding removes every conflict of '" + Name +
                 "' with block " + Analysis.shape().Block.str();
-  return DiagnosticNote{Proposal.Fix.Where, Message, {Proposal.Fix},
-                        Residency};
+  return DiagnosticNote{Proposal.Fix.Where, Message, {Proposal.Fix}, Residency};
 }
 
 DiagnosticNote ConflictReporter::swizzleNote(const AccessStats &Access,
@@ -286,9 +299,9 @@ DiagnosticNote ConflictReporter::swizzleNote(const AccessStats &Access,
   std::string Message =
       std::string(Proposal.ConflictFree ? "swizzle" : "or swizzle") + " '" +
       Name + "' with an XOR at its " + std::to_string(Proposal.Fixes.size()) +
-      " accesses (" + Proposal.Pattern + "): " +
-      (Proposal.ConflictFree ? "conflict-free" : "fewer wavefronts") + " (" +
-      Changes + "), no extra shared memory";
+      " accesses (" + Proposal.Pattern +
+      "): " + (Proposal.ConflictFree ? "conflict-free" : "fewer wavefronts") +
+      " (" + Changes + "), no extra shared memory";
   return DiagnosticNote{Where, Message, Proposal.Fixes, std::nullopt};
 }
 
@@ -297,12 +310,10 @@ ConflictReporter::proposeFixes(const AccessStats &Access) {
   if (!Access.Array)
     return {};
   const std::optional<PaddingProposal> &Padding = Fixes.padding(Access.Array);
-  bool PaddingSettlesIt = Padding && Padding->ConflictFree &&
-                          residencyChange(Analysis,
-                                          Padding->BytesAfter -
-                                              Padding->BytesBefore)
-                                  .BlocksAfter ==
-                              Analysis.occupancy().BlocksPerSM;
+  bool PaddingSettlesIt =
+      Padding && Padding->ConflictFree &&
+      residencyChange(Analysis, Padding->BytesAfter - Padding->BytesBefore)
+              .BlocksAfter == Analysis.occupancy().BlocksPerSM;
   std::vector<DiagnosticNote> Notes;
   if (Padding)
     Notes.push_back(paddingNote(Access, *Padding));
@@ -337,8 +348,8 @@ ConflictReporter::proposeFixes(const AccessStats &Access) {
     Advice += "; make consecutive lanes touch consecutive words (a lane "
               "stride of 1 word, or any odd number of words, is "
               "conflict-free)";
-  return {DiagnosticNote{toSourcePoint(SM, Access.Array->getLocation()),
-                         Advice, {}}};
+  return {DiagnosticNote{
+      toSourcePoint(SM, Access.Array->getLocation()), Advice, {}}};
 }
 
 std::optional<uint64_t>
@@ -365,16 +376,16 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   unsigned Ways = Access.ways();
   unsigned WorstOverSymbols = Ways;
   for (const SymbolEffect &Effect : Effects)
-    WorstOverSymbols = std::max(
-        WorstOverSymbols,
-        *std::max_element(Effect.WaysByValue.begin(), Effect.WaysByValue.end()));
+    WorstOverSymbols =
+        std::max(WorstOverSymbols, *std::max_element(Effect.WaysByValue.begin(),
+                                                     Effect.WaysByValue.end()));
   if (WorstOverSymbols < 2)
     return;
 
   std::string Array =
       Access.Array ? Access.Array->getNameAsString() : std::string("?");
-  std::string What = std::string(verbOf(Access.Kind, ReadModifyWrite)) +
-                     " of '" + Array + "'";
+  std::string What =
+      std::string(verbOf(Access.Kind, ReadModifyWrite)) + " of '" + Array + "'";
   if (Access.WidthBytes != Banking.BankWidthBytes)
     What = std::to_string(Access.WidthBytes) + "-byte " + What;
 
@@ -385,10 +396,18 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   Context.nameSharedAccess(D, Access.Site, Access.Kind);
   D.Ways = WorstOverSymbols;
   if (Ways >= 2) {
+    // nvcc merges consecutive iterations: the cost is the instruction's.
+    std::string Compiled;
+    if (Access.InstructionBytes)
+      Compiled = ", as the " + std::to_string(Access.InstructionBytes) +
+                 "-byte " +
+                 (Access.Kind == AccessKind::Load ? "load" : "store") +
+                 " nvcc makes of " + std::to_string(Access.MergedIterations) +
+                 " iterations";
     D.Message = std::to_string(Ways) + "-way bank conflict: " + What +
                 " takes " + plural(Access.worstWavefronts(), "wavefront") +
                 " per warp instead of " +
-                std::to_string(Access.idealWavefronts()) + " (" +
+                std::to_string(Access.idealWavefronts()) + Compiled + " (" +
                 Analysis.assumptionSummary(Access.Site) + ")";
     D.Notes.push_back(explainHotspot(Access));
   } else {
@@ -399,13 +418,12 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   }
   for (const SymbolEffect &Effect : Effects) {
     std::string Name = Analysis.symbols().symbol(Effect.Symbol).spelling();
-    D.Notes.push_back(
-        {D.Where,
-         "the conflict degree depends on '" + Name + "': " +
-             describeEffect(Effect, Name, Banking.BankCount) +
-             "; evaluated with " + Name + " = " +
-             std::to_string(symbolValue(Effect.Symbol)),
-         {}});
+    D.Notes.push_back({D.Where,
+                       "the conflict degree depends on '" + Name + "': " +
+                           describeEffect(Effect, Name, Banking.BankCount) +
+                           "; evaluated with " + Name + " = " +
+                           std::to_string(symbolValue(Effect.Symbol)),
+                       {}});
   }
   std::string Sampled = Analysis.profile().samplingReason(Access);
   if (!Sampled.empty())

@@ -234,6 +234,8 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     A.Array = Access.Array ? Access.Array->getNameAsString() : "";
     A.Kind = accessKindName(Access.Kind);
     A.WidthBytes = Access.WidthBytes;
+    A.InstructionBytes = Access.InstructionBytes;
+    A.MergedIterations = Access.MergedIterations;
     A.BlockDimIndex = Analysis.shapeIndex();
     A.Wavefronts = Access.worstWavefronts();
     A.WavefrontsMean = Access.meanWavefronts();
@@ -666,8 +668,13 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     if (Device && !Options.DeviceIrDumpPath.empty()) {
       std::error_code EC;
       llvm::raw_fd_ostream Dump(Options.DeviceIrDumpPath, EC);
-      if (!EC)
+      if (!EC) {
         Device->module().print(Dump, nullptr);
+        if (const llvm::Module *Compiled = Device->compiledModule()) {
+          Dump << "\n; The same code as nvcc compiles it (loops unrolled):\n";
+          Compiled->print(Dump, nullptr);
+        }
+      }
     }
   }
   // Checks and fixes ask for the parents of nodes in the user's code; Clang
@@ -716,8 +723,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
     std::vector<CompiledSharedAccess> Compiled;
-    if (Device)
+    llvm::DenseMap<const Expr *, unsigned> CompiledWidths;
+    if (Device) {
       Compiled = compiledSharedAccesses(*Device, Kernel.Kernel, SM);
+      CompiledWidths = compiledAccessWidths(Ctx, *Device, Kernel.Kernel);
+    }
     for (const CompiledSharedAccess &Access : Compiled) {
       std::string Name = Access.Variable ? Access.Variable->getNameAsString()
                                          : std::string("(shared memory)");
@@ -749,6 +759,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.WarpSize = Options.Arch->Banking.WarpSize;
       Evaluation.KnownParameters = Shape.KnownParameters;
       Evaluation.Grid = Shape.Grid;
+      Evaluation.CompiledAccessBytes = CompiledWidths;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
       Evaluation.StepBudget = Options.StepBudget;
       if (Options.EvaluateDeviceIr || EvaluateDeviceCode)

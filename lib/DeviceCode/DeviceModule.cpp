@@ -3,13 +3,16 @@
 #include "DeviceCode/DeviceModule.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/GlobalDecl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/CodeGen/ModuleBuilder.h"
 #include "clang/Lex/HeaderSearchOptions.h"
@@ -17,18 +20,26 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Scalar/InferAlignment.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <mutex>
+#include <set>
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -82,14 +93,95 @@ nvptxTargetMachine(const clang::TargetInfo &Target) {
       std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Less));
 }
 
+/// CUDA's memories do not overlap: a global (1), shared (3), constant (4)
+/// or local (5) pointer never aliases one of another space. What NVPTX's own
+/// alias analysis says from LLVM 20 on; without it the vectorizer cannot
+/// move a shared store past a global load (`s[4 * t + i] = in[i]`), which
+/// nvcc does.
+class AddressSpaceAliasResult : public llvm::AAResultBase {
+public:
+  AddressSpaceAliasResult() = default;
+  llvm::AliasResult alias(const llvm::MemoryLocation &A,
+                          const llvm::MemoryLocation &B, llvm::AAQueryInfo &,
+                          const llvm::Instruction *) {
+    unsigned SpaceA = A.Ptr->getType()->getPointerAddressSpace();
+    unsigned SpaceB = B.Ptr->getType()->getPointerAddressSpace();
+    if (SpaceA != SpaceB && SpaceA != 0 && SpaceB != 0)
+      return llvm::AliasResult::NoAlias;
+    return llvm::AliasResult::MayAlias;
+  }
+  bool invalidate(llvm::Function &, const llvm::PreservedAnalyses &,
+                  llvm::FunctionAnalysisManager::Invalidator &) {
+    return false;
+  }
+};
+
+class AddressSpaceAlias : public llvm::AnalysisInfoMixin<AddressSpaceAlias> {
+  friend llvm::AnalysisInfoMixin<AddressSpaceAlias>;
+  static llvm::AnalysisKey Key;
+
+public:
+  using Result = AddressSpaceAliasResult;
+  Result run(llvm::Function &, llvm::FunctionAnalysisManager &) {
+    return Result();
+  }
+};
+llvm::AnalysisKey AddressSpaceAlias::Key;
+
+/// A kernel's pointer parameters point to global memory (a shared or local
+/// address does not outlive the launch); nvcc compiles them so, as NVPTX's
+/// argument lowering does: a cast to the global space and back, which
+/// address-space inference then carries to the accesses.
+void globalizePointerParameters(llvm::Function &Kernel) {
+  if (Kernel.isDeclaration())
+    return;
+  llvm::IRBuilder<> Builder(&*Kernel.getEntryBlock().getFirstInsertionPt());
+  for (llvm::Argument &Parameter : Kernel.args()) {
+    auto *Type = llvm::dyn_cast<llvm::PointerType>(Parameter.getType());
+    if (!Type || Type->getAddressSpace() != 0 || Parameter.use_empty())
+      continue;
+    llvm::Value *Global = Builder.CreateAddrSpaceCast(
+        &Parameter, llvm::PointerType::get(Kernel.getContext(), 1));
+    llvm::Value *Generic = Builder.CreateAddrSpaceCast(Global, Type);
+    Parameter.replaceUsesWithIf(
+        Generic, [&](llvm::Use &U) { return U.getUser() != Global; });
+  }
+}
+
+/// The copy compiled as nvcc would runs LLVM's -O2 pipeline, but unrolls
+/// with the threshold -O3 uses (300, `-unroll-threshold-aggressive`): nvcc
+/// fully unrolls a 32-iteration k loop of a GEMM (v_gemm32 in
+/// docs/measurements/h200-vectorization.md), which -O2's threshold does
+/// not, and the rest of -O3 costs a third of the analysis time on the
+/// corpus. The threshold is a process-wide LLVM option; the evaluated
+/// module's loops are marked not to unroll, so it affects only the copy.
+void unrollAsAggressivelyAsO3() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    auto &Options = llvm::cl::getRegisteredOptions();
+    auto Threshold = Options.find("unroll-threshold");
+    if (Threshold != Options.end() &&
+        Threshold->second->getNumOccurrences() == 0)
+      Threshold->second->addOccurrence(0, "unroll-threshold", "300");
+  });
+}
+
 /// LLVM's -O1 function simplification as Clang runs it, without the loop
 /// unroller and loop vectorizers, then what the NVPTX backend runs before
 /// instruction selection: InferAddressSpaces (generic accesses to shared
 /// memory become `addrspace(3)` ones, as nvcc makes them LDS/STS) and the
 /// LoadStoreVectorizer.
-void optimize(llvm::Module &Module, llvm::TargetMachine *Machine) {
+///
+/// With \p AsCompiled, -O2 with the loop unroller as the NVPTX target tunes
+/// it instead (unrollAsAggressivelyAsO3): the code as nvcc makes it, where
+/// the LoadStoreVectorizer also merges the accesses of consecutive unrolled
+/// iterations.
+void optimize(llvm::Module &Module, llvm::TargetMachine *Machine,
+              bool AsCompiled = false) {
   llvm::PipelineTuningOptions Tuning;
-  Tuning.LoopUnrolling = false;
+  Tuning.LoopUnrolling = AsCompiled;
+  if (AsCompiled)
+    unrollAsAggressivelyAsO3();
   Tuning.LoopInterleaving = false;
   Tuning.LoopVectorization = false;
   Tuning.SLPVectorization = false;
@@ -98,15 +190,36 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine) {
   llvm::CGSCCAnalysisManager SCCs;
   llvm::ModuleAnalysisManager Modules;
   llvm::PassBuilder Builder(Machine, Tuning);
+  if (AsCompiled) {
+    Functions.registerPass([] { return AddressSpaceAlias(); });
+    Functions.registerPass([&Builder] {
+      llvm::AAManager Alias = Builder.buildDefaultAAPipeline();
+      Alias.registerFunctionAnalysis<AddressSpaceAlias>();
+      return Alias;
+    });
+  }
   Builder.registerModuleAnalyses(Modules);
   Builder.registerCGSCCAnalyses(SCCs);
   Builder.registerFunctionAnalyses(Functions);
   Builder.registerLoopAnalyses(Loops);
   Builder.crossRegisterProxies(Loops, Functions, SCCs, Modules);
-  llvm::ModulePassManager Pipeline =
-      Builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O1);
+  llvm::ModulePassManager Pipeline;
+  // The global kernel parameters (globalizePointerParameters) reach their
+  // accesses once SROA has taken them out of their stack slots, before
+  // instcombine folds the casts away.
+  if (AsCompiled) {
+    llvm::FunctionPassManager Early;
+    Early.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
+    Early.addPass(llvm::InferAddressSpacesPass());
+    Pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Early)));
+  }
+  Pipeline.addPass(Builder.buildPerModuleDefaultPipeline(
+      AsCompiled ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O1));
   llvm::FunctionPassManager Late;
   Late.addPass(llvm::InferAddressSpacesPass());
+  // The alignment the vectorizer needs, from the known bits of addresses.
+  if (AsCompiled)
+    Late.addPass(llvm::InferAlignmentPass());
   // NVPTX's own IR pipeline merges adjacent loads and stores into vector
   // instructions (a float4 copy into one LDS.128); so does nvcc's.
   Late.addPass(llvm::LoadStoreVectorizerPass());
@@ -114,11 +227,78 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine) {
   Pipeline.run(Module, Modules);
 }
 
+/// Rewrites the unroll hints of every loop of \p Module: a hint is kept when
+/// \p Keep says so for the loop's start location and the hint's name, and
+/// `llvm.loop.unroll.disable` is added when \p Disable says so.
+template <typename KeepHint, typename DisableLoop>
+void rewriteUnrollHints(llvm::Module &Module, KeepHint Keep,
+                        DisableLoop Disable) {
+  llvm::LLVMContext &Context = Module.getContext();
+  for (llvm::Function &F : Module)
+    for (llvm::BasicBlock &Block : F)
+      for (llvm::Instruction &I : Block) {
+        llvm::MDNode *Loop = I.getMetadata(llvm::LLVMContext::MD_loop);
+        if (!Loop)
+          continue;
+        const llvm::DILocation *Start = nullptr;
+        for (const llvm::MDOperand &Operand : Loop->operands())
+          if (!Start)
+            Start = llvm::dyn_cast_or_null<llvm::DILocation>(Operand.get());
+        llvm::SmallVector<llvm::Metadata *, 6> Operands{nullptr};
+        for (unsigned Index = 1; Index < Loop->getNumOperands(); ++Index) {
+          llvm::Metadata *Operand = Loop->getOperand(Index);
+          const auto *Property = llvm::dyn_cast<llvm::MDNode>(Operand);
+          const auto *Name =
+              Property && Property->getNumOperands()
+                  ? llvm::dyn_cast<llvm::MDString>(Property->getOperand(0))
+                  : nullptr;
+          if (Name && Name->getString().starts_with("llvm.loop.unroll.") &&
+              !Keep(Start, Name->getString()))
+            continue;
+          Operands.push_back(Operand);
+        }
+        if (Disable(Start))
+          Operands.push_back(llvm::MDNode::get(
+              Context,
+              llvm::MDString::get(Context, "llvm.loop.unroll.disable")));
+        llvm::MDNode *Replacement =
+            llvm::MDNode::getDistinct(Context, Operands);
+        Replacement->replaceOperandWith(0, Replacement);
+        I.setMetadata(llvm::LLVMContext::MD_loop, Replacement);
+      }
+}
+
+/// The evaluated module keeps every loop a loop, `#pragma unroll` ones too,
+/// so that its accesses are reported per iteration as in the source.
+void keepLoopsRolled(llvm::Module &Module) {
+  rewriteUnrollHints(
+      Module, [](const llvm::DILocation *, llvm::StringRef) { return false; },
+      [](const llvm::DILocation *) { return true; });
+}
+
+/// Clang marks every loop `llvm.loop.unroll.disable` when unrolling is off;
+/// in the copy compiled as nvcc would, the user's own hints stay and only
+/// the loops the user keeps rolled (\p KeptLoops, by the line and column
+/// their `llvm.loop` names as the start) are marked.
+void allowUnrolling(llvm::Module &Module,
+                    const std::set<std::pair<unsigned, unsigned>> &KeptLoops) {
+  auto Kept = [&](const llvm::DILocation *Start) {
+    return Start && KeptLoops.count({Start->getLine(), Start->getColumn()});
+  };
+  rewriteUnrollHints(
+      Module,
+      [&](const llvm::DILocation *Start, llvm::StringRef Hint) {
+        return Hint != "llvm.loop.unroll.disable" && !Kept(Start);
+      },
+      Kept);
+}
+
 /// The functions a kernel reaches, and whether one of them holds an
 /// expression Sema could not make sense of (a RecoveryExpr): CodeGen must
 /// not see those.
 class ReachedFunctions : public clang::RecursiveASTVisitor<ReachedFunctions> {
 public:
+  explicit ReachedFunctions(const clang::ASTContext &Ctx) : Ctx(Ctx) {}
   /// The definitions \p Function reaches, itself first.
   const std::vector<const clang::FunctionDecl *> &definitions() const {
     return Definitions;
@@ -168,8 +348,31 @@ public:
       Pending.push_back(Method);
     return true;
   }
+  /// `#pragma unroll 1` and `#pragma nounroll`: loops nvcc keeps.
+  bool VisitAttributedStmt(clang::AttributedStmt *S) {
+    for (const clang::Attr *A : S->getAttrs()) {
+      const auto *Hint = llvm::dyn_cast<clang::LoopHintAttr>(A);
+      if (!Hint)
+        continue;
+      bool Disables = (Hint->getOption() == clang::LoopHintAttr::Unroll &&
+                       Hint->getState() == clang::LoopHintAttr::Disable) ||
+                      (Hint->getOption() == clang::LoopHintAttr::UnrollCount &&
+                       Hint->getValue() && isOne(Hint->getValue()));
+      if (Disables)
+        KeptLoops.push_back(S->getSubStmt()->getBeginLoc());
+    }
+    return true;
+  }
+  /// Where the loops the user keeps rolled begin.
+  std::vector<clang::SourceLocation> KeptLoops;
 
 private:
+  bool isOne(const clang::Expr *Count) const {
+    clang::Expr::EvalResult Result;
+    return !Count->isValueDependent() && Count->EvaluateAsInt(Result, Ctx) &&
+           Result.Val.getInt() == 1;
+  }
+  const clang::ASTContext &Ctx;
   std::vector<const clang::FunctionDecl *> Pending, Definitions;
   llvm::DenseSet<const clang::FunctionDecl *> Visited;
   bool Broken = false;
@@ -179,6 +382,7 @@ private:
 
 DeviceModule::~DeviceModule() {
   // The module belongs to the context; the generator's state refers to both.
+  Compiled.reset();
   Module.reset();
   Generator.reset();
   Context.reset();
@@ -217,16 +421,24 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
   clang::CodeGenerator &Generator = *Result->Generator;
   Generator.Initialize(Ctx);
   std::vector<const clang::FunctionDecl *> Generated;
+  // Line and column of the loops the user keeps rolled.
+  std::set<std::pair<unsigned, unsigned>> KeptLoops;
   // What CodeGen emits for a definition it is handed; functions that are
   // only declared in the module, or deferred, are emitted when used.
   llvm::SetVector<const clang::FunctionDecl *> Handed;
   for (const clang::FunctionDecl *Kernel : Kernels) {
-    ReachedFunctions Reached;
+    ReachedFunctions Reached(Ctx);
     if (Kernel->isInvalidDecl() || !Kernel->hasBody() ||
         Reached.reachesBrokenCode(Kernel))
       continue;
     Generated.push_back(Kernel);
     Handed.insert(Reached.definitions().begin(), Reached.definitions().end());
+    for (clang::SourceLocation Loop : Reached.KeptLoops) {
+      clang::PresumedLoc Where = Ctx.getSourceManager().getPresumedLoc(
+          Ctx.getSourceManager().getExpansionLoc(Loop));
+      if (Where.isValid())
+        KeptLoops.insert({Where.getLine(), Where.getColumn()});
+    }
   }
   // Every kernel reaches code with errors, which the parse reported.
   if (Generated.empty())
@@ -271,7 +483,23 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       Global.setLinkage(llvm::GlobalValue::ExternalLinkage);
       Global.setExternallyInitialized(true);
     }
+  Result->Compiled = llvm::CloneModule(*Result->Module);
+  allowUnrolling(*Result->Compiled, KeptLoops);
+  keepLoopsRolled(*Result->Module);
+  for (const auto &[Kernel, Evaluated] : Result->Kernels)
+    if (llvm::Function *Compiled =
+            Result->Compiled->getFunction(Evaluated->getName()))
+      globalizePointerParameters(*Compiled);
+  // nvcc merges the accesses of shared arrays into 128-bit instructions as
+  // if every array began at a 16-byte boundary, though its PTX declares
+  // `.shared .align 4` (ptxas places them; docs/measurements/
+  // h200-vectorization.md); Clang keeps the element's alignment.
+  for (llvm::GlobalVariable &Global : Result->Compiled->globals())
+    if (Global.getAddressSpace() == 3 && Global.getValueType()->isArrayTy() &&
+        Global.getAlign().valueOrOne() < llvm::Align(16))
+      Global.setAlignment(llvm::Align(16));
   optimize(*Result->Module, Machine.get());
+  optimize(*Result->Compiled, Machine.get(), /*AsCompiled=*/true);
   std::string Broken;
   llvm::raw_string_ostream Why(Broken);
   if (llvm::verifyModule(*Result->Module, &Why)) {
@@ -285,6 +513,13 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
 const llvm::Function *
 DeviceModule::kernelFunction(const clang::FunctionDecl *Kernel) const {
   return Kernels.lookup(Kernel);
+}
+
+const llvm::Function *
+DeviceModule::compiledKernelFunction(const clang::FunctionDecl *Kernel) const {
+  const llvm::Function *Evaluated = Kernels.lookup(Kernel);
+  return Evaluated && Compiled ? Compiled->getFunction(Evaluated->getName())
+                               : nullptr;
 }
 
 const clang::VarDecl *

@@ -6,7 +6,9 @@
 // address arithmetic on `addrspace(3)` globals, each instruction with the line
 // and column it came from. The pipeline is LLVM's -O1 without the loop
 // unroller or vectorizers (loops stay loops, as in the source) followed by
-// address-space inference, as NVPTX runs it. This file only builds the module
+// address-space inference, as NVPTX runs it. A second copy is optimized as
+// nvcc would, loops unrolled, to tell which accesses become vector
+// instructions. This file only builds the module
 // and maps its globals and functions back to the declarations they came from.
 //
 //===----------------------------------------------------------------------===//
@@ -63,8 +65,17 @@ public:
   ~DeviceModule();
 
   const llvm::Module &module() const { return *Module; }
+  /// The copy optimized as nvcc would (compiledKernelFunction).
+  const llvm::Module *compiledModule() const { return Compiled.get(); }
   /// The IR function of kernel \p Kernel, or null when it was not emitted.
   const llvm::Function *kernelFunction(const clang::FunctionDecl *Kernel) const;
+  /// The same kernel as nvcc compiles it: loops unrolled (-O2, -O3's
+  /// unroll threshold), so that
+  /// the accesses of consecutive iterations are merged into vector
+  /// instructions where the vectorizer can (the evaluated module keeps the
+  /// loops). Null when it was not emitted.
+  const llvm::Function *
+  compiledKernelFunction(const clang::FunctionDecl *Kernel) const;
   /// The __shared__ variable \p Global was emitted for, or null.
   const clang::VarDecl *
   sharedVariable(const llvm::GlobalVariable *Global) const;
@@ -77,6 +88,7 @@ private:
   std::unique_ptr<llvm::LLVMContext> Context;
   std::unique_ptr<clang::CodeGenerator> Generator;
   std::unique_ptr<llvm::Module> Module;
+  std::unique_ptr<llvm::Module> Compiled;
   llvm::DenseMap<const clang::FunctionDecl *, const llvm::Function *> Kernels;
 };
 

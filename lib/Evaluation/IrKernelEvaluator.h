@@ -23,8 +23,11 @@
 
 #include "Evaluation/KernelEvaluator.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 namespace clang {
 class ASTContext;
+class Expr;
 class FunctionDecl;
 } // namespace clang
 
@@ -43,6 +46,16 @@ EvaluationSummary evaluateKernelIr(clang::ASTContext &Ctx,
                                    const EvaluationOptions &Options,
                                    SymbolTable &Symbols,
                                    ExecutionObserver &Observer);
+
+/// The source accesses of \p Kernel that the code nvcc makes performs with
+/// wider shared-memory instructions than any one execution of them in the
+/// source, with the instruction's bytes: the accesses of consecutive
+/// iterations of an unrolled loop merged into one 8- or 16-byte load or
+/// store (DeviceModule::compiledKernelFunction). Keyed by the site the
+/// evaluators report the access at.
+llvm::DenseMap<const clang::Expr *, unsigned>
+compiledAccessWidths(clang::ASTContext &Ctx, const DeviceModule &Module,
+                     const clang::FunctionDecl *Kernel);
 
 } // namespace smemlint
 

@@ -3,6 +3,7 @@
 #include "Evaluation/IrSourceSites.h"
 
 #include "DeviceCode/DeviceModule.h"
+#include "Evaluation/IrKernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -10,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
 namespace smemlint {
@@ -265,6 +267,43 @@ const Stmt *IrSourceSites::findCallSite(const llvm::Instruction &I) {
       return Asm->second;
   }
   return nullptr;
+}
+
+llvm::DenseMap<const Expr *, unsigned>
+compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
+                     const FunctionDecl *Kernel) {
+  llvm::DenseMap<const Expr *, unsigned> Widths;
+  const llvm::Function *Compiled = Module.compiledKernelFunction(Kernel);
+  if (!Compiled)
+    return Widths;
+  IrSourceSites Sites(Ctx, Module, Kernel);
+  const llvm::DataLayout &Layout = Compiled->getParent()->getDataLayout();
+  llvm::DominatorTree Dominators(const_cast<llvm::Function &>(*Compiled));
+  llvm::LoopInfo Loops(Dominators);
+  for (const llvm::BasicBlock &Block : *Compiled)
+    for (const llvm::Instruction &I : Block) {
+      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+      if (!Pointer || Pointer->getType()->getPointerAddressSpace() != 3)
+        continue;
+      llvm::Type *Accessed =
+          llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I));
+      // The widths shared-memory instructions have: LDS/STS.64 and .128.
+      uint64_t Bytes = Layout.getTypeStoreSize(Accessed);
+      if (Bytes != 8 && Bytes != 16)
+        continue;
+      // An address that moves with a loop the compiler kept (unrolled at
+      // run time, its trip count unknown): ptxas merges such accesses in
+      // pairs only, LDS.64 where LLVM forms LDS.128 (measured,
+      // docs/measurements/h200-vectorization.md).
+      if (const llvm::Loop *Around = Loops.getLoopFor(&Block))
+        if (!Around->isLoopInvariant(Pointer))
+          Bytes = std::min<uint64_t>(Bytes, 8);
+      if (const Expr *Site = Sites.accessSite(I)) {
+        unsigned &Width = Widths[Site];
+        Width = std::max(Width, unsigned(Bytes));
+      }
+    }
+  return Widths;
 }
 
 const Stmt *IrSourceSites::loopStatement(const llvm::Loop &L) {

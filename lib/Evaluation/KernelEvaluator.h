@@ -116,6 +116,10 @@ struct EvaluationOptions {
   /// it the run stops.
   uint64_t StepBudget = 64'000'000;
   unsigned MaxCallDepth = 16;
+  /// Source accesses the compiled code performs with wider instructions
+  /// (compiledAccessWidths): the bank cost of consecutive iterations is that
+  /// of the one instruction they become.
+  llvm::DenseMap<const clang::Expr *, unsigned> CompiledAccessBytes;
   /// The device code to evaluate instead of the AST, when it holds the
   /// kernel (IrKernelEvaluator.h).
   const DeviceModule *Device = nullptr;

@@ -1,4 +1,5 @@
-//===--- PaddingFix.cpp - Pad a shared array's rows, proven by re-analysis -===//
+//===--- PaddingFix.cpp - Pad a shared array's rows, proven by re-analysis
+//-===//
 
 #include "Fixes/PaddingFix.h"
 
@@ -13,6 +14,20 @@
 using namespace clang;
 
 namespace smemlint {
+
+PaddedAccess changeOf(const AccessStats &Before, const AccessStats *After) {
+  PaddedAccess Change;
+  Change.Access = &Before;
+  Change.InAll = After && After->InstructionBytes != Before.InstructionBytes;
+  Change.WavefrontsBefore =
+      Change.InAll ? Before.TotalWavefronts : Before.worstWavefronts();
+  Change.WavefrontsAfter = !After         ? 0
+                           : Change.InAll ? After->TotalWavefronts
+                                          : After->worstWavefronts();
+  Change.IdealAfter = After ? After->idealWavefronts() : 0;
+  return Change;
+}
+
 namespace {
 
 /// The size expression of the innermost array dimension as written.
@@ -111,11 +126,7 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
     if (Access.Array != Array)
       continue;
     const AccessStats *After = Best->second.find(Access.Site, Access.Kind);
-    PaddedAccess Change;
-    Change.Access = &Access;
-    Change.WavefrontsBefore = Access.worstWavefronts();
-    Change.WavefrontsAfter = After ? After->worstWavefronts() : 0;
-    Change.IdealAfter = After ? After->idealWavefronts() : 0;
+    PaddedAccess Change = changeOf(Access, After);
     if (After && After->TotalWavefronts != After->TotalIdealWavefronts)
       Proposal.ConflictFree = false;
     Proposal.Accesses.push_back(Change);
@@ -123,14 +134,15 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
 
   const Expr *Size = lastDimensionSize(Array);
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = CharSourceRange::getTokenRange(Size->getSourceRange());
+  CharSourceRange Range =
+      CharSourceRange::getTokenRange(Size->getSourceRange());
   std::string Replacement;
   if (isa<IntegerLiteral>(Size->IgnoreImpCasts()) &&
       !Size->getBeginLoc().isMacroID())
     Replacement = std::to_string(Proposal.RowAfter);
   else
-    Replacement = sourceText(SM, Range) + " + " +
-                  std::to_string(Proposal.PadElements);
+    Replacement =
+        sourceText(SM, Range) + " + " + std::to_string(Proposal.PadElements);
   Proposal.Fix = makeFixIt(SM, Range, Replacement);
   return Proposal;
 }

@@ -1,4 +1,5 @@
-//===--- PaddingFix.h - Pad a shared array's rows, proven by re-analysis -*- C++ -*-//
+//===--- PaddingFix.h - Pad a shared array's rows, proven by re-analysis -*- C++
+//-*-//
 //
 // Finds the smallest padding of a shared array's last dimension that removes
 // its bank conflicts (or, if none does, the one that leaves the fewest
@@ -21,9 +22,19 @@ namespace smemlint {
 /// One access of the padded array, before and after.
 struct PaddedAccess {
   const AccessStats *Access = nullptr;
-  unsigned WavefrontsBefore = 0, WavefrontsAfter = 0;
+  /// Of the worst warp instruction; over every execution (TotalWavefronts)
+  /// when InAll.
+  uint64_t WavefrontsBefore = 0, WavefrontsAfter = 0;
   unsigned IdealAfter = 0;
+  /// The fix changes the instructions the compiled code performs the
+  /// access with (iterations merged before, not after): per-instruction
+  /// numbers would compare different instructions.
+  bool InAll = false;
 };
+
+/// The change of \p Before, an access of the current layout, to \p After,
+/// the same access re-analysed with a fix.
+PaddedAccess changeOf(const AccessStats &Before, const AccessStats *After);
 
 struct PaddingProposal {
   const clang::VarDecl *Array = nullptr;

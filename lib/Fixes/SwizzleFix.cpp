@@ -10,8 +10,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace clang;
@@ -60,8 +60,7 @@ public:
               : nullptr;
       if (!Subscript || Subscript->getBase()->IgnoreParenImpCasts() != Chain) {
         Obstacle = "'" + Array->getNameAsString() +
-                   "' is used other than by subscripting it" +
-                   where(E);
+                   "' is used other than by subscripting it" + where(E);
         return true;
       }
       Subscripts.push_back(Subscript);
@@ -95,9 +94,8 @@ private:
   }
   std::string where(const Expr *E) {
     return " at line " +
-           std::to_string(toSourcePoint(Ctx.getSourceManager(),
-                                        E->getBeginLoc())
-                              .Line);
+           std::to_string(
+               toSourcePoint(Ctx.getSourceManager(), E->getBeginLoc()).Line);
   }
   ASTContext &Ctx;
   const VarDecl *Array;
@@ -183,11 +181,7 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
     if (Access.Array != Array)
       continue;
     const AccessStats *Changed = After.find(Access.Site, Access.Kind);
-    PaddedAccess Change;
-    Change.Access = &Access;
-    Change.WavefrontsBefore = Access.worstWavefronts();
-    Change.WavefrontsAfter = Changed ? Changed->worstWavefronts() : 0;
-    Change.IdealAfter = Changed ? Changed->idealWavefronts() : 0;
+    PaddedAccess Change = changeOf(Access, Changed);
     if (Changed && Changed->TotalWavefronts != Changed->TotalIdealWavefronts)
       Proposal.ConflictFree = false;
     Proposal.Accesses.push_back(Change);
@@ -196,11 +190,10 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   std::string Name = Array->getNameAsString();
   std::string MaskText = std::to_string(Mask);
   unsigned Shift = llvm::countr_zero(Mask + 1);
-  Proposal.Pattern =
-      Layout.Dims.size() >= 2
-          ? Name + "[i][j ^ (i & " + MaskText + ")]"
-          : Name + "[k ^ ((k >> " + std::to_string(Shift) + ") & " + MaskText +
-                ")]";
+  Proposal.Pattern = Layout.Dims.size() >= 2
+                         ? Name + "[i][j ^ (i & " + MaskText + ")]"
+                         : Name + "[k ^ ((k >> " + std::to_string(Shift) +
+                               ") & " + MaskText + ")]";
   ArrayUses Uses(Ctx, Array, Layout.Dims.size());
   Uses.collect(Analysis.kernel().Kernel);
   Uses.drain();
@@ -211,12 +204,13 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
         CharSourceRange::getTokenRange(Access.Index->getSourceRange());
     std::string Index = sourceText(SM, Range);
     std::string Replacement =
-        Access.Row ? operand(Index) + " ^ (" +
-                         operand(sourceText(SM, CharSourceRange::getTokenRange(
-                                                    Access.Row->getSourceRange()))) +
-                         " & " + MaskText + ")"
-                   : operand(Index) + " ^ ((" + operand(Index) + " >> " +
-                         std::to_string(Shift) + ") & " + MaskText + ")";
+        Access.Row
+            ? operand(Index) + " ^ (" +
+                  operand(sourceText(SM, CharSourceRange::getTokenRange(
+                                             Access.Row->getSourceRange()))) +
+                  " & " + MaskText + ")"
+            : operand(Index) + " ^ ((" + operand(Index) + " >> " +
+                  std::to_string(Shift) + ") & " + MaskText + ")";
     FixIt Fix = makeFixIt(SM, Range, Replacement);
     if (!Fix.Where.valid() || !Rewritten.insert(Fix.Where.Offset).second)
       continue;

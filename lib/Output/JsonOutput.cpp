@@ -239,6 +239,10 @@ json kernel(const KernelReport &K) {
     Access["array"] = A.Array;
     Access["kind"] = A.Kind;
     Access["width_bytes"] = A.WidthBytes;
+    Access["instruction_bytes"] =
+        A.InstructionBytes ? json(A.InstructionBytes) : json(nullptr);
+    Access["merged_iterations"] =
+        A.MergedIterations ? json(A.MergedIterations) : json(nullptr);
     Access["block_dim_index"] = A.BlockDimIndex;
     Access["status"] = A.Status;
     Access["reason"] = A.Reason;

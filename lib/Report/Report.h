@@ -205,6 +205,10 @@ struct AccessReport {
   std::string Array;
   std::string Kind; ///< "load", "store", "atomic".
   unsigned WidthBytes = 0;
+  /// The compiled instruction's bytes and the iterations it covers, when
+  /// the compiler merges consecutive iterations (0 otherwise).
+  unsigned InstructionBytes = 0;
+  unsigned MergedIterations = 0;
   unsigned BlockDimIndex = 0;
   /// Wavefronts of the worst warp instruction, and the mean over all warp
   /// instructions evaluated (warps times iterations).

@@ -63,21 +63,22 @@ __global__ void strides(float *out) {
 // h200-shared-memory.md row "a kernel whose source reads As[ty][k] in an
 // unrolled k loop (same address for the whole warp)": the compiler merged four
 // 4-byte broadcasts into one LDS.128 that took 2 wavefronts (the uniform
-// 16-byte load, reproduced in float4-loads.cu). smem-lint analyses the source
-// as written: four 4-byte broadcasts of one word each -> 1 wavefront, width 4.
+// 16-byte load, reproduced in float4-loads.cu). smem-lint predicts the same
+// merge (docs/measurements/h200-vectorization.md): one 16-byte broadcast per
+// warp, 2 wavefronts, ideal 2.
 // CHECK: kernel broadcastRow L[[@LINE+1]] block_dims=256x1x1(launch)
 __global__ void broadcastRow(float *out) {
   __shared__ float As[16][16];
   int ty = threadIdx.x / 256; // 0 in every thread: one address per warp
   float acc = 0;
-  // CHECK: access As load L[[@LINE+3]]:12 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1
+  // CHECK: access As load L[[@LINE+3]]:12 width=4 shape=0 wavefronts=2 mean=2 ideal=2 ways=1
 #pragma unroll
   for (int k = 0; k < 4; ++k)
     acc += As[ty][k];
   out[threadIdx.x] = acc;
 }
-// 8 warps x 4 iterations.
-// CHECK: totals broadcastRow shape=0 load=32/32 store=0/0 atomic=0/0
+// 8 warps x one merged load.
+// CHECK: totals broadcastRow shape=0 load=16/8 store=0/0 atomic=0/0
 
 int main() {
   strides<<<1, 256>>>(nullptr);
