@@ -191,9 +191,10 @@ cl::opt<std::string> VerifyCompareOption(
 
 cl::list<std::string> ParamOptions(
     "param",
-    cl::desc("With --verify: the value a kernel parameter gets in the "
-             "harness, a C++ expression (may repeat); an integer is also "
-             "the value the analysis uses"),
+    cl::desc("The value of a kernel's scalar parameter for the analysis, an "
+             "integer (may repeat); with --verify, the value the harness "
+             "passes, any C++ expression (an integer is also the "
+             "analysis's)"),
     cl::value_desc("[kernel:]name=value"), cl::cat(SmemLintCategory));
 
 cl::list<std::string> VerifyNvccFlagOptions(
@@ -392,14 +393,17 @@ int run(int argc, const char **argv) {
     return UsageError("--verify reports as text or json, not sarif");
   // --verify-compare reads a prepared directory: these would be ignored.
   bool Prepares = VerifyOption || !VerifyPrepareOption.empty();
-  if (!Prepares && (ParamOptions.getNumOccurrences() ||
-                       VerifyDirOption.getNumOccurrences() ||
+  if (!Prepares && (VerifyDirOption.getNumOccurrences() ||
                        VerifyNvccFlagOptions.getNumOccurrences() ||
                        VerifyNoFixesOption.getNumOccurrences() ||
                        VerifyBufferBytesOption.getNumOccurrences()))
-    return UsageError("--param and the --verify-* options need --verify or "
+    return UsageError("the --verify-* options need --verify or "
                       "--verify-prepare");
   if (!VerifyCompareOption.empty()) {
+    if (ParamOptions.getNumOccurrences())
+      return UsageError("--verify-compare reads a prepared directory: "
+                        "--param would be ignored (give it to "
+                        "--verify-prepare)");
     if (!Parser->getSourcePathList().empty())
       return UsageError("--verify-compare reads a prepared directory; it "
                         "takes no source files");
@@ -513,6 +517,23 @@ int run(int argc, const char **argv) {
     }
     return ExitClean;
   }
+
+  // Without a harness, --param gives the analysis an integer.
+  if (!VerifySteps)
+    for (const std::string &Text : ParamOptions) {
+      verify::ParameterValueOption Param;
+      std::string Error;
+      if (!verify::parseParameterValueOption(Text, Param, Error))
+        return UsageError(Error);
+      int64_t Number;
+      if (StringRef(Param.Value).trim().getAsInteger(0, Number))
+        return UsageError("--param " + Text +
+                          ": the analysis needs an integer value (an "
+                          "expression is for the --verify harness)");
+      Request.CommandLine.ParameterValues.push_back(
+          {Param.Kernel, Param.Name, Number});
+      Named.ParameterValues = Request.CommandLine.ParameterValues;
+    }
 
   verify::VerifyOptions Verify;
   if (VerifySteps) {

@@ -64,7 +64,7 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
                            GlobalAccesses);
   if (!Profile.Summary.BudgetExceeded)
     SymbolEffects = sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols,
-                                 Arch.Banking, Profile);
+                                 Arch.Banking, Profile, SymbolsSwept);
 }
 
 std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {

@@ -109,6 +109,20 @@ public:
   const std::map<unsigned, std::vector<SymbolEffect>> &symbolEffects() const {
     return SymbolEffects;
   }
+  /// Whether the uniform symbols were varied (symbolEffects() is then
+  /// complete: a symbol an access depends on but that is not listed does
+  /// not change its conflict degree).
+  bool symbolsSwept() const { return SymbolsSwept; }
+  /// Whether uniform symbol \p Symbol is a parameter the launches with this
+  /// shape pass different constants for (evaluated with the worst of them):
+  /// its values come from the code, not from an assumption.
+  bool fromLaunches(unsigned Symbol) const {
+    const UniformSymbol &S = Symbols.symbol(Symbol);
+    auto Candidates = Shape.CandidateParameters.find(S.Param);
+    return S.SymbolKind == UniformSymbol::Kind::Parameter &&
+           S.FieldOffset < 0 && Candidates != Shape.CandidateParameters.end() &&
+           !Candidates->second.empty();
+  }
 
   /// What a finding at \p Site assumed, for the end of its message:
   /// "block 32x8, sm_90", naming the kernel first ("in 'transpose<32>', ...")
@@ -154,6 +168,7 @@ private:
   BarrierProfile Barriers;
   GlobalAccessProfile GlobalAccesses;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
+  bool SymbolsSwept = false;
 };
 
 } // namespace smemlint

@@ -360,8 +360,9 @@ std::map<unsigned, std::vector<SymbolEffect>>
 sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
              const EvaluationOptions &Options, SymbolTable &Symbols,
              const SharedMemoryBanking &Banking,
-             const SharedAccessProfile &Baseline) {
+             const SharedAccessProfile &Baseline, bool &Ran) {
   std::map<unsigned, std::vector<SymbolEffect>> Effects;
+  Ran = false;
   SymbolSet Swept = 0;
   for (const AccessStats &Access : Baseline.Accesses)
     Swept |= Access.Symbols;
@@ -369,6 +370,7 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
   // cost more than a few full budgets.
   if (Baseline.Summary.Steps * SymbolSweepLimit > 4 * Options.StepBudget)
     return Effects;
+  Ran = true;
   uint64_t BudgetPerRun = Baseline.Summary.Steps * 2 + 10'000;
   for (unsigned Symbol = 0; Symbol < 64; ++Symbol) {
     if (!(Swept >> Symbol & 1))

@@ -139,11 +139,13 @@ constexpr unsigned SymbolSweepLimit = 32;
 /// For each access of \p Baseline whose address depends on uniform symbols,
 /// the effect of each such symbol on its conflict degree (only symbols that
 /// change it). Keyed by index into Baseline.Accesses.
+/// \p Ran is set when the values were tried (a sweep that would cost more
+/// than a few full budgets is skipped).
 std::map<unsigned, std::vector<SymbolEffect>>
 sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
              const EvaluationOptions &Options, SymbolTable &Symbols,
              const SharedMemoryBanking &Banking,
-             const SharedAccessProfile &Baseline);
+             const SharedAccessProfile &Baseline, bool &Ran);
 
 } // namespace smemlint
 

@@ -374,11 +374,26 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   if (Found != Analysis.symbolEffects().end())
     Effects = Found->second;
   unsigned Ways = Access.ways();
-  unsigned WorstOverSymbols = Ways;
-  for (const SymbolEffect &Effect : Effects)
+  // The range over the values tried counts the assumed symbols only: a
+  // parameter the launches give takes their values, the worst evaluated.
+  unsigned WorstOverSymbols = Ways, LeastOverSymbols = Ways;
+  std::vector<const SymbolEffect *> Assumed;
+  for (const SymbolEffect &Effect : Effects) {
     WorstOverSymbols =
         std::max(WorstOverSymbols, *std::max_element(Effect.WaysByValue.begin(),
                                                      Effect.WaysByValue.end()));
+    if (Analysis.fromLaunches(Effect.Symbol))
+      continue;
+    Assumed.push_back(&Effect);
+    LeastOverSymbols =
+        std::min(LeastOverSymbols, *std::min_element(Effect.WaysByValue.begin(),
+                                                     Effect.WaysByValue.end()));
+  }
+  unsigned WorstAssumed = Ways;
+  for (const SymbolEffect *Effect : Assumed)
+    WorstAssumed = std::max(WorstAssumed,
+                            *std::max_element(Effect->WaysByValue.begin(),
+                                              Effect->WaysByValue.end()));
   if (WorstOverSymbols < 2)
     return;
 
@@ -404,11 +419,30 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
                  (Access.Kind == AccessKind::Load ? "load" : "store") +
                  " nvcc makes of " + std::to_string(Access.MergedIterations) +
                  " iterations";
-    D.Message = std::to_string(Ways) + "-way bank conflict: " + What +
-                " takes " + plural(Access.worstWavefronts(), "wavefront") +
+    // With values assumed, the headline is the range over the values
+    // tried: "1- to 32-way", the evaluated degree after it.
+    std::string Degree = std::to_string(Ways) + "-way bank conflict";
+    std::string Evaluated;
+    if (LeastOverSymbols != WorstAssumed) {
+      std::vector<std::string> Names, Values;
+      for (const SymbolEffect *Effect : Assumed) {
+        std::string Name =
+            Analysis.symbols().symbol(Effect->Symbol).spelling();
+        Names.push_back("'" + Name + "'");
+        Values.push_back(Name + " = " +
+                         std::to_string(symbolValue(Effect->Symbol)));
+      }
+      Degree = std::to_string(LeastOverSymbols) + "- to " +
+               std::to_string(WorstAssumed) +
+               "-way bank conflict depending on " + llvm::join(Names, " and ");
+      Evaluated = " with " + llvm::join(Values, ", ");
+    }
+    D.Message = Degree + ": " + What + " takes " +
+                plural(Access.worstWavefronts(), "wavefront") +
                 " per warp instead of " +
-                std::to_string(Access.idealWavefronts()) + Compiled + " (" +
-                Analysis.assumptionSummary(Access.Site) + ")";
+                std::to_string(Access.idealWavefronts()) + Evaluated +
+                Compiled + " (" + Analysis.assumptionSummary(Access.Site) +
+                ")";
     D.Notes.push_back(explainHotspot(Access));
   } else {
     D.Message = "up to " + std::to_string(WorstOverSymbols) +
@@ -416,6 +450,16 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
                 " depends on a value the analysis does not know (" +
                 Analysis.assumptionSummary(Access.Site) + ")";
   }
+  // The symbols not among Effects do not change the degree; with every
+  // symbol varied, a degree of 2 or more for every value is no assumption.
+  D.HoldsForEveryValueTried =
+      Analysis.symbolsSwept() && LeastOverSymbols >= 2;
+  if (D.HoldsForEveryValueTried && !Assumed.empty())
+    D.Notes.push_back({D.Where,
+                       "a conflict for every value tried of what the "
+                       "address depends on (1 to " +
+                           std::to_string(SymbolSweepLimit) + ")",
+                       {}});
   for (const SymbolEffect &Effect : Effects) {
     std::string Name = Analysis.symbols().symbol(Effect.Symbol).spelling();
     D.Notes.push_back({D.Where,

@@ -446,7 +446,7 @@ std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
   std::vector<Assumption> Assumed;
   const SymbolTable &Table = Analysis.symbols();
   for (unsigned Id = 0; Id < Table.size() && Id < 64; ++Id) {
-    if (!(Symbols & (SymbolSet(1) << Id)))
+    if (!(Symbols & (SymbolSet(1) << Id)) || Analysis.fromLaunches(Id))
       continue;
     const UniformSymbol &Symbol = Table.symbol(Id);
     int64_t Value = Analysis.symbolValue(Id);
@@ -551,6 +551,43 @@ void addOnce(std::vector<Assumption> &To, const Assumption &A) {
     To.push_back(A);
 }
 
+/// A finding that holds only under what the analysis assumed, the default
+/// block shape or a uniform value nothing gave, is a note, not a warning,
+/// and says what to give instead; unless its check found it to hold for
+/// every value it tried.
+void weighAssumptions(Diagnostic &D) {
+  if (D.Origin != FindingOrigin::Check || D.Level == Severity::Note)
+    return;
+  std::vector<std::string> Rests;
+  for (const Assumption &A : D.Assumptions) {
+    if (A.What == Assumption::Kind::BlockShape && A.Source == "default")
+      Rests.push_back("the assumed block " + A.Value +
+                      " (no launch, annotation or option gives the shape; "
+                      "give it with --block-dim or a '// smem-lint: "
+                      "block_dim(x, y, z)' comment above the kernel)");
+    // blockIdx is not an assumption of that kind: the analysis runs block 0
+    // and says so where a finding depends on which block runs.
+    else if (A.What == Assumption::Kind::AssumedValue &&
+             !D.HoldsForEveryValueTried &&
+             !llvm::StringRef(A.Subject).starts_with("blockIdx"))
+      Rests.push_back("the assumed " + A.Subject + " = " + A.Value +
+                      (llvm::StringRef(A.Subject).starts_with("gridDim")
+                           ? std::string(" (the grid is not known)")
+                       : llvm::StringRef(A.Subject).contains('.')
+                           ? std::string(" (a field of a parameter: nothing "
+                                         "in the code gives its value)")
+                           : " (give the value with --param " + A.Subject +
+                                 "=VALUE)"));
+  }
+  if (Rests.empty())
+    return;
+  D.Level = Severity::Note;
+  D.Notes.push_back({D.Where,
+                     "reported as a note: it rests on " +
+                         llvm::join(Rests, " and on "),
+                     {}});
+}
+
 /// Stamps what the checks' new findings \p Begin.. were found under: the
 /// kernel, the shape and its assumption, the arch, the assumptions of the
 /// accesses they name, and the end of their range.
@@ -583,6 +620,7 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
           End->second.first.File == D.Where.File)
         D.End = End->second.second;
     }
+    weighAssumptions(D);
   }
 }
 

@@ -129,6 +129,9 @@ struct Diagnostic {
   /// For bank conflicts: the conflict degree (the worst over the values of
   /// unknown symbols), so that --min-ways can filter; 0 otherwise.
   unsigned Ways = 0;
+  /// The check found the finding to hold for every value it tried of the
+  /// uniform values it assumed: the assumption then does not make it a note.
+  bool HoldsForEveryValueTried = false;
 
   // Provenance: what the finding is about, as data. Set for every finding;
   // the analysis stamps the kernel, shape, arch and assumptions centrally

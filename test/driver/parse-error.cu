@@ -10,6 +10,7 @@ __global__ void broken(float *out) {
 __global__ void fine(float *out) {
   __shared__ float s[32 * 32];
   out[threadIdx.x] = s[threadIdx.x * 32];
-  // CHECK: parse-error.cu:[[@LINE-1]]:22: warning: 32-way bank conflict: read of 's'
+  // The block shape is assumed (no launch): a note.
+  // CHECK: parse-error.cu:[[@LINE-2]]:22: note: 32-way bank conflict: read of 's'
 }
 // CHECK: exit=2

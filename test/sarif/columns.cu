@@ -19,3 +19,4 @@ __global__ void accents(float *out) {
 // It spans the access `s[threadIdx.x * 32]`, 19 units.
 // CHECK-NEXT: "endLine": 11,
 // CHECK-NEXT: "endColumn": 52
+int main() { accents<<<1, 256>>>(nullptr); }

@@ -67,7 +67,7 @@ __global__ void reverse(float *out, const float *in) {
 // CHECK: "partialFingerprints": {
 // CHECK-NEXT: "smemLintFinding/v2": "{{[0-9a-f]+}}:1"
 // The race names both accesses (s1, the read of line 12; s0, the write of
-// line 11), and rests on the default block shape: no launch says one.
+// line 11), and rests on the block shape of the launch.
 // CHECK: "accesses": [
 // CHECK-NEXT: "s1",
 // CHECK-NEXT: "s0"
@@ -77,4 +77,5 @@ __global__ void reverse(float *out, const float *in) {
 // CHECK-NEXT: "kind": "block-shape",
 // CHECK-NEXT: "subject": "block",
 // CHECK-NEXT: "value": "256x1",
-// CHECK-NEXT: "source": "default",
+// CHECK-NEXT: "source": "launch",
+int main() { reverse<<<1, 256>>>(nullptr, nullptr); }

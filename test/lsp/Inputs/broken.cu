@@ -4,6 +4,7 @@ __global__ void broken(float *out) {
   out[threadIdx.x] = 1.0f +;
 }
 
+// smem-lint: block_dim(32)
 __global__ void fine(float *out) {
   __shared__ float s[32 * 32];
   out[threadIdx.x] = s[threadIdx.x * 32];

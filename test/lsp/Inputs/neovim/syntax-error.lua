@@ -51,6 +51,7 @@ h.run(function()
 
   -- Fixed code: the error goes, the conflict stays.
   vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, {
+    "// smem-lint: block_dim(32)",
     "__global__ void fine(float *out) {",
     "  __shared__ float s[32 * 32];",
     "  out[threadIdx.x] = s[threadIdx.x * 32];",
