@@ -51,13 +51,17 @@ DebugLocations::translate(const llvm::DILocation &Location) {
         SM.getFileManager().getOptionalFileRef(Path);
     if (!Entry)
       Entry = SM.getFileManager().getOptionalFileRef(File->getFilename());
-    Cached = Files.try_emplace(File, Entry).first;
+    // translateFile searches every file of the parse: once per file here,
+    // not once per location.
+    Cached = Files.try_emplace(File, Entry ? SM.translateFile(*Entry)
+                                           : clang::FileID())
+                 .first;
   }
-  if (!Cached->second)
+  if (Cached->second.isInvalid())
     return {};
   // Column 0 is "no column"; the line's start is the best there is.
-  return SM.translateFileLineCol(*Cached->second, Location.getLine(),
-                                 std::max(1u, Location.getColumn()));
+  return SM.translateLineCol(Cached->second, Location.getLine(),
+                             std::max(1u, Location.getColumn()));
 }
 
 } // namespace smemlint
