@@ -57,27 +57,13 @@ const FieldDecl *fieldNamed(const VarDecl *Var, StringRef Name) {
   return nullptr;
 }
 
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+class LaunchFinder : public UserFunctionVisitor<LaunchFinder> {
 public:
   explicit LaunchFinder(ASTContext &Ctx)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()), Values(Ctx) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
+      : UserFunctionVisitor(Ctx.getSourceManager()), Values(Ctx) {}
 
   HostLaunches Found;
 
-  bool TraverseDecl(Decl *D) {
-    auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (!F || !F->doesThisDeclarationHaveABody())
-      return RecursiveASTVisitor::TraverseDecl(D);
-    if (F->isDependentContext() || F->isInvalidDecl() ||
-        SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
-      return true;
-    const FunctionDecl *Outer = Current;
-    Current = F;
-    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
-    Current = Outer;
-    return Continue;
-  }
 
   bool VisitCallExpr(CallExpr *Call) {
     if (!Current || Call->isValueDependent())
@@ -218,10 +204,7 @@ private:
     }
   }
 
-  ASTContext &Ctx;
-  const SourceManager &SM;
   HostEvaluator Values;
-  const FunctionDecl *Current = nullptr;
 };
 
 } // namespace

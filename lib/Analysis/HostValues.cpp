@@ -88,30 +88,16 @@ struct Need {
 
 /// The definitions, calls and counted loops of the functions outside system
 /// headers, gathered once.
-class ProgramIndex : public RecursiveASTVisitor<ProgramIndex> {
+class ProgramIndex : public UserFunctionVisitor<ProgramIndex> {
 public:
   explicit ProgramIndex(ASTContext &Ctx)
-      : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
+      : UserFunctionVisitor(Ctx.getSourceManager()) {}
   bool shouldVisitLambdaBodies() const { return true; }
 
   llvm::DenseMap<const VarDecl *, std::vector<Definition>> Definitions;
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> Calls;
   llvm::DenseMap<const VarDecl *, CountedLoop> Loops;
 
-  bool TraverseDecl(Decl *D) {
-    auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (!F || !F->doesThisDeclarationHaveABody())
-      return RecursiveASTVisitor::TraverseDecl(D);
-    if (F->isDependentContext() || F->isInvalidDecl() ||
-        SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
-      return true;
-    const FunctionDecl *Outer = Current;
-    Current = F;
-    bool Continue = RecursiveASTVisitor::TraverseDecl(D);
-    Current = Outer;
-    return Continue;
-  }
 
   bool VisitVarDecl(VarDecl *Var) {
     if (!Current || isa<ParmVarDecl>(Var))
@@ -271,9 +257,6 @@ private:
     Definitions[Var].push_back(Def);
   }
 
-  ASTContext &Ctx;
-  const SourceManager &SM;
-  const FunctionDecl *Current = nullptr;
 
 public:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentMaps;

@@ -16,6 +16,8 @@
 
 #include "Evaluation/BlockShape.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -33,6 +35,36 @@ class VarDecl;
 } // namespace clang
 
 namespace smemlint {
+
+/// Visits the bodies of the functions outside system headers (template
+/// instantiations included, uninstantiated templates not), with the
+/// function whose body is being visited in Current.
+template <typename Derived>
+class UserFunctionVisitor : public clang::RecursiveASTVisitor<Derived> {
+  using Base = clang::RecursiveASTVisitor<Derived>;
+
+public:
+  explicit UserFunctionVisitor(const clang::SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseDecl(clang::Decl *D) {
+    auto *F = llvm::dyn_cast_or_null<clang::FunctionDecl>(D);
+    if (!F || !F->doesThisDeclarationHaveABody())
+      return Base::TraverseDecl(D);
+    if (F->isDependentContext() || F->isInvalidDecl() ||
+        SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+      return true;
+    const clang::FunctionDecl *Outer = Current;
+    Current = F;
+    bool Continue = Base::TraverseDecl(D);
+    Current = Outer;
+    return Continue;
+  }
+
+protected:
+  const clang::SourceManager &SM;
+  const clang::FunctionDecl *Current = nullptr;
+};
 
 /// A value of host code, as far as it was followed.
 struct HostValue {
