@@ -394,9 +394,9 @@ int run(int argc, const char **argv) {
   // --verify-compare reads a prepared directory: these would be ignored.
   bool Prepares = VerifyOption || !VerifyPrepareOption.empty();
   if (!Prepares && (VerifyDirOption.getNumOccurrences() ||
-                       VerifyNvccFlagOptions.getNumOccurrences() ||
-                       VerifyNoFixesOption.getNumOccurrences() ||
-                       VerifyBufferBytesOption.getNumOccurrences()))
+                    VerifyNvccFlagOptions.getNumOccurrences() ||
+                    VerifyNoFixesOption.getNumOccurrences() ||
+                    VerifyBufferBytesOption.getNumOccurrences()))
     return UsageError("the --verify-* options need --verify or "
                       "--verify-prepare");
   if (!VerifyCompareOption.empty()) {

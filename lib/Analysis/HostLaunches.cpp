@@ -64,7 +64,6 @@ public:
 
   HostLaunches Found;
 
-
   bool VisitCallExpr(CallExpr *Call) {
     if (!Current || Call->isValueDependent())
       return true;

@@ -98,7 +98,6 @@ public:
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> Calls;
   llvm::DenseMap<const VarDecl *, CountedLoop> Loops;
 
-
   bool VisitVarDecl(VarDecl *Var) {
     if (!Current || isa<ParmVarDecl>(Var))
       return true;
@@ -256,7 +255,6 @@ private:
     Def.EndOffset = SM.getFileOffset(SM.getExpansionLoc(At->getEndLoc()));
     Definitions[Var].push_back(Def);
   }
-
 
 public:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentMaps;

@@ -87,7 +87,8 @@ std::string KernelAnalysis::launchNote() const {
   for (const auto &[Param, Value] : Shape.KnownParameters)
     if (Shape.LaunchArguments.lookup(Param) == Value &&
         Shape.LaunchArguments.count(Param))
-      Values.push_back(Param->getNameAsString() + " = " + std::to_string(Value));
+      Values.push_back(Param->getNameAsString() + " = " +
+                       std::to_string(Value));
   llvm::sort(Values);
   for (auto [I, Value] : llvm::enumerate(Values))
     Note += (I + 1 == Values.size() ? " and " : ", ") + Value;
@@ -98,8 +99,7 @@ std::string KernelAnalysis::launchNote() const {
                 Ctx.getSourceManager().getExpansionLineNumber(Shape.Through));
   if (Shape.MoreConfigurations)
     Note += "; it runs with more configurations than the " +
-            std::to_string(HostEvaluator::MaxConfigurations) +
-            " analysed";
+            std::to_string(HostEvaluator::MaxConfigurations) + " analysed";
   return Note;
 }
 

@@ -1,4 +1,5 @@
-//===--- KernelDiscovery.h - Kernels, launches and shared variables -*- C++ -*-//
+//===--- KernelDiscovery.h - Kernels, launches and shared variables -*- C++
+//-*-//
 //
 // Finds what the analysis runs on: every __global__ function with a body
 // (template instantiations included, system headers excluded), the launch

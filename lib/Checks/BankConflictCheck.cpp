@@ -391,9 +391,9 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   }
   unsigned WorstAssumed = Ways;
   for (const SymbolEffect *Effect : Assumed)
-    WorstAssumed = std::max(WorstAssumed,
-                            *std::max_element(Effect->WaysByValue.begin(),
-                                              Effect->WaysByValue.end()));
+    WorstAssumed =
+        std::max(WorstAssumed, *std::max_element(Effect->WaysByValue.begin(),
+                                                 Effect->WaysByValue.end()));
   if (WorstOverSymbols < 2)
     return;
 
@@ -426,8 +426,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
     if (LeastOverSymbols != WorstAssumed) {
       std::vector<std::string> Names, Values;
       for (const SymbolEffect *Effect : Assumed) {
-        std::string Name =
-            Analysis.symbols().symbol(Effect->Symbol).spelling();
+        std::string Name = Analysis.symbols().symbol(Effect->Symbol).spelling();
         Names.push_back("'" + Name + "'");
         Values.push_back(Name + " = " +
                          std::to_string(symbolValue(Effect->Symbol)));
@@ -441,8 +440,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
                 plural(Access.worstWavefronts(), "wavefront") +
                 " per warp instead of " +
                 std::to_string(Access.idealWavefronts()) + Evaluated +
-                Compiled + " (" + Analysis.assumptionSummary(Access.Site) +
-                ")";
+                Compiled + " (" + Analysis.assumptionSummary(Access.Site) + ")";
     D.Notes.push_back(explainHotspot(Access));
   } else {
     D.Message = "up to " + std::to_string(WorstOverSymbols) +
@@ -452,8 +450,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   }
   // The symbols not among Effects do not change the degree; with every
   // symbol varied, a degree of 2 or more for every value is no assumption.
-  D.HoldsForEveryValueTried =
-      Analysis.symbolsSwept() && LeastOverSymbols >= 2;
+  D.HoldsForEveryValueTried = Analysis.symbolsSwept() && LeastOverSymbols >= 2;
   if (D.HoldsForEveryValueTried && !Assumed.empty())
     D.Notes.push_back({D.Where,
                        "a conflict for every value tried of what the "

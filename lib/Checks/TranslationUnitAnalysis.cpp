@@ -110,7 +110,8 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     } else
       for (ChosenShape &Existing : Shapes)
         if (Existing.Block == *Launch.Block) {
-          if (Existing.Grid && (!Launch.Grid || !(*Launch.Grid == *Existing.Grid)))
+          if (Existing.Grid &&
+              (!Launch.Grid || !(*Launch.Grid == *Existing.Grid)))
             Existing.Grid.reset();
           Existing.MoreConfigurations |= Launch.MoreConfigurations;
           if (Launch.DynamicShared)
@@ -570,22 +571,22 @@ void weighAssumptions(Diagnostic &D) {
     else if (A.What == Assumption::Kind::AssumedValue &&
              !D.HoldsForEveryValueTried &&
              !llvm::StringRef(A.Subject).starts_with("blockIdx"))
-      Rests.push_back("the assumed " + A.Subject + " = " + A.Value +
-                      (llvm::StringRef(A.Subject).starts_with("gridDim")
-                           ? std::string(" (the grid is not known)")
-                       : llvm::StringRef(A.Subject).contains('.')
-                           ? std::string(" (a field of a parameter: nothing "
-                                         "in the code gives its value)")
-                           : " (give the value with --param " + A.Subject +
-                                 "=VALUE)"));
+      Rests.push_back(
+          "the assumed " + A.Subject + " = " + A.Value +
+          (llvm::StringRef(A.Subject).starts_with("gridDim")
+               ? std::string(" (the grid is not known)")
+           : llvm::StringRef(A.Subject).contains('.')
+               ? std::string(" (a field of a parameter: nothing "
+                             "in the code gives its value)")
+               : " (give the value with --param " + A.Subject + "=VALUE)"));
   }
   if (Rests.empty())
     return;
   D.Level = Severity::Note;
-  D.Notes.push_back({D.Where,
-                     "reported as a note: it rests on " +
-                         llvm::join(Rests, " and on "),
-                     {}});
+  D.Notes.push_back(
+      {D.Where,
+       "reported as a note: it rests on " + llvm::join(Rests, " and on "),
+       {}});
 }
 
 /// Stamps what the checks' new findings \p Begin.. were found under: the

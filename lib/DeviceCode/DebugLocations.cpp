@@ -53,8 +53,9 @@ DebugLocations::translate(const llvm::DILocation &Location) {
       Entry = SM.getFileManager().getOptionalFileRef(File->getFilename());
     // translateFile searches every file of the parse: once per file here,
     // not once per location.
-    Cached = Files.try_emplace(File, Entry ? SM.translateFile(*Entry)
-                                           : clang::FileID())
+    Cached = Files
+                 .try_emplace(File, Entry ? SM.translateFile(*Entry)
+                                          : clang::FileID())
                  .first;
   }
   if (Cached->second.isInvalid())
