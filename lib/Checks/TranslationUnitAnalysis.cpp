@@ -15,6 +15,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -761,6 +762,30 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
 
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
+    // A launch whose block shape could not be followed, beside others whose
+    // shapes are analysed, is said at the launch, not left out in silence.
+    if (llvm::any_of(Shapes, [](const ChosenShape &Shape) {
+          return Shape.Source == ShapeSource::Launch;
+        })) {
+      llvm::SmallPtrSet<const Expr *, 4> Said;
+      for (const LaunchSite &Launch : Kernel.Launches) {
+        if (Launch.Block || !Said.insert(Launch.Call).second)
+          continue;
+        Diagnostic D;
+        D.Check = findings::Incomplete;
+        D.Origin = FindingOrigin::Tool;
+        D.Level = Severity::Note;
+        D.Where = toSourcePoint(SM, Launch.Call->getBeginLoc());
+        D.Message = "this launch of " + std::string(KernelPlaceholder) +
+                    " is not analysed: its block shape depends on what the "
+                    "analysis cannot follow in the host code (a branch, a "
+                    "value read at run time or through memory); the kernel "
+                    "is analysed with the shapes of its other launches";
+        D.Kernel = Kernel.Name;
+        D.KernelIndex = File.Kernels.size();
+        File.Diagnostics.push_back(std::move(D));
+      }
+    }
     std::vector<CompiledSharedAccess> Compiled;
     llvm::DenseMap<const Expr *, unsigned> CompiledWidths;
     if (Device) {

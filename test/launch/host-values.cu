@@ -76,6 +76,9 @@ int main(int argc, char **argv) {
   if (argc > 1)
     branchy = 64;
   undetermined<<<1, branchy>>>(out);
+  // Beside a launch whose shape is known, one whose shape is not is said.
+  // TEXT: host-values.cu:[[@LINE+1]]:3: note: this launch of 'by_grid' is not analysed: its block shape depends on what the analysis cannot follow in the host code
+  by_grid<<<grid, branchy>>>(out);
   int read = 32;
   read = readSize();
   undetermined<<<1, read>>>(out);
