@@ -21,7 +21,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 #include <deque>
 #include <map>
@@ -216,9 +215,9 @@ private:
   bool addressOnlyRead(const UnaryOperator *AddressOf) {
     if (!Current || !Current->getBody())
       return false;
-    ParentMap &Parents = parentsOf(Current);
     const Stmt *Child = AddressOf;
-    const Stmt *Parent = Parents.getParentIgnoreParenCasts(AddressOf);
+    const Stmt *Parent =
+        parentsOf(Current)->getParentIgnoreParenCasts(AddressOf);
     if (const auto *List = dyn_cast_or_null<InitListExpr>(Parent))
       return List->getType()->isArrayType() &&
              List->getType()
@@ -238,12 +237,6 @@ private:
     }
     return false;
   }
-  ParentMap &parentsOf(const FunctionDecl *F) {
-    std::unique_ptr<ParentMap> &Map = ParentMaps[F];
-    if (!Map)
-      Map = std::make_unique<ParentMap>(F->getBody());
-    return *Map;
-  }
   void add(const VarDecl *Var, const FieldDecl *Field, const Expr *Value,
            const Stmt *At, bool IsInitializer) {
     Definition Def;
@@ -256,8 +249,18 @@ private:
     Definitions[Var].push_back(Def);
   }
 
-public:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentMaps;
+
+public:
+  /// The parents of \p F's body, built once; null without a body.
+  ParentMap *parentsOf(const FunctionDecl *F) {
+    if (!F || !F->getBody())
+      return nullptr;
+    std::unique_ptr<ParentMap> &Map = ParentMaps[F];
+    if (!Map)
+      Map = std::make_unique<ParentMap>(F->getBody());
+    return Map.get();
+  }
 };
 
 /// Where an evaluation stands: the function whose code is read and what is
@@ -319,14 +322,7 @@ private:
     return SM.getFileOffset(SM.getExpansionLoc(S->getBeginLoc()));
   }
   ParentMap *parentsOf(const FunctionDecl *F) const {
-    auto It = Index.ParentMaps.find(F);
-    if (It != Index.ParentMaps.end())
-      return It->second.get();
-    if (!F || !F->getBody())
-      return nullptr;
-    auto &Map = Index.ParentMaps[F];
-    Map = std::make_unique<ParentMap>(F->getBody());
-    return Map.get();
+    return Index.parentsOf(F);
   }
   void require(Need N) {
     for (const Need &Existing : Needs)
@@ -397,15 +393,31 @@ HostValue agreed(const std::vector<HostValue> &Values) {
   return Values.front();
 }
 
+/// What a node that only carries its operand (cleanups, temporaries, a
+/// default argument, an opaque value) carries; null for any other node.
+const Expr *carriedOperand(const Expr *E) {
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return Cleanups->getSubExpr();
+  if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
+    return Temporary->getSubExpr();
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return Bind->getSubExpr();
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+    return Default->getExpr();
+  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+    return Default->getExpr();
+  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
+    return Opaque->getSourceExpr();
+  return nullptr;
+}
+
+/// \p E without parentheses, the nodes carriedOperand peels, the
+/// std::initializer_list around a braced list and no-op casts.
 const Expr *stripTemporaries(const Expr *E) {
   while (true) {
     E = E->IgnoreParens();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-      E = Cleanups->getSubExpr();
-    else if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = Temporary->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = Bind->getSubExpr();
+    if (const Expr *Operand = carriedOperand(E))
+      E = Operand;
     else if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
       E = List->getSubExpr();
     else if (const auto *Implicit = dyn_cast<ImplicitCastExpr>(E);
@@ -502,18 +514,8 @@ HostValue HostEvaluator::Implementation::evaluate(const Expr *E,
   }
   if (const auto *Subst = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return normalized(evaluate(Subst->getReplacement(), At), Type);
-  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
-    return evaluate(Default->getExpr(), At);
-  if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
-    return evaluate(Default->getExpr(), At);
-  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-    return evaluate(Cleanups->getSubExpr(), At);
-  if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
-    return evaluate(Temporary->getSubExpr(), At);
-  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    return evaluate(Bind->getSubExpr(), At);
-  if (const auto *Opaque = dyn_cast<OpaqueValueExpr>(E))
-    return evaluate(Opaque->getSourceExpr(), At);
+  if (const Expr *Operand = carriedOperand(E))
+    return evaluate(Operand, At);
   if (isa<ImplicitValueInitExpr>(E))
     return Type->isIntegralOrEnumerationType() ? HostValue::integer(0)
                                                : HostValue();
