@@ -21,14 +21,9 @@ config.environment.pop("CUDA_PATH", None)
 # %smem-lint parses with the built-in prelude, so results do not depend on
 # whether a CUDA toolkit is installed; tests of the toolkit mode use
 # %smem-lint-toolkit and REQUIRES: cuda-toolkit.
-# `lit --param ir_evaluator=1` runs every test on the IR evaluator, while it
-# replaces the AST one (issue note of the IR core).
-evaluator = (" --ir-evaluator"
-             if lit_config.params.get("ir_evaluator") == "1" else "")
+config.substitutions.append(("%smem-lint-toolkit", config.smem_lint_binary))
 config.substitutions.append(
-    ("%smem-lint-toolkit", config.smem_lint_binary + evaluator))
-config.substitutions.append(
-    ("%smem-lint", config.smem_lint_binary + " --no-cuda-toolkit" + evaluator))
+    ("%smem-lint", config.smem_lint_binary + " --no-cuda-toolkit"))
 config.substitutions.append(("%src_root", config.smem_lint_src_root))
 config.substitutions.append(
     ("%summarize", "python3 " + os.path.join(config.smem_lint_src_root,

@@ -225,11 +225,6 @@ cl::opt<std::string> DumpDeviceIrOption(
              "(the last file analysed wins)"),
     cl::value_desc("file"), cl::Hidden, cl::cat(SmemLintCategory));
 
-cl::opt<bool> IrEvaluatorOption(
-    "ir-evaluator",
-    cl::desc("Evaluate the kernels' device IR instead of their AST"),
-    cl::Hidden, cl::cat(SmemLintCategory));
-
 cl::opt<std::string> PrintParseCommandOption(
     "print-parse-command",
     cl::desc("Print the Clang command line each file is parsed with, its "
@@ -480,7 +475,6 @@ int run(int argc, const char **argv) {
   Request.CommandLine.LoopIterationLimit =
       std::max(1u, unsigned(LoopLimitOption));
   Request.CommandLine.DeviceIrDumpPath = DumpDeviceIrOption;
-  Request.CommandLine.EvaluateDeviceIr = IrEvaluatorOption;
   Request.ShowProgress = errs().is_displayed();
   Request.CrashForTesting = CrashForTestingOption;
 

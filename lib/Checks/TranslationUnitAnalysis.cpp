@@ -262,6 +262,11 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
       A.Status = "sampled";
       A.Reason = "the kernel's evaluation stopped at its step budget";
       Totals.Sampled = true;
+    } else if (!Analysis.profile().Summary.Incomplete.empty()) {
+      A.Status = "sampled";
+      A.Reason = "the kernel's evaluation is incomplete: " +
+                 Analysis.profile().Summary.Incomplete.front();
+      Totals.Sampled = true;
     }
     auto Effects = Analysis.symbolEffects().find(Index);
     if (Effects != Analysis.symbolEffects().end())
@@ -628,40 +633,6 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
 
 } // namespace
 
-/// Whether the compiled code of a kernel accesses shared memory on a line
-/// of the user's code where the source-level evaluation saw no shared
-/// access (C++ it does not follow: a conversion operator, a member
-/// function, a lambda, a library template). A line the evaluation did not
-/// reach under this block shape counts too: evaluating the compiled code
-/// instead is as sound, only less often needed. So does an evaluation that
-/// stopped at its call-depth or nesting limit.
-bool sourceEvaluationMissed(const SharedAccessProfile &Profile,
-                            llvm::ArrayRef<CompiledSharedAccess> Compiled,
-                            const SourceManager &SM) {
-  // It stopped at its own limits (call depth, nesting), which the compiled
-  // code, inlined and folded, does not have.
-  for (const std::string &Item : Profile.Summary.Unsupported)
-    if (StringRef(Item).starts_with("call depth limit") ||
-        StringRef(Item).contains("levels deep not evaluated"))
-      return true;
-  std::set<std::pair<FileID, unsigned>> Lines;
-  for (const AccessStats &Access : Profile.Accesses) {
-    SourceLocation Where = SM.getExpansionLoc(Access.Site->getExprLoc());
-    Lines.insert({SM.getFileID(Where), SM.getExpansionLineNumber(Where)});
-  }
-  for (const CompiledSharedAccess &Access : Compiled)
-    for (const CompiledFrame &Frame : Access.Frames) {
-      if (Frame.Where.isInvalid() ||
-          SM.isInSystemHeader(SM.getExpansionLoc(Frame.Where)))
-        continue;
-      SourceLocation Where = SM.getExpansionLoc(Frame.Where);
-      if (!Lines.count({SM.getFileID(Where), SM.getExpansionLineNumber(Where)}))
-        return true;
-      break;
-    }
-  return false;
-}
-
 /// CPU time of the calling thread: unlike wall time, not stretched by
 /// whatever else runs on the machine.
 static double threadCpuMilliseconds() {
@@ -798,7 +769,31 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       if (!llvm::is_contained(Report.CompiledSharedVariables, Name))
         Report.CompiledSharedVariables.push_back(Name);
     }
-    bool EvaluateDeviceCode = false;
+    // Never silent: a kernel whose source uses shared memory and whose
+    // compiled code makes no access of it was not analysed at all. (In a
+    // file with compile errors, the parse already said what is missing.)
+    if (Device && hasDeviceCode(*Device, Kernel.Kernel) && Compiled.empty() &&
+        !Kernel.SharedVariables.empty() &&
+        !Ctx.getDiagnostics().hasErrorOccurred()) {
+      std::string Names;
+      for (const SharedVariable &Var : Kernel.SharedVariables)
+        Names +=
+            (Names.empty() ? "'" : ", '") + Var.Decl->getNameAsString() + "'";
+      Diagnostic D;
+      D.Check = findings::Incomplete;
+      D.Origin = FindingOrigin::Tool;
+      D.Level = Severity::Note;
+      D.Where = Report.Where;
+      D.Message = "the compiled code of " + std::string(KernelPlaceholder) +
+                  " makes no shared-memory access, though its source uses " +
+                  Names +
+                  ": the compiler removed them (values never used, code "
+                  "that cannot run or has undefined behaviour), so there "
+                  "is nothing to analyse";
+      D.Kernel = Kernel.Name;
+      D.KernelIndex = File.Kernels.size();
+      File.Diagnostics.push_back(std::move(D));
+    }
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared = llvm::any_of(
         Report.Shared, [](const SharedVariableReport &S) { return S.Dynamic; });
@@ -826,22 +821,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.CompiledAccessBytes = CompiledWidths;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
       Evaluation.StepBudget = Options.StepBudget;
-      if (Options.EvaluateDeviceIr || EvaluateDeviceCode)
-        Evaluation.Device = Device.get();
+      Evaluation.Device = Device.get();
       double Start = threadCpuMilliseconds();
       std::optional<KernelAnalysis> Evaluated;
       Evaluated.emplace(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
                         Evaluation, Options.ProfileGlobalMemory);
-      // Where the source-level evaluation is blind to shared memory the
-      // compiled code accesses (C++ it does not follow), the kernel is
-      // evaluated from its device code instead.
-      if (ShapeIndex == 0 && !Evaluation.Device && Device &&
-          sourceEvaluationMissed(Evaluated->profile(), Compiled, SM)) {
-        EvaluateDeviceCode = true;
-        Evaluation.Device = Device.get();
-        Evaluated.emplace(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
-                          Evaluation, Options.ProfileGlobalMemory);
-      }
       Report.Evaluator =
           Evaluation.Device && hasDeviceCode(*Device, Kernel.Kernel)
               ? "device-ir"

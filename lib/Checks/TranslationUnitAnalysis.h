@@ -61,9 +61,6 @@ struct AnalysisOptions {
   /// Where to write the optimized device IR (a developer aid, hidden
   /// --dump-device-ir); empty for nowhere.
   std::string DeviceIrDumpPath;
-  /// Evaluate the kernels' device IR instead of their AST (hidden
-  /// --ir-evaluator while the IR evaluator replaces the AST one).
-  bool EvaluateDeviceIr = false;
 };
 
 /// Whether \p Setting, the kernel an option names, is the kernel smem-lint

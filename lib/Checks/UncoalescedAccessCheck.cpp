@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <cstdio>
@@ -54,9 +55,10 @@ std::string describeAccess(const GlobalAccessStats &Access,
 }
 
 /// Bytes of one element of what \p Pointer points to, or 0.
-uint64_t elementBytes(const ASTContext &Ctx, const ValueDecl *Pointer) {
+/// The element type \p Pointer points to or holds; null when unknown.
+QualType elementType(const ASTContext &Ctx, const ValueDecl *Pointer) {
   if (!Pointer)
-    return 0;
+    return QualType();
   QualType T = Pointer->getType();
   QualType Element;
   if (const auto *P = T->getAs<PointerType>())
@@ -65,8 +67,35 @@ uint64_t elementBytes(const ASTContext &Ctx, const ValueDecl *Pointer) {
     Element = A->getElementType();
   if (Element.isNull() || Element->isIncompleteType() ||
       Element->isDependentType())
-    return 0;
-  return Ctx.getTypeSizeInChars(Element).getQuantity();
+    return QualType();
+  return Element;
+}
+
+uint64_t elementBytes(const ASTContext &Ctx, const ValueDecl *Pointer) {
+  QualType Element = elementType(Ctx, Pointer);
+  return Element.isNull() ? 0 : Ctx.getTypeSizeInChars(Element).getQuantity();
+}
+
+/// ".y" for byte 4 of `struct { float x, y, z; }`: the field path that
+/// starts at \p Offset in \p Type, or empty when no field does.
+std::string fieldAt(const ASTContext &Ctx, QualType Type, int64_t Offset) {
+  const auto *Record = Type->getAsRecordDecl();
+  if (!Record || !Record->getDefinition() || Record->isInvalidDecl())
+    return "";
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Record);
+  for (const FieldDecl *Field : Record->fields()) {
+    int64_t Start =
+        Ctx.toCharUnitsFromBits(Layout.getFieldOffset(Field->getFieldIndex()))
+            .getQuantity();
+    int64_t Bytes = Ctx.getTypeSizeInChars(Field->getType()).getQuantity();
+    if (Offset < Start || Offset >= Start + Bytes || !Field->getIdentifier())
+      continue;
+    std::string Inner = fieldAt(Ctx, Field->getType(), Offset - Start);
+    if (Offset != Start && Inner.empty())
+      return "";
+    return "." + Field->getName().str() + Inner;
+  }
+  return "";
 }
 
 class UncoalescedReporter {
@@ -97,6 +126,7 @@ DiagnosticNote
 UncoalescedReporter::explainLanes(const GlobalAccessStats &Access) const {
   const GlobalWarpExample &Warp = *Access.Worst;
   uint64_t Element = elementBytes(Ctx, Access.Pointer);
+  QualType ElementType = elementType(Ctx, Access.Pointer);
   std::vector<std::string> Names;
   std::optional<unsigned> FirstLane, LastLane;
   unsigned Active = 0;
@@ -107,10 +137,16 @@ UncoalescedReporter::explainLanes(const GlobalAccessStats &Access) const {
     if (!FirstLane)
       FirstLane = Lane;
     LastLane = Lane;
-    Names.push_back(Element && *Offset % int64_t(Element) == 0
-                        ? Access.Name + "[" +
-                              std::to_string(*Offset / int64_t(Element)) + "]"
-                        : "byte " + std::to_string(*Offset));
+    int64_t Index = Element ? llvm::divideFloorSigned(*Offset, Element) : 0;
+    // A field is named when the access reads less than the element.
+    std::string Field =
+        Element && Access.WidthBytes < Element
+            ? fieldAt(Ctx, ElementType, *Offset - Index * int64_t(Element))
+            : "";
+    Names.push_back(
+        Element && (*Offset % int64_t(Element) == 0 || !Field.empty())
+            ? Access.Name + "[" + std::to_string(Index) + "]" + Field
+            : "byte " + std::to_string(*Offset));
   }
   std::string List;
   for (size_t I = 0; I < Names.size(); ++I) {

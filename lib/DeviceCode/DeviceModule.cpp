@@ -25,6 +25,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -32,13 +33,16 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/InferAlignment.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/TailRecursionElimination.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <mutex>
+#include <optional>
 #include <set>
 
 extern "C" {
@@ -166,6 +170,47 @@ void unrollAsAggressivelyAsO3() {
   });
 }
 
+/// Clang's check before each integer division, in trap mode, one trap per
+/// division (`-fsanitize=integer-divide-by-zero -fsanitize-trap
+/// -mllvm -ubsan-unique-traps`). Without it the optimizer deletes the code of
+/// every thread that divides by zero, a constant zero deletes the kernel,
+/// and the evaluated code no longer says why. The evaluator lets the
+/// threads go on past the check, as the GPU does (IrControlFlow.cpp).
+class DivisionChecks {
+public:
+  DivisionChecks(const clang::ASTContext &Ctx, clang::CodeGenOptions &Options)
+      : Language(const_cast<clang::LangOptions &>(Ctx.getLangOpts())),
+        Saved(Language.Sanitize) {
+    static std::once_flag Once;
+    std::call_once(Once, [] {
+      auto &Registered = llvm::cl::getRegisteredOptions();
+      auto Unique = Registered.find("ubsan-unique-traps");
+      if (Unique != Registered.end() &&
+          Unique->second->getNumOccurrences() == 0)
+        Unique->second->addOccurrence(0, "ubsan-unique-traps", "true");
+    });
+    Language.Sanitize.set(clang::SanitizerKind::IntegerDivideByZero, true);
+    Options.SanitizeTrap.set(clang::SanitizerKind::IntegerDivideByZero, true);
+  }
+  /// The parse's options are the user's again once CodeGen is done.
+  ~DivisionChecks() { Language.Sanitize = Saved; }
+
+  /// nvcc inserts no checks: the copy compiled as nvcc would loses them, and
+  /// a division by zero is undefined behaviour there again.
+  static void drop(llvm::Module &Module) {
+    llvm::Function *Trap = Module.getFunction(
+        llvm::Intrinsic::getBaseName(llvm::Intrinsic::ubsantrap));
+    if (!Trap)
+      return;
+    for (llvm::User *U : llvm::make_early_inc_range(Trap->users()))
+      llvm::cast<llvm::Instruction>(U)->eraseFromParent();
+  }
+
+private:
+  clang::LangOptions &Language;
+  clang::SanitizerSet Saved;
+};
+
 /// LLVM's -O1 function simplification as Clang runs it, without the loop
 /// unroller and loop vectorizers, then what the NVPTX backend runs before
 /// instruction selection: InferAddressSpaces (generic accesses to shared
@@ -213,8 +258,23 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine,
     Early.addPass(llvm::InferAddressSpacesPass());
     Pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Early)));
   }
-  Pipeline.addPass(Builder.buildPerModuleDefaultPipeline(
-      AsCompiled ? llvm::OptimizationLevel::O2 : llvm::OptimizationLevel::O1));
+  if (AsCompiled) {
+    Pipeline.addPass(
+        Builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O2));
+  } else {
+    // -O1's simplification half (inlining, SROA, constant folding, CSE)
+    // without its optimization half, whose CFG simplification hoists and
+    // sinks the accesses the two sides of a branch have in common: the
+    // merged access has no source line left to report it at.
+    Builder.invokePipelineStartEPCallbacks(Pipeline,
+                                           llvm::OptimizationLevel::O1);
+    Pipeline.addPass(Builder.buildModuleSimplificationPipeline(
+        llvm::OptimizationLevel::O1, llvm::ThinOrFullLTOPhase::None));
+    // A recursion that accumulates becomes the loop -O1 makes of it.
+    Pipeline.addPass(
+        llvm::createModuleToFunctionPassAdaptor(llvm::TailCallElimPass()));
+    Pipeline.addPass(llvm::GlobalDCEPass());
+  }
   llvm::FunctionPassManager Late;
   Late.addPass(llvm::InferAddressSpacesPass());
   // The alignment the vectorizer needs, from the known bits of addresses.
@@ -419,6 +479,8 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       Diags, "smem-lint-device", Inputs.FileSystem, *Inputs.HeaderSearch,
       *Inputs.Preprocessor, Options, *Result->Context));
   clang::CodeGenerator &Generator = *Result->Generator;
+  std::optional<DivisionChecks> Checked;
+  Checked.emplace(Ctx, Options);
   Generator.Initialize(Ctx);
   std::vector<const clang::FunctionDecl *> Generated;
   // Line and column of the loops the user keeps rolled.
@@ -456,6 +518,7 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
         clang::GlobalDecl(const_cast<clang::FunctionDecl *>(Kernel)),
         /*isForDefinition=*/false);
   Generator.HandleTranslationUnit(Ctx);
+  Checked.reset();
   Result->Module.reset(Generator.ReleaseModule());
   if (Collected.getNumErrors() || !Result->Module) {
     Error = Collected.FirstError.empty()
@@ -484,6 +547,7 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       Global.setExternallyInitialized(true);
     }
   Result->Compiled = llvm::CloneModule(*Result->Module);
+  DivisionChecks::drop(*Result->Compiled);
   allowUnrolling(*Result->Compiled, KeptLoops);
   keepLoopsRolled(*Result->Module);
   for (const auto &[Kernel, Evaluated] : Result->Kernels)

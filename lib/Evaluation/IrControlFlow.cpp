@@ -17,10 +17,18 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
 
 namespace smemlint {
 
@@ -28,8 +36,68 @@ using namespace ir;
 
 namespace ir {
 
+namespace {
+
+/// "53687091200" as "5.4e10"; small numbers as they are.
+std::string roughly(uint64_t N) {
+  if (N < 10'000'000)
+    return std::to_string(N);
+  unsigned Exponent = 0;
+  double Mantissa = double(N);
+  while (Mantissa >= 10) {
+    Mantissa /= 10;
+    ++Exponent;
+  }
+  char Text[32];
+  snprintf(Text, sizeof(Text), "%.1fe%u", Mantissa, Exponent);
+  return Text;
+}
+
+/// The call that ends a trap block: `call @llvm.ubsantrap` or another
+/// function that does not return, before the block's `unreachable`.
+const llvm::CallBase *trapCall(const llvm::BasicBlock &Block) {
+  const llvm::Instruction *Last = Block.getTerminator();
+  if (!llvm::isa_and_nonnull<llvm::UnreachableInst>(Last))
+    return nullptr;
+  for (const llvm::Instruction *I = Last->getPrevNode(); I;
+       I = I->getPrevNode()) {
+    if (llvm::isa<llvm::DbgInfoIntrinsic>(I))
+      continue;
+    const auto *Call = llvm::dyn_cast<llvm::CallBase>(I);
+    return Call && Call->doesNotReturn() ? Call : nullptr;
+  }
+  return nullptr;
+}
+
+/// A block that only reports a division by zero: the check DeviceModule
+/// has Clang put before every integer division (the only sanitizer it
+/// enables), so that the optimizer keeps the division instead of deleting
+/// the code of every thread that may reach it.
+bool isDivisionCheck(const llvm::BasicBlock &Block) {
+  const llvm::CallBase *Call = trapCall(Block);
+  return Call && Call->getIntrinsicID() == llvm::Intrinsic::ubsantrap;
+}
+
+/// The user's line of \p I, or of the closest instruction before it in its
+/// block that has one; 0 when none does.
+unsigned sourceLine(const llvm::Instruction &I) {
+  for (const llvm::Instruction *At = &I; At; At = At->getPrevNode())
+    if (const llvm::DILocation *Where = At->getDebugLoc().get()) {
+      while (Where->getInlinedAt())
+        Where = Where->getInlinedAt();
+      if (Where->getLine())
+        return Where->getLine();
+    }
+  return 0;
+}
+
+} // namespace
+
 FunctionFacts::FunctionFacts(llvm::Function &F)
-    : Dominators(F), PostDominators(F), Loops(Dominators) {}
+    : Dominators(F), PostDominators(F), Loops(Dominators),
+      LibraryImpl(llvm::Triple(F.getParent()->getTargetTriple())),
+      Library(LibraryImpl, &F), Assumptions(F),
+      Evolution(F, Library, Assumptions, Dominators, Loops) {}
 
 IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
                          const clang::FunctionDecl *Kernel,
@@ -95,13 +163,215 @@ void IrExecution::unsupported(const llvm::Instruction &I,
     Summary.Incomplete.push_back(Message);
 }
 
+void IrExecution::reachedUnreachable(const llvm::BasicBlock &Block,
+                                     const ThreadMask &Stopped) {
+  const llvm::CallBase *Trap = trapCall(Block);
+  // __trap(), assert(): the threads stop, as they do on the GPU.
+  if (Trap && Trap->getIntrinsicID() != llvm::Intrinsic::ubsantrap)
+    return;
+  unsigned Line = sourceLine(*Block.getTerminator());
+  std::string Where = Line ? " at line " + std::to_string(Line) : "";
+  bool One = Stopped.count() == 1 || Stopped.count() == Threads;
+  std::string Who = Stopped.count() == Threads ? std::string("every thread")
+                    : One ? "thread " + std::to_string(Stopped.find_first())
+                          : std::to_string(Stopped.count()) + " threads";
+  std::string Message =
+      Trap ? Who + (One ? " divides" : " divide") + " by zero" + Where +
+                 ": the compiler drops the code after an integer division "
+                 "by zero, as nvcc may"
+           : "the compiled code reaches 'unreachable'" + Where + " for " + Who +
+                 ": the compiler found undefined behaviour on the path (a "
+                 "signed overflow, INT_MIN / -1, an index past a local array, "
+                 "a function that does not return its value) and dropped the "
+                 "code after it, as nvcc may";
+  if (!llvm::is_contained(Summary.Unsupported, Message))
+    Summary.Unsupported.push_back(Message);
+  if (!llvm::is_contained(Summary.Incomplete, Message))
+    Summary.Incomplete.push_back(Message);
+}
+
+std::optional<llvm::APInt>
+IrExecution::evolutionValue(const llvm::SCEV *S, CallFrame &Frame,
+                            unsigned Thread, const ThreadMask &Entering) {
+  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+  unsigned Bits = SE.getTypeSizeInBits(S->getType());
+  if (const auto *C = llvm::dyn_cast<llvm::SCEVConstant>(S))
+    return C->getAPInt();
+  if (const auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S)) {
+    const llvm::Value *V = U->getValue();
+    if (!V->getType()->isIntegerTy())
+      return std::nullopt;
+    const ThreadValue &Value = valueOf(V, Frame, Entering);
+    if (Thread >= Value.Known.size() || !Value.Known[Thread])
+      return std::nullopt;
+    return llvm::APInt(64, uint64_t(Value.Values[Thread]), /*isSigned=*/true)
+        .sextOrTrunc(Bits);
+  }
+  if (const auto *Cast = llvm::dyn_cast<llvm::SCEVCastExpr>(S)) {
+    std::optional<llvm::APInt> Inner =
+        evolutionValue(Cast->getOperand(0), Frame, Thread, Entering);
+    if (!Inner)
+      return std::nullopt;
+    switch (S->getSCEVType()) {
+    case llvm::scTruncate:
+      return Inner->trunc(Bits);
+    case llvm::scZeroExtend:
+      return Inner->zext(Bits);
+    case llvm::scSignExtend:
+      return Inner->sext(Bits);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *Division = llvm::dyn_cast<llvm::SCEVUDivExpr>(S)) {
+    auto L = evolutionValue(Division->getLHS(), Frame, Thread, Entering);
+    auto R = evolutionValue(Division->getRHS(), Frame, Thread, Entering);
+    if (!L || !R || R->isZero())
+      return std::nullopt;
+    return L->udiv(*R);
+  }
+  if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S)) {
+    // {start,+,step} of an enclosing loop, at its current iteration.
+    auto Iteration = Frame.Iterations.find(Recurrence->getLoop());
+    if (!Recurrence->isAffine() || Iteration == Frame.Iterations.end())
+      return std::nullopt;
+    auto Start =
+        evolutionValue(Recurrence->getStart(), Frame, Thread, Entering);
+    auto Step = evolutionValue(Recurrence->getStepRecurrence(SE), Frame, Thread,
+                               Entering);
+    if (!Start || !Step)
+      return std::nullopt;
+    return *Start + *Step * llvm::APInt(Bits, Iteration->second);
+  }
+  const auto *Nary = llvm::dyn_cast<llvm::SCEVNAryExpr>(S);
+  if (!Nary || Nary->getNumOperands() == 0)
+    return std::nullopt;
+  std::optional<llvm::APInt> Result;
+  for (const llvm::SCEV *Operand : Nary->operands()) {
+    std::optional<llvm::APInt> V =
+        evolutionValue(Operand, Frame, Thread, Entering);
+    if (!V)
+      return std::nullopt;
+    if (!Result) {
+      Result = *V;
+      continue;
+    }
+    switch (S->getSCEVType()) {
+    case llvm::scAddExpr:
+      *Result += *V;
+      break;
+    case llvm::scMulExpr:
+      *Result *= *V;
+      break;
+    case llvm::scSMaxExpr:
+      *Result = llvm::APIntOps::smax(*Result, *V);
+      break;
+    case llvm::scUMaxExpr:
+      *Result = llvm::APIntOps::umax(*Result, *V);
+      break;
+    case llvm::scSMinExpr:
+      *Result = llvm::APIntOps::smin(*Result, *V);
+      break;
+    case llvm::scUMinExpr:
+    case llvm::scSequentialUMinExpr:
+      *Result = llvm::APIntOps::umin(*Result, *V);
+      break;
+    default:
+      return std::nullopt;
+    }
+  }
+  return Result;
+}
+
+std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
+                                               CallFrame &Frame,
+                                               const ThreadMask &Entering) {
+  const llvm::SCEV *Backedges =
+      Frame.Facts->Evolution.getBackedgeTakenCount(&L);
+  if (llvm::isa<llvm::SCEVCouldNotCompute>(Backedges))
+    return std::nullopt;
+  std::optional<uint64_t> Most;
+  for (unsigned T : Entering.set_bits()) {
+    std::optional<llvm::APInt> Count =
+        evolutionValue(Backedges, Frame, T, Entering);
+    if (!Count)
+      return std::nullopt;
+    uint64_t Trips =
+        Count->getActiveBits() > 63 ? UINT64_MAX : Count->getZExtValue() + 1;
+    Most = std::max(Most.value_or(0), Trips);
+  }
+  return Most;
+}
+
+void IrExecution::projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
+                                  uint64_t IterationSteps) {
+  Frame.NestProjected = true;
+  // Asking for more iterations of one loop asks for larger nests too.
+  uint64_t Bound = Options.EnumerationBound *
+                   std::max<uint64_t>(1, Options.LoopIterationLimit /
+                                             DefaultLoopIterationLimit);
+  // The nest, outermost first; a loop whose trips cannot be counted is left
+  // to the per-loop limit.
+  std::vector<const llvm::Loop *> Nest;
+  for (const llvm::Loop *Level = &L; Level; Level = Level->getParentLoop())
+    Nest.insert(Nest.begin(), Level);
+  double Projected = double(std::max<uint64_t>(1, IterationSteps));
+  std::vector<uint64_t> Trips;
+  for (const llvm::Loop *Level : Nest) {
+    Trips.push_back(std::max<uint64_t>(1, Frame.Trips.lookup(Level)));
+    Projected *= double(Trips.back());
+  }
+  if (Projected <= double(Bound))
+    return;
+  // The iterations the bound allows in all, shared evenly between the
+  // levels, what is left over going to the innermost ones.
+  double Allowed = std::max(
+      1.0, double(Bound) / double(std::max<uint64_t>(1, IterationSteps)));
+  unsigned Levels = llvm::count_if(Trips, [](uint64_t T) { return T > 1; });
+  uint64_t Even = uint64_t(std::pow(Allowed, 1.0 / std::max(1u, Levels)));
+  std::vector<uint64_t> Caps(Trips.size(), UINT_MAX);
+  for (size_t Level = 0; Level < Trips.size(); ++Level)
+    if (Trips[Level] > 1)
+      Caps[Level] = std::clamp<uint64_t>(Even, 1, Trips[Level]);
+  for (size_t Level = Trips.size(); Level-- > 0;) {
+    if (Trips[Level] <= 1)
+      continue;
+    double Others = 1;
+    for (size_t M = 0; M < Trips.size(); ++M)
+      if (M != Level && Trips[M] > 1)
+        Others *= double(Caps[M]);
+    uint64_t Room = uint64_t(Allowed / Others);
+    Caps[Level] =
+        std::clamp<uint64_t>(std::max(Room, Caps[Level]), 1, Trips[Level]);
+  }
+  for (size_t Level = 0; Level < Nest.size(); ++Level)
+    if (Trips[Level] > 1)
+      Frame.NestCaps[Nest[Level]] = unsigned(std::min<uint64_t>(
+          Caps[Level], std::numeric_limits<unsigned>::max()));
+  Frame.NestCapReason = " (loop nest sampled: " + roughly(uint64_t(Projected)) +
+                        " thread-steps, bound " + std::to_string(Bound) + ")";
+}
+
 void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
   const clang::Stmt *Loop = Sites.loopStatement(L);
-  if (!Loop || !SampledLoops.insert(Loop).second)
+  if (!Loop) {
+    // A loop the compiler made (of a recursion): no source loop to mark
+    // sampled, so the kernel's analysis says it, once.
+    if (CompilerLoopsSampled.insert(&L).second)
+      unsupported(*L.getHeader()->getTerminator(),
+                  "a loop the compiler made (of a recursion) was evaluated "
+                  "in part (" +
+                      Why + ")",
+                  /*LosesAccesses=*/true);
+    return;
+  }
+  if (!SampledLoops.insert(Loop).second)
     return;
   const clang::SourceManager &SM = Ctx.getSourceManager();
   Observer.onLoopSampled(
-      Loop, "the loop at line " +
+      Loop, std::string(llvm::isa<clang::CallExpr>(Loop) ? "the recursion"
+                                                         : "the loop") +
+                " at line " +
                 std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())) +
                 ": " + Why);
 }
@@ -131,10 +401,22 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
                            const ThreadMask &Ambiguous) {
   if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&To);
       L && L->getHeader() == &To) {
-    if (L->contains(&From))
+    if (L->contains(&From)) {
       ++Frame.Iterations[L];
-    else
+    } else {
       Frame.Iterations[L] = 0;
+      // A new nest: its projection is made again.
+      if (!L->getParentLoop()) {
+        Frame.NestCaps.clear();
+        Frame.NestCapReason.clear();
+        Frame.NestProjected = false;
+      }
+      if (std::optional<uint64_t> Trips = tripCount(*L, Frame, Threads))
+        Frame.Trips[L] = *Trips;
+      else
+        Frame.Trips.erase(L);
+    }
+    Frame.IterationStart[L] = Summary.Steps;
   }
   // Phis read their incoming values before any of them is assigned.
   std::vector<std::pair<const llvm::PHINode *, ThreadValue>> Assigned;
@@ -143,6 +425,12 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
     if (Incoming < 0)
       continue;
     ThreadValue V = valueOf(Phi.getIncomingValue(Incoming), Frame, Threads);
+    if (Phi.getType()->isPointerTy()) {
+      std::vector<unsigned> &Edges = Frame.PointerEdges[&Phi];
+      Edges.resize(this->Threads);
+      for (unsigned T : Threads.set_bits())
+        Edges[T] = unsigned(Incoming);
+    }
     if (Ambiguous.anyCommon(Threads)) {
       ThreadMask Both = Ambiguous;
       Both &= Threads;
@@ -246,6 +534,13 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     if (const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(Terminator)) {
       if (Branch->isUnconditional()) {
         Targets.push_back({Branch->getSuccessor(0), Active});
+      } else if (isDivisionCheck(*Branch->getSuccessor(0)) !=
+                 isDivisionCheck(*Branch->getSuccessor(1))) {
+        // A thread that divides by zero goes on with an undefined quotient,
+        // as on the GPU (no trap): the division marks it (DividedByZero).
+        Targets.push_back(
+            {Branch->getSuccessor(isDivisionCheck(*Branch->getSuccessor(0))),
+             Active});
       } else {
         const ThreadValue &C = valueOf(Branch->getCondition(), Frame, Active);
         ThreadMask True = none(), False = none();
@@ -307,11 +602,13 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     } else {
       // unreachable, or a terminator the evaluator does not model: the
       // threads stop here.
+      ThreadMask Stopped = Active;
+      Stopped.reset(Top.Ambiguous);
       if (!llvm::isa<llvm::UnreachableInst>(Terminator))
         unsupported(*Terminator, "a terminator the evaluator does not follow",
                     /*LosesAccesses=*/true);
-      ThreadMask Stopped = Active;
-      Stopped.reset(Top.Ambiguous);
+      else if (Stopped.any())
+        reachedUnreachable(Block, Stopped);
       Frame.Returned |= Stopped;
       Paths.pop_back();
       continue;
@@ -329,15 +626,37 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       else
         Taken.push_back({Successor, Mask});
     }
-    // The iteration limit: a back edge past it leaves the loop instead.
+    // The iteration limit, half the step budget (what follows the loop
+    // gets the rest) and the caps of a loop nest too large to enumerate: a
+    // back edge past them leaves the loop instead.
     for (auto &[Successor, Mask] : Taken) {
       const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(Successor);
-      if (!L || L->getHeader() != Successor || !L->contains(&Block) ||
-          Frame.Iterations.lookup(L) + 1 < Options.LoopIterationLimit)
+      if (!L || L->getHeader() != Successor || !L->contains(&Block))
         continue;
-      loopSampled(*L, "only the first " +
-                          std::to_string(Options.LoopIterationLimit) +
-                          " iterations were evaluated");
+      uint64_t Done = uint64_t(Frame.Iterations.lookup(L)) + 1;
+      if (Done == 1 && !Frame.NestProjected && L->getSubLoops().empty())
+        projectLoopNest(Frame, *L,
+                        Summary.Steps - Frame.IterationStart.lookup(L));
+      auto Trips = Frame.Trips.find(L);
+      std::string Of = Trips != Frame.Trips.end()
+                           ? " of " + std::to_string(Trips->second)
+                           : std::string();
+      auto Cap = Frame.NestCaps.find(L);
+      std::string Why;
+      std::string First = Done == 1 ? "only the first iteration"
+                                    : "only the first " + std::to_string(Done);
+      if (Done >= Options.LoopIterationLimit ||
+          Summary.Steps > Options.StepBudget / 2)
+        Why = First + Of +
+              (Done == 1 ? " was evaluated" : " iterations were evaluated");
+      else if (Cap != Frame.NestCaps.end() && Done >= Cap->second &&
+               !(Trips != Frame.Trips.end() && Done >= Trips->second))
+        Why = First + Of +
+              (Done == 1 ? " was evaluated" : " iterations were evaluated") +
+              Frame.NestCapReason;
+      if (Why.empty())
+        continue;
+      loopSampled(*L, Why);
       // Values the loop computes are not known past a cut.
       for (const llvm::BasicBlock *Inside : L->blocks())
         for (const llvm::Instruction &I : *Inside) {

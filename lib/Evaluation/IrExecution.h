@@ -14,8 +14,11 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -64,6 +67,11 @@ struct FunctionFacts {
   llvm::DominatorTree Dominators;
   llvm::PostDominatorTree PostDominators;
   llvm::LoopInfo Loops;
+  /// What scalar evolution needs, for the trip counts of loops.
+  llvm::TargetLibraryInfoImpl LibraryImpl;
+  llvm::TargetLibraryInfo Library;
+  llvm::AssumptionCache Assumptions;
+  llvm::ScalarEvolution Evolution;
 };
 
 struct CallFrame {
@@ -79,6 +87,18 @@ struct CallFrame {
   const llvm::BasicBlock *Current = nullptr;
   /// The iteration (from 0) of each loop the frame is in.
   llvm::DenseMap<const llvm::Loop *, unsigned> Iterations;
+  /// For each pointer phi, the incoming edge each thread last took.
+  llvm::DenseMap<const llvm::PHINode *, std::vector<unsigned>> PointerEdges;
+  /// The trip count of each loop the frame entered, where it could be
+  /// computed (the largest of the threads that entered).
+  llvm::DenseMap<const llvm::Loop *, uint64_t> Trips;
+  /// The step count when the current iteration of each loop began.
+  llvm::DenseMap<const llvm::Loop *, uint64_t> IterationStart;
+  /// A loop nest too large to enumerate: the iterations each of its loops
+  /// runs (projectLoopNest), and the reason the loops give.
+  llvm::DenseMap<const llvm::Loop *, unsigned> NestCaps;
+  std::string NestCapReason;
+  bool NestProjected = false;
 };
 
 /// One local array or variable SROA left in memory, by offset: what each
@@ -117,6 +137,23 @@ public:
   bool countStep(const ThreadMask &Active);
   /// Tells the observer, once per loop, that \p L was cut short and why.
   void loopSampled(const llvm::Loop &L, const std::string &Why);
+  /// The trip count of \p L for the threads \p Entering, from scalar
+  /// evolution over their values; none when it cannot be computed.
+  std::optional<uint64_t> tripCount(const llvm::Loop &L, CallFrame &Frame,
+                                    const ThreadMask &Entering);
+  std::optional<llvm::APInt> evolutionValue(const llvm::SCEV *S,
+                                            CallFrame &Frame, unsigned Thread,
+                                            const ThreadMask &Entering);
+  /// After the first iteration of innermost loop \p L, which took
+  /// \p IterationSteps: where the nest around it would take more steps than
+  /// the enumeration bound, caps each of its loops evenly (NestCaps).
+  void projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
+                       uint64_t IterationSteps);
+  /// \p Stopped reached an `unreachable` in \p Block: after a division by
+  /// zero or undefined behaviour the optimizer found, the analysis says so
+  /// (a trap or an assert only stops them).
+  void reachedUnreachable(const llvm::BasicBlock &Block,
+                          const ThreadMask &Stopped);
   bool outOfBudget() const { return Summary.BudgetExceeded; }
   /// Notes a construct the evaluator does not follow at \p I; \p LosesAccesses:
   /// accesses or barriers went unseen (EvaluationSummary::Incomplete).
@@ -151,6 +188,14 @@ public:
   void reportAccess(const llvm::Instruction &I, AccessKind Kind,
                     unsigned WidthBytes, const AddressFacts &Address,
                     const ThreadMask &Active, const ThreadValue *Stored);
+  /// The accesses \p I makes for the threads of each branch whose address
+  /// it merged (a phi of the branches' addresses), each at the source
+  /// access of its branch; empty when they cannot all be placed.
+  std::vector<std::pair<const clang::Expr *, ThreadMask>>
+  placeMergedAccess(const llvm::Instruction &I, const ThreadMask &Active);
+  void reportAccessAt(const clang::Expr *Site, AccessKind Kind,
+                      unsigned WidthBytes, const AddressFacts &Address,
+                      const ThreadMask &Active, const ThreadValue *Stored);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
@@ -212,6 +257,7 @@ public:
   ThreadMask AllThreads;
   /// Loops already reported as sampled.
   llvm::DenseSet<const clang::Stmt *> SampledLoops;
+  llvm::DenseSet<const llvm::Loop *> CompilerLoopsSampled;
 };
 
 /// The low \p Bits of \p V, sign-extended: how every integer is held.

@@ -18,6 +18,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -303,14 +304,71 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
   const ThreadValue &Address = Facts.Address;
   if (!Address.isPointer())
     return; // Neither shared by address space nor a known object.
-  const clang::Expr *Site = Sites.accessSite(I);
-  if (!Site) {
+  bool CopyRead =
+      Kind == AccessKind::Load && llvm::isa<llvm::MemTransferInst>(I);
+  if (const clang::Expr *Site =
+          CopyRead ? Sites.copySourceSite(I) : Sites.accessSite(I)) {
+    reportAccessAt(Site, Kind, WidthBytes, Facts, Active, Stored);
+    return;
+  }
+  auto Placed = placeMergedAccess(I, Active);
+  if (Placed.empty())
     unsupported(I,
                 std::string("a shared ") + accessKindName(Kind) +
                     " the evaluator could not place in the source",
                 /*LosesAccesses=*/Address.Object.IsShared);
-    return;
+  for (const auto &[Site, Threads] : Placed)
+    reportAccessAt(Site, Kind, WidthBytes, Facts, Threads, Stored);
+}
+
+std::vector<std::pair<const clang::Expr *, ThreadMask>>
+IrExecution::placeMergedAccess(const llvm::Instruction &I,
+                               const ThreadMask &Active) {
+  const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+  if (!Pointer || Frames.empty())
+    return {};
+  // A load LICM hoisted out of a loop (the value promoted to a register,
+  // stored back after the loop) has lost its location; the access it was
+  // made from is the other one of the same address that kept it.
+  if (!I.getDebugLoc())
+    for (const llvm::User *U : Pointer->users()) {
+      const auto *Sibling = llvm::dyn_cast<llvm::Instruction>(U);
+      if (Sibling == &I || !Sibling || !Sibling->getDebugLoc() ||
+          llvm::getLoadStorePointerOperand(Sibling) != Pointer)
+        continue;
+      if (const clang::Expr *Site =
+              Sites.accessSiteAt(I, Sibling->getDebugLoc().get()))
+        return {{Site, Active}};
+    }
+  const auto *Phi = llvm::dyn_cast<llvm::PHINode>(Pointer);
+  if (!Phi)
+    return {};
+  auto Edges = Frames.back()->PointerEdges.find(Phi);
+  if (Edges == Frames.back()->PointerEdges.end())
+    return {};
+  std::vector<std::pair<const clang::Expr *, ThreadMask>> Placed;
+  for (unsigned T : Active.set_bits()) {
+    const auto *Incoming = llvm::dyn_cast<llvm::Instruction>(
+        Phi->getIncomingValue(Edges->second[T]));
+    const clang::Expr *Site =
+        Incoming ? Sites.accessSiteAt(I, Incoming->getDebugLoc().get())
+                 : nullptr;
+    if (!Site)
+      return {};
+    auto Same =
+        llvm::find_if(Placed, [&](const auto &P) { return P.first == Site; });
+    if (Same == Placed.end())
+      Same = Placed.insert(Placed.end(), {Site, ThreadMask(Threads)});
+    Same->second.set(T);
   }
+  return Placed;
+}
+
+void IrExecution::reportAccessAt(const clang::Expr *Site, AccessKind Kind,
+                                 unsigned WidthBytes, const AddressFacts &Facts,
+                                 const ThreadMask &Active,
+                                 const ThreadValue *Stored) {
+  const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
   std::optional<ThreadValue> Relaid;

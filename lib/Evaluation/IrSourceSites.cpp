@@ -134,10 +134,15 @@ const Expr *pick(const std::vector<const Expr *> &Candidates, unsigned Bytes,
 /// The expression an access inlined through \p Call is reported at: the
 /// left-hand side of an assignment operator (`h2[i] = v` with __half2's
 /// operator=), else the call.
-const Expr *reportedCall(const Expr *Call) {
-  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call))
+const Expr *reportedCall(const Expr *Call, bool Reads) {
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    // A struct's assignment reads its right side and writes its left.
+    if (Operator->getOperator() == OO_Equal && Reads &&
+        Operator->getNumArgs() == 2)
+      return Operator->getArg(1)->IgnoreParens();
     if (Operator->isAssignmentOp() && Operator->getNumArgs() >= 1)
       return Operator->getArg(0)->IgnoreParens();
+  }
   return Call;
 }
 
@@ -207,10 +212,22 @@ const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
   auto Known = Sites.find(&I);
   if (Known != Sites.end())
     return Known->second;
+  const Expr *Site = accessSiteAt(I, I.getDebugLoc().get());
+  Sites[&I] = Site;
+  return Site;
+}
+
+const Expr *IrSourceSites::copySourceSite(const llvm::Instruction &I) {
+  return accessSiteAt(I, I.getDebugLoc().get(), /*CopySource=*/true);
+}
+
+const Expr *IrSourceSites::accessSiteAt(const llvm::Instruction &I,
+                                        const llvm::DILocation *At,
+                                        bool CopySource) {
   const Expr *Site = nullptr;
-  std::vector<CompiledFrame> Frames = Locations.frames(I.getDebugLoc().get());
+  std::vector<CompiledFrame> Frames = Locations.frames(At);
   bool Writes = llvm::isa<llvm::StoreInst>(I);
-  bool Reads = llvm::isa<llvm::LoadInst>(I);
+  bool Reads = llvm::isa<llvm::LoadInst>(I) || CopySource;
   for (size_t Level = 0; Level < Frames.size() && !Site; ++Level) {
     const CompiledFrame &Frame = Frames[Level];
     if (!inUserCode(Frame.Where))
@@ -236,10 +253,9 @@ const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
     if (!Site) {
       auto Found = Index.Calls.find(K);
       if (Found != Index.Calls.end() && !Found->second.empty())
-        Site = reportedCall(Found->second.front());
+        Site = reportedCall(Found->second.front(), Reads);
     }
   }
-  Sites[&I] = Site;
   return Site;
 }
 
@@ -317,8 +333,13 @@ const Stmt *IrSourceSites::loopStatement(const llvm::Loop &L) {
 
 const Stmt *IrSourceSites::findLoopStatement(const llvm::Loop &L) {
   llvm::MDNode *Id = L.getLoopID();
-  if (!Id)
-    return nullptr;
+  // A loop the compiler made of a tail recursion: its back edge is the
+  // recursive call, which stands for it.
+  if (!Id) {
+    const llvm::BasicBlock *Latch = L.getLoopLatch();
+    const Stmt *Call = Latch ? findCallSite(*Latch->getTerminator()) : nullptr;
+    return llvm::isa_and_nonnull<CallExpr>(Call) ? Call : nullptr;
+  }
   for (const llvm::MDOperand &Operand : Id->operands()) {
     const auto *Start = llvm::dyn_cast<llvm::DILocation>(Operand.get());
     if (!Start)

@@ -37,6 +37,7 @@ class Stmt;
 } // namespace clang
 
 namespace llvm {
+class DILocation;
 class Instruction;
 class Loop;
 } // namespace llvm
@@ -55,6 +56,16 @@ public:
   /// atomic, or call that touches memory), or null when none of the user's
   /// code matches its location.
   const clang::Expr *accessSite(const llvm::Instruction &I);
+  /// The source expression of the access \p I makes when it is placed at
+  /// \p At instead of its own location: where the optimizer merged the
+  /// accesses of several branches into one instruction (line 0), the
+  /// address each branch computed still carries its line.
+  const clang::Expr *accessSiteAt(const llvm::Instruction &I,
+                                  const llvm::DILocation *At,
+                                  bool CopySource = false);
+  /// The source expression a copy instruction \p I (memcpy) reads: the
+  /// right side of the struct assignment it was compiled from.
+  const clang::Expr *copySourceSite(const llvm::Instruction &I);
   /// The call or asm statement a barrier or warp-synchronizing instruction
   /// came from, or null.
   const clang::Stmt *callSite(const llvm::Instruction &I);

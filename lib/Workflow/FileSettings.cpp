@@ -22,7 +22,6 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
     Analysis.Arch = findArch("sm_90");
   Analysis.LoopIterationLimit = CommandLine.LoopIterationLimit;
   Analysis.DeviceIrDumpPath = CommandLine.DeviceIrDumpPath;
-  Analysis.EvaluateDeviceIr = CommandLine.EvaluateDeviceIr;
   Analysis.BlockDims = ListOf(CommandLine.BlockDims, Config.BlockDims);
   Analysis.DynamicSharedBytes =
       ListOf(CommandLine.DynamicSharedBytes, Config.DynamicSharedBytes);

@@ -37,8 +37,6 @@ struct CommandLineSettings {
   bool ReportsGlobalAccesses = true;
   /// Hidden --dump-device-ir: where to write the device IR.
   std::string DeviceIrDumpPath;
-  /// Hidden --ir-evaluator.
-  bool EvaluateDeviceIr = false;
 };
 
 /// What one file is analysed and reported with.

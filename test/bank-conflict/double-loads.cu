@@ -63,15 +63,19 @@ __global__ void d(double *out) {
   // d_split128: 2.
   // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=8 shape=0 wavefronts=2 mean=2 ideal=2 ways=1
   r += s[(lane & 7) + 8 * (lane >> 4)];
-  // d_lt16: 1 (one half-warp active).
+  // d_lt16: 1 (one half-warp active). The probes read s[lane] and
+  // s[lane * 16]; these read 4096 bytes further on (the same banks), since
+  // a second read of an address no thread wrote in between is no
+  // instruction of its own: the compiler reuses the first
+  // (device-code/repeated-load.cu).
   // CHECK: access s load L[[@LINE+2]]:{{[0-9]+}} width=8 shape=0 wavefronts=1 mean=1 ideal=1 ways=1
   if (lane < 16)
-    r += s[lane];
+    r += s[lane + 512];
   // d_ge16x16: 16 (one half-warp active, 16 words in bank 0).
   // CHECK: access s load L[[@LINE+3]]:{{[0-9]+}} width=8 shape=0 wavefronts=16 mean=16
   // TEXT: double-loads.cu:[[@LINE+2]]:{{[0-9]+}}: warning: 16-way bank conflict
   if (lane >= 16)
-    r += s[lane * 16];
+    r += s[lane * 16 + 1024];
   // Patterns (8 B ld) of h200-bank-probes.md: and1 1, and3 2,
   // shr1and7x16 8, and3x16 8, lane31_is1 2.
   // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=8 shape=0 wavefronts=1 mean=1

@@ -1,7 +1,7 @@
 // The same 32-way column read reached four ways (case h_r04): a static member
 // function with its own __shared__ array, a method of an object holding a
 // pointer to the array, a lambda capturing it, and directly. Each is found;
-// the first three from the compiled code, where the calls are inlined.
+// the calls are inlined in the compiled code the evaluator runs.
 // Block 32x8: lane l reads t[l][c], word 32l + c, all lanes in bank c -> 32.
 //
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="warning:"
@@ -44,7 +44,7 @@ __global__ void k_lambda(float *o) {
   o[threadIdx.x] = get(threadIdx.x, threadIdx.y);
 }
 // The direct read the source evaluator follows itself.
-// JSON: evaluator k_direct source
+// JSON: evaluator k_direct device-ir
 __global__ void k_direct(float *o) {
   __shared__ float t[32][32];
   t[threadIdx.y][threadIdx.x] = threadIdx.x;

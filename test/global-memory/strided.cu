@@ -62,9 +62,12 @@ __global__ void fields(float *out, const Point *points) {
   // TEXT: strided.cu:[[@LINE+2]]:12: warning: load from 'points': consecutive lanes are 12 bytes apart: 12 sectors per request, ideal 4; 66.7% of transferred bytes unused (block 128x1, sm_90) [gmem-uncoalesced]
   // TEXT: note: the sectors carry bytes no lane asked for: have consecutive lanes touch consecutive elements (a structure of arrays instead of an array of structures), or load whole elements with a vector type
   out[i] = points[i].x;
-  // The whole struct is copied in three 4-byte pieces, each 12 sectors, but
-  // together they use every byte: not flagged. 4 warps x 3 pieces = 12.
-  // CHECK: gaccess points load L[[@LINE+1]]:13 width=12 shape=0 requested=128 sectors=12 ideal=4 lines=3 mean=12 stride=12 status=exact
+  // The struct is copied, but only its field y is used: the compiled code
+  // loads that field alone, one 4-byte load with lanes 12 bytes apart, as
+  // the field x above.
+  // CHECK: gaccess points load L[[@LINE+3]]:13 width=4 shape=0 requested=128 sectors=12 ideal=4 lines=3 mean=12 stride=12 status=exact
+  // TEXT: strided.cu:[[@LINE+2]]:13: warning: load from 'points': consecutive lanes are 12 bytes apart: 12 sectors per request, ideal 4; 66.7% of transferred bytes unused (block 128x1, sm_90) [gmem-uncoalesced]
+  // TEXT: note: lanes 0-31 of warp 0 read points[0].y, points[1].y, points[2].y, ..., points[31].y: 128 bytes spread over 12 sectors in 3 lines
   Point p = points[i];
   out[i + 512] = p.y;
 }

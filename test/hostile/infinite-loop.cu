@@ -15,12 +15,16 @@ __global__ void spin(float *out) {
   }
 }
 
+// With no barrier in the loop, the compiler keeps s[threadIdx.x * 2] in a
+// register while it spins (as nvcc does): one read before the loop, one
+// write after it, and the loop itself, which touches no shared memory, is
+// looked at once.
 // smem-lint: block_dim(1024)
 __global__ void untilFlag(const int *flags, float *out) {
   __shared__ float s[2048];
   for (;;) {
     // CHECK: infinite-loop.cu:[[@LINE+2]]:5: warning: 2-way bank conflict: read-modify-write of 's'
-    // CHECK: note: evaluated in part: the loop at line [[@LINE-2]]: only the first 1024 iterations were evaluated
+    // CHECK-NOT: evaluated in part
     s[threadIdx.x * 2] += 1;
     if (flags[threadIdx.x])
       break;
@@ -33,4 +37,4 @@ __global__ void untilFlag(const int *flags, float *out) {
 // JSON: kernel untilFlag budget_exceeded=false
 
 // BUDGET: kernel spin budget_exceeded=true
-// BUDGET: kernel untilFlag budget_exceeded=true
+// BUDGET: kernel untilFlag budget_exceeded=false

@@ -17,11 +17,6 @@ __global__ void edges(float *out) {
   long long lo = -9223372036854775807LL - 1;
   long long hi = 9223372036854775807LL;
   long long minusOne = tx - tx - 1;
-  // lo / -1 wraps to lo, whose low bits are 0: s[tx].
-  // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
-  out[0] = s[((lo / minusOne) + tx) & 63];
-  // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
-  out[1] = s[((lo % minusOne) + tx) & 63];
   // hi + tx wraps for tx >= 1: indices 63, 0, 1, ..., 30.
   // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
   out[2] = s[(hi + tx) & 63];
@@ -36,21 +31,35 @@ __global__ void edges(float *out) {
   c += tx;
   c -= hi;
   c *= hi;
-  c /= minusOne;
+  c = -c;
   c %= lo;
   // c = tx.
   // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
   out[6] = s[c & 63];
+  // hi - 1 + 1 for even tx, hi + 1 wrapping to lo for odd: s[63], s[0].
   long long d = hi - 1 + (tx & 1);
   d++;
-  ++d;
   // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
   out[7] = s[d & 63];
-  // The same in a loop bound, which the evaluator counts ahead of running
-  // the loop: hi * hi = 1 and lo / -1 = lo modulo 2^64, so one trip.
-  for (long long i = 0; i < ((hi * hi) & 7) + ((lo / minusOne) & 1); ++i)
+  // The same in a loop bound: hi * hi = 1 modulo 2^64, so one trip.
+  for (long long i = 0; i < ((hi * hi) & 7) + (minusOne & 0); ++i)
     // CHECK: access s load L[[@LINE+1]]:{{[0-9]+}} width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
     out[8] = s[(tx + i) & 63];
+}
+
+// INT64_MIN / -1 and INT64_MIN % -1 overflow: undefined behaviour, whose
+// result the compiler treats as poison (nvcc may too): the loads of s that
+// used it are gone from the compiled code, and the analysis says that
+// nothing was analysed instead of computing a quotient.
+// EXIT: int64-overflow.cu:[[@LINE+2]]:17: note: the compiled code of 'quotient' makes no shared-memory access, though its source uses 's'
+// smem-lint: block_dim(32)
+__global__ void quotient(float *out) {
+  __shared__ float s[64];
+  long long tx = threadIdx.x;
+  long long lo = -9223372036854775807LL - 1;
+  long long minusOne = tx - tx - 1;
+  out[0] = s[((lo / minusOne) + tx) & 63];
+  out[1] = s[((lo % minusOne) + tx) & 63];
 }
 
 // smem-lint: block_dim(32)
