@@ -25,6 +25,9 @@ struct WordAccess {
 
 struct WordState {
   std::optional<WordAccess> Writer;
+  /// What the writer stored, when known: a later write of the same value
+  /// is no race (the flag idiom, `found = true` from any thread).
+  std::optional<int64_t> Written;
   /// The two most recent readers with distinct threads: enough to find a
   /// reader other than any given writer.
   std::optional<WordAccess> Readers[2];
@@ -195,7 +198,7 @@ struct BarrierObserver::State {
 
   void record(HazardKind Kind, const WordAccess &Earlier, unsigned Thread,
               unsigned Context, const clang::VarDecl *Array, int64_t Offset,
-              bool WithinOneStatement = false) {
+              bool WithinOneStatement = false, bool ValuesDiffer = false) {
     bool SameWarp = warpOf(Earlier.Thread) == warpOf(Thread);
     // Writes within one statement and across executions of it are separate
     // findings (smem-conflicting-writes, smem-missing-barrier): separate keys.
@@ -205,11 +208,20 @@ struct BarrierObserver::State {
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
     if (!New) {
       SharedHazard &Known = Profile.Hazards[It->second];
-      // Prefer an example across warps: it is what a __syncwarp cannot fix.
-      if (Known.WithinOneWarp && !SameWarp) {
+      // Within one statement, prefer an example whose values were shown
+      // different (the finding describes its example); otherwise one across
+      // warps: it is what a __syncwarp cannot fix.
+      if (ValuesDiffer && !Known.ValuesDiffer) {
+        Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
+        Known.WithinOneWarp = SameWarp;
+        Known.WithinOneStatement = WithinOneStatement; // part of the key
+        Known.ValuesDiffer = true;
+      } else if (Known.ValuesDiffer == ValuesDiffer && Known.WithinOneWarp &&
+                 !SameWarp) {
         Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
         Known.WithinOneWarp = false;
         Known.WithinOneStatement = WithinOneStatement; // part of the key
+        Known.ValuesDiffer = ValuesDiffer;
       }
       return;
     }
@@ -217,6 +229,7 @@ struct BarrierObserver::State {
         makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
     Hazard.WithinOneWarp = SameWarp;
     Hazard.WithinOneStatement = WithinOneStatement;
+    Hazard.ValuesDiffer = ValuesDiffer;
     Profile.Hazards.push_back(std::move(Hazard));
   }
 
@@ -282,6 +295,10 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     return Stored && Stored->Known[A] && Stored->Known[B] &&
            Stored->Values[A] == Stored->Values[B];
   };
+  auto WritesDifferentValues = [Stored](unsigned A, unsigned B) {
+    return Stored && Stored->Known[A] && Stored->Known[B] &&
+           Stored->Values[A] != Stored->Values[B];
+  };
   if (!Event.Address.knownFor(Event.Active))
     S->Profile.UnknownAddresses = true;
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
@@ -292,13 +309,17 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
         if (Writer != unsigned(T) && !WritesSameValue(Writer, T))
           S->record(HazardKind::WriteAfterWrite,
                     {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false},
-                    T, Context, Array, Offset, /*WithinOneStatement=*/true);
+                    T, Context, Array, Offset, /*WithinOneStatement=*/true,
+                    WritesDifferentValues(Writer, T));
       }
       const WordState *Word = Words.find(Offset);
       if (!Word)
         continue;
+      bool Rewrites = Event.Kind == AccessKind::Store && Word->Written &&
+                      Stored && Stored->Known[T] &&
+                      Stored->Values[T] == *Word->Written;
       if (Word->Writer && S->unordered(*Word->Writer, T) &&
-          !(IsAtomic && Word->Writer->Atomic))
+          !(IsAtomic && Word->Writer->Atomic) && !Rewrites)
         S->record(IsLoad ? HazardKind::ReadAfterWrite
                          : HazardKind::WriteAfterWrite,
                   *Word->Writer, T, Context, Array, Offset);
@@ -316,6 +337,11 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       WordState &Word = Words.get(Offset);
       if (!IsLoad) {
         Word.Writer = Access;
+        // Sub-word pieces of a wider store carry parts of its value.
+        if (Stored && Stored->Known[T] && Units == 1 && !IsAtomic)
+          Word.Written = Stored->Values[T];
+        else
+          Word.Written.reset();
         continue;
       }
       if (Word.Readers[0] && Word.Readers[0]->Thread == unsigned(T)) {

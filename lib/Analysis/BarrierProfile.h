@@ -54,6 +54,10 @@ struct SharedHazard {
   /// values land in an undefined order, and no barrier can order a
   /// statement with itself.
   bool WithinOneStatement = false;
+  /// For writes within one statement: the two values were shown to differ
+  /// (both known, unequal). Values the evaluation could not compute may be
+  /// equal (a warp's reduction result, a value loaded from one address).
+  bool ValuesDiffer = false;
 };
 
 struct DivergentBarrier {

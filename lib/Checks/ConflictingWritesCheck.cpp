@@ -24,7 +24,9 @@ void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
       continue;
     Diagnostic D;
     D.Check = name().str();
-    D.Level = Severity::Warning;
+    // Values the evaluation could not compute may be equal: a warp's
+    // reduction result, a value loaded from one address.
+    D.Level = Hazard.ValuesDiffer ? Severity::Warning : Severity::Note;
     D.Where = toSourcePoint(Analysis.context().getSourceManager(),
                             Hazard.Later.Site->getBeginLoc());
     Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
@@ -32,12 +34,17 @@ void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
     D.Message =
         "conflicting writes: " + ThreadAndWarp(Hazard.Earlier) + " and " +
         ThreadAndWarp(Hazard.Later) + " both write " +
-        wordOf(Analysis, Hazard) +
-        " in this statement, with different values; " +
-        (Hazard.WithinOneWarp
-             ? "one lane's value lands, and which one is undefined "
-             : "warps run the statement at different times, so the last one "
-               "wins ") +
+        wordOf(Analysis, Hazard) + " in this statement" +
+        (Hazard.ValuesDiffer
+             ? ", with different values; " +
+                   std::string(Hazard.WithinOneWarp
+                                   ? "one lane's value lands, and which one "
+                                     "is undefined "
+                                   : "warps run the statement at different "
+                                     "times, so the last one wins ")
+             : "; their values depend on what the analysis could not "
+               "compute, and may be the same (then the write is benign); "
+               "if they differ, which one lands is undefined ") +
         assumptionsOf(Analysis, Hazard);
     D.Notes.push_back({D.Where,
                        "a barrier cannot order a statement with itself: let "

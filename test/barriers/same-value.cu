@@ -1,0 +1,45 @@
+// Threads that store the same value (cases r9_same_value, h_r03_flag): a
+// float constant from every lane, and the "any thread found it" flag, are no
+// conflict and no race. A value the analysis cannot compute (a warp sum of
+// data) may be the same in every lane: it is never said to differ; the
+// finding is a note that says why.
+
+// RUN: %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+
+// CHECK-NOT: same-value.cu:[[@LINE+4]]
+// smem-lint: block_dim(256)
+__global__ void constant(float *out) {
+  __shared__ float part[8];
+  part[threadIdx.x / 32] = 1.0f;
+  __syncthreads();
+  out[threadIdx.x] = part[threadIdx.x % 8];
+}
+
+// smem-lint: block_dim(256)
+__global__ void warpsum(const float *in, float *out) {
+  __shared__ float part[8];
+  float v = in[threadIdx.x];
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffffu, v, o);
+  // CHECK: same-value.cu:[[@LINE+1]]:3: note: conflicting writes: thread 0 (warp 0) and thread 1 (warp 0) both write part[0] in this statement; their values depend on what the analysis could not compute, and may be the same (then the write is benign); if they differ, which one lands is undefined
+  part[threadIdx.x / 32] = v;
+  __syncthreads();
+  out[threadIdx.x] = part[threadIdx.x % 8];
+}
+
+// Every writer stores true: whichever lands, found is true.
+// smem-lint: block_dim(256)
+__global__ void flag(const int *data, int n, int *out) {
+  __shared__ bool found;
+  if (threadIdx.x == 0)
+    found = false;
+  __syncthreads();
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    for (int r = 0; r < 2; ++r)
+      if (data[i] == 42)
+        found = true;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    *out = found;
+}
+// CHECK: smem-lint: 0 warnings and 0 errors, 1 note in 1 file
