@@ -8,7 +8,7 @@
 #include "Analysis/SourcePoints.h"
 #include "Checks/CheckRegistry.h"
 #include "DeviceCode/CompiledSharedAccesses.h"
-#include "Evaluation/IrKernelEvaluator.h"
+#include "Evaluation/KernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -309,6 +309,18 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
 void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
                             std::vector<Diagnostic> &Diagnostics) {
   const SharedAccessProfile &Profile = Analysis.profile();
+  if (!Profile.Summary.NotEvaluated.empty()) {
+    Diagnostic D;
+    D.Check = findings::Incomplete;
+    D.Origin = FindingOrigin::Tool;
+    D.Level = Severity::Note;
+    D.Where = toSourcePoint(Analysis.context().getSourceManager(),
+                            Analysis.kernel().Kernel->getLocation());
+    D.Message = std::string(KernelPlaceholder) +
+                " is not analysed: " + Profile.Summary.NotEvaluated;
+    Diagnostics.push_back(std::move(D));
+    return;
+  }
   std::vector<std::string> Reasons;
   if (Profile.reachedBudget()) {
     std::set<const Stmt *> Loops;

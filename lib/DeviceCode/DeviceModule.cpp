@@ -374,6 +374,7 @@ public:
       Definitions.push_back(Definition);
       if (Definition->isInvalidDecl()) {
         Broken = true;
+        BrokenAt = Definition->getLocation();
         break;
       }
       TraverseStmt(Definition->getBody());
@@ -387,9 +388,16 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+  // Errors enter an expression through a RecoveryExpr or TypoExpr, or a
+  // reference to an invalid declaration; the expressions around them carry
+  // the mark from when they were built, also once the declaration has been
+  // made valid again (reclassifyCompileErrors: a __shared__ object with a
+  // constructor, compiled as nvcc does, without it).
   bool VisitExpr(clang::Expr *E) {
-    if (E->containsErrors())
+    if (E->containsErrors()) {
       Broken = true;
+      BrokenAt = E->getExprLoc();
+    }
     return !Broken;
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
@@ -425,6 +433,8 @@ public:
   }
   /// Where the loops the user keeps rolled begin.
   std::vector<clang::SourceLocation> KeptLoops;
+  /// The expression or declaration with errors that was reached.
+  clang::SourceLocation BrokenAt;
 
 private:
   bool isOne(const clang::Expr *Count) const {
@@ -439,6 +449,15 @@ private:
 };
 
 } // namespace
+
+clang::SourceLocation brokenCodeReachedBy(const clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl *Kernel) {
+  ReachedFunctions Reached(Ctx);
+  if (Kernel->isInvalidDecl())
+    return Kernel->getLocation();
+  return Reached.reachesBrokenCode(Kernel) ? Reached.BrokenAt
+                                           : clang::SourceLocation();
+}
 
 DeviceModule::~DeviceModule() {
   // The module belongs to the context; the generator's state refers to both.

@@ -16,6 +16,7 @@
 #ifndef SMEMLINT_DEVICECODE_DEVICEMODULE_H
 #define SMEMLINT_DEVICECODE_DEVICEMODULE_H
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
@@ -51,6 +52,12 @@ struct DeviceCodeGenInputs {
   const clang::CodeGenOptions *CodeGen = nullptr;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FileSystem;
 };
+
+/// Where the code \p Kernel reaches holds what Clang could not compile
+/// (an expression with errors, an invalid declaration), which keeps the
+/// kernel out of the device code; invalid when there is none.
+clang::SourceLocation brokenCodeReachedBy(const clang::ASTContext &Ctx,
+                                          const clang::FunctionDecl *Kernel);
 
 class DeviceModule {
 public:

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Evaluation/IrExecution.h"
-#include "Evaluation/IrKernelEvaluator.h"
+#include "Evaluation/KernelEvaluator.h"
 
 #include "DeviceCode/DeviceModule.h"
 
@@ -461,6 +461,10 @@ struct Path {
   /// unknown.
   ThreadMask Ambiguous;
   std::vector<std::string> Assumptions;
+  /// The loop whose latch is Rejoin, for a divergence inside the loop whose
+  /// post-dominator lies beyond it (a loop with a break): threads that
+  /// leave the loop wait at its exit until the others are done with it.
+  const llvm::Loop *Within = nullptr;
 };
 
 /// "the condition at line 12 depends on data read from shared memory 's'".
@@ -497,11 +501,65 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
   Paths.push_back(
       {&Frame.Function->getEntryBlock(), Entry, nullptr, none(), Assumptions});
   std::vector<std::string> Outer = Assumptions;
-  while (!Paths.empty() && !outOfBudget()) {
+  // Threads that broke out of a loop, by loop: where they wait, with whom.
+  llvm::DenseMap<const llvm::Loop *, std::vector<Path>> Parked;
+  ThreadMask ParkedThreads = none();
+  // When the last threads of loop L leave it for Exit (a path that is not
+  // itself inside L), those that broke out earlier go on with them.
+  // They run before the path that leaves (the top one), which stays on top.
+  auto Unpark = [&](const llvm::Loop *L, const llvm::BasicBlock *Exit,
+                    ThreadMask &Mask) {
+    auto Waiting = Parked.find(L);
+    if (Waiting == Parked.end())
+      return;
+    std::vector<Path> Resumed = std::move(Waiting->second);
+    Parked.erase(Waiting);
+    Path Leaving = std::move(Paths.back());
+    Paths.pop_back();
+    for (Path &P : Resumed) {
+      ParkedThreads.reset(P.Active);
+      if (P.Block == Exit) {
+        Mask |= P.Active;
+        continue;
+      }
+      P.Rejoin = Leaving.Rejoin;
+      P.Within = Leaving.Within;
+      Paths.push_back(std::move(P));
+    }
+    Paths.push_back(std::move(Leaving));
+  };
+  while (!Paths.empty() || !Parked.empty()) {
+    if (outOfBudget())
+      break;
+    // Threads still waiting when nothing else runs (the others returned
+    // inside the loop) go on from where they wait.
+    if (Paths.empty()) {
+      for (auto &[L, Waiting] : Parked)
+        for (Path &P : Waiting) {
+          P.Rejoin = nullptr;
+          P.Within = nullptr;
+          Paths.push_back(std::move(P));
+        }
+      Parked.clear();
+      ParkedThreads = none();
+      continue;
+    }
     Path &Top = Paths.back();
     Top.Active.reset(Frame.Returned);
+    Top.Active.reset(ParkedThreads);
     if (!Top.Block || Top.Block == Top.Rejoin || Top.Active.none()) {
       Paths.pop_back();
+      continue;
+    }
+    if (Top.Within && !Top.Within->contains(Top.Block)) {
+      Path Waiting = Top;
+      Paths.pop_back();
+      // Threads also on another side (an unknown condition) stay in the
+      // loop too.
+      ThreadMask Sure = Waiting.Active;
+      Sure.reset(Waiting.Ambiguous);
+      ParkedThreads |= Sure;
+      Parked[Waiting.Within].push_back(std::move(Waiting));
       continue;
     }
     const llvm::BasicBlock &Block = *Top.Block;
@@ -708,14 +766,30 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       bool Rejoins = Next == Top.Rejoin;
       takeEdge(Frame, Block, *Next, Taken.front().second,
                Rejoins ? Top.Ambiguous : none());
-      Top.Block = Next;
-      Top.Active = Taken.front().second;
+      ThreadMask Going = Taken.front().second;
+      const llvm::Loop *LeavingWithin = Top.Within;
+      // The loop's last threads leave it: those waiting at its exits go on.
+      for (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&Block);
+           L && !L->contains(Next); L = L->getParentLoop())
+        if (LeavingWithin != L)
+          Unpark(L, Next, Going);
+      Paths.back().Block = Next;
+      Paths.back().Active = Going;
       continue;
     }
-    // Divergence: the paths rejoin at the immediate post-dominator.
+    // Divergence: the paths rejoin at the immediate post-dominator; inside a
+    // loop whose post-dominator lies beyond it (a loop with a break), at the
+    // loop's latch, the threads that leave waiting at the exit.
     const llvm::DomTreeNode *Node = Frame.Facts->PostDominators.getNode(&Block);
     const llvm::BasicBlock *Rejoin =
         Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    const llvm::Loop *Within = Top.Within;
+    if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&Block);
+        L && L->getLoopLatch() && L->getLoopLatch() != &Block &&
+        (!Rejoin || !L->contains(Rejoin))) {
+      Rejoin = L->getLoopLatch();
+      Within = L;
+    }
     Path Parent = Top;
     Paths.pop_back();
     if (Rejoin != Parent.Rejoin) {
@@ -734,7 +808,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       bool Rejoins = Successor == Rejoin;
       takeEdge(Frame, Block, *Successor, Mask, Rejoins ? Ambiguous : none());
       if (!Rejoins)
-        Paths.push_back({Successor, Mask, Rejoin, Ambiguous, SideAssumptions});
+        Paths.push_back(
+            {Successor, Mask, Rejoin, Ambiguous, SideAssumptions, Within});
     }
   }
   Frame.Current = nullptr;
@@ -909,19 +984,31 @@ bool hasDeviceCode(const DeviceModule &Module,
   return Module.kernelFunction(Kernel) != nullptr;
 }
 
-EvaluationSummary evaluateKernelIr(clang::ASTContext &Ctx,
-                                   const DeviceModule &Module,
-                                   const clang::FunctionDecl *Kernel,
-                                   const EvaluationOptions &Options,
-                                   SymbolTable &Symbols,
-                                   ExecutionObserver &Observer) {
-  const llvm::Function *F = Module.kernelFunction(Kernel);
+EvaluationSummary evaluateKernel(clang::ASTContext &Ctx,
+                                 const clang::FunctionDecl *Kernel,
+                                 const EvaluationOptions &Options,
+                                 SymbolTable &Symbols,
+                                 ExecutionObserver &Observer) {
+  const llvm::Function *F =
+      Options.Device ? Options.Device->kernelFunction(Kernel) : nullptr;
   if (!F) {
+    // Never silent: nothing was evaluated, and the report says so.
     EvaluationSummary Summary;
-    Summary.Unsupported.push_back("the kernel has no device code");
+    clang::SourceLocation Broken = brokenCodeReachedBy(Ctx, Kernel);
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    Summary.NotEvaluated =
+        "Clang cannot compile what it reaches" +
+        (Broken.isValid()
+             ? " at line " + std::to_string(SM.getExpansionLineNumber(Broken))
+             : std::string()) +
+        " (a compile error, or the use of a __shared__ object with a "
+        "constructor, which nvcc only warns about), so there is no device "
+        "code to evaluate";
+    Summary.Unsupported.push_back(Summary.NotEvaluated);
     return Summary;
   }
-  IrExecution Execution(Ctx, Module, Kernel, *F, Options, Symbols, Observer);
+  IrExecution Execution(Ctx, *Options.Device, Kernel, *F, Options, Symbols,
+                        Observer);
   return Execution.run();
 }
 

@@ -1,6 +1,6 @@
 //===--- IrExecution.h - The state of one IR evaluation ---------*- C++ -*-===//
 //
-// Shared by the IR evaluator's files (IrKernelEvaluator.h lists them): the
+// Shared by the IR evaluator's files (KernelEvaluator.h lists them): the
 // registers of each call frame, the paths of the SIMT mask, and the methods
 // each file implements. Not used outside the Evaluation layer.
 //

@@ -3,7 +3,7 @@
 #include "Evaluation/IrSourceSites.h"
 
 #include "DeviceCode/DeviceModule.h"
-#include "Evaluation/IrKernelEvaluator.h"
+#include "Evaluation/KernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,10 +1,21 @@
-//===--- KernelEvaluator.h - Run a kernel for every thread of a block -*- C++ -*-//
+//===--- KernelEvaluator.h - Run a kernel for every thread of a block -*- C++
+//-*-//
 //
-// A SIMT interpreter over Clang's AST. It executes a __global__ function for
-// all threads of one block at once, each expression giving a ThreadValue, with
-// an active mask that thread-dependent branches, loops, breaks and returns
-// narrow and widen as the hardware's would. Memory accesses and barriers are
-// reported to an ExecutionObserver. The evaluator knows nothing about banks.
+// A SIMT interpreter over the kernel's optimized device IR (DeviceModule.h).
+// It executes a kernel's LLVM function for all threads of one block at once:
+// each instruction gives a ThreadValue, branches split the active mask and
+// the paths reconverge at the branch's immediate post-dominator, as the
+// hardware's do. Accesses and barriers are reported to an ExecutionObserver
+// at the source expressions they were compiled from (IrSourceSites.h). The
+// evaluator knows nothing about banks.
+//
+// The implementation is split by job:
+//   IrControlFlow.cpp   paths, masks, reconvergence, loops, calls
+//   IrArithmetic.cpp    constants, integer and floating-point operations
+//   IrMemory.cpp        pointers, GEPs, loads, stores, atomics, layouts
+//   IrIntrinsics.cpp    thread indices, barriers, shuffles, votes, inline PTX
+//   IrSourceSites.cpp   instructions and loops back to the source
+//   EvaluationTerms.cpp uniform symbols and declared layouts
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +37,7 @@
 
 namespace clang {
 class ASTContext;
+class Expr;
 class FunctionDecl;
 class ParmVarDecl;
 class VarDecl;
@@ -120,8 +132,8 @@ struct EvaluationOptions {
   /// (compiledAccessWidths): the bank cost of consecutive iterations is that
   /// of the one instruction they become.
   llvm::DenseMap<const clang::Expr *, unsigned> CompiledAccessBytes;
-  /// The device code to evaluate instead of the AST, when it holds the
-  /// kernel (IrKernelEvaluator.h).
+  /// The device code to evaluate; a kernel it does not hold is not
+  /// evaluated, and the summary says so.
   const DeviceModule *Device = nullptr;
 };
 
@@ -130,6 +142,9 @@ struct EvaluationOptions {
 int64_t defaultSymbolValue(const UniformSymbol &Symbol);
 
 struct EvaluationSummary {
+  /// Why nothing was evaluated (no device code for the kernel); empty when
+  /// the kernel ran.
+  std::string NotEvaluated;
   bool BudgetExceeded = false;
   uint64_t Steps = 0;
   /// Constructs the evaluator could not follow, with where they are; each
@@ -146,12 +161,27 @@ struct EvaluationSummary {
 SharedArrayLayout declaredLayout(const clang::ASTContext &Ctx,
                                  const clang::VarDecl *Var);
 
-/// Evaluates \p Kernel for every thread of Options.Block.
+/// Evaluates \p Kernel's device code (Options.Device) for every thread of
+/// Options.Block.
 EvaluationSummary evaluateKernel(clang::ASTContext &Ctx,
                                  const clang::FunctionDecl *Kernel,
                                  const EvaluationOptions &Options,
                                  SymbolTable &Symbols,
                                  ExecutionObserver &Observer);
+
+/// Whether \p Module holds device code for \p Kernel to evaluate.
+bool hasDeviceCode(const DeviceModule &Module,
+                   const clang::FunctionDecl *Kernel);
+
+/// The source accesses of \p Kernel that the code nvcc makes performs with
+/// wider shared-memory instructions than any one execution of them in the
+/// source, with the instruction's bytes: the accesses of consecutive
+/// iterations of an unrolled loop merged into one 8- or 16-byte load or
+/// store (DeviceModule::compiledKernelFunction). Keyed by the site the
+/// evaluator reports the access at.
+llvm::DenseMap<const clang::Expr *, unsigned>
+compiledAccessWidths(clang::ASTContext &Ctx, const DeviceModule &Module,
+                     const clang::FunctionDecl *Kernel);
 
 } // namespace smemlint
 

@@ -1,7 +1,7 @@
 // REQUIRES: sarif-validator
 // A compile error is a result of the rule clang-diagnostic-error at its
-// location; the kernels that still parsed are analysed, and the invocation is
-// not successful (smem-lint exits with 2).
+// location; its kernel is not analysed (a note says so), the kernels that
+// still parsed are, and the invocation fails (smem-lint exits with 2).
 // RUN: not %smem-lint --format=sarif --sarif-source-root=%S %s > %t.sarif
 // RUN: FileCheck %s < %t.sarif
 // RUN: %validate-sarif %t.sarif
@@ -21,7 +21,9 @@ __global__ void fine(float *out) {
 // CHECK-NEXT: }
 // CHECK: "results": [
 // CHECK-NEXT: {
-// CHECK-NEXT: "ruleId": "clang-diagnostic-error",
+// CHECK-NEXT: "ruleId": "smem-lint-incomplete",
+// CHECK: "text": "'broken' is not analysed: Clang cannot compile what it reaches at line 10
+// CHECK: "ruleId": "clang-diagnostic-error",
 // CHECK-NEXT: "ruleIndex": 10,
 // CHECK-NEXT: "level": "error",
 // CHECK-NEXT: "message": {

@@ -7,7 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Evaluation/KernelEvaluator.h"
+#include "DeviceCode/DeviceModule.h"
 #include "Frontend/Prelude.h"
+
+#include "clang/Basic/CodeGenOptions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -15,10 +18,13 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 using namespace smemlint;
@@ -34,6 +40,8 @@ struct RecordedAccess {
   /// Byte offset per active thread; -1 for an inactive thread, -2 unknown.
   std::vector<int64_t> Offsets;
   SymbolSet Symbols;
+  /// The iteration of each enclosing loop, outermost first.
+  std::vector<unsigned> Iterations;
 };
 
 class Recorder : public ExecutionObserver {
@@ -54,6 +62,7 @@ public:
                    : "";
     A.Shared = E.Address.Object.IsShared;
     A.Symbols = E.Address.Symbols;
+    A.Iterations.assign(E.LoopIterations.begin(), E.LoopIterations.end());
     for (unsigned T = 0; T < E.Active.size(); ++T)
       A.Offsets.push_back(!E.Active[T]          ? -1
                           : !E.Address.Known[T] ? -2
@@ -71,6 +80,7 @@ private:
 
 struct Evaluation {
   std::unique_ptr<clang::ASTUnit> AST;
+  std::unique_ptr<DeviceModule> Device;
   std::unique_ptr<Recorder> Events;
   EvaluationSummary Summary;
   SymbolTable Symbols;
@@ -112,9 +122,23 @@ Evaluation evaluate(const std::string &Code, const std::string &Kernel,
   }
   EXPECT_NE(Found, nullptr) << Kernel;
   Result.Events = std::make_unique<Recorder>(Ctx);
-  if (Found)
-    Result.Summary = evaluateKernel(Ctx, Found, Options, Result.Symbols,
-                                    *Result.Events);
+  if (!Found)
+    return Result;
+  // The kernel's device code, as the analysis generates it.
+  clang::CodeGenOptions CodeGen;
+  DeviceCodeGenInputs Inputs;
+  clang::Preprocessor &Preprocessor = Result.AST->getPreprocessor();
+  Inputs.HeaderSearch =
+      &Preprocessor.getHeaderSearchInfo().getHeaderSearchOpts();
+  Inputs.Preprocessor = &Preprocessor.getPreprocessorOpts();
+  Inputs.CodeGen = &CodeGen;
+  Inputs.FileSystem = Result.AST->getFileManager().getVirtualFileSystemPtr();
+  std::string Error;
+  Result.Device = DeviceModule::generate(Ctx, Inputs, {Found}, Error);
+  EXPECT_TRUE(Result.Device) << Error;
+  Options.Device = Result.Device.get();
+  Result.Summary =
+      evaluateKernel(Ctx, Found, Options, Result.Symbols, *Result.Events);
   return Result;
 }
 
@@ -124,11 +148,17 @@ EvaluationOptions block(unsigned X, unsigned Y = 1, unsigned Z = 1) {
   return Options;
 }
 
+/// The shared accesses in source order (the evaluator may run the sides of
+/// a branch in either order).
 std::vector<RecordedAccess> sharedAccesses(const Evaluation &E) {
   std::vector<RecordedAccess> Shared;
   for (const RecordedAccess &A : E.Events->Accesses)
     if (A.Shared)
       Shared.push_back(A);
+  std::stable_sort(Shared.begin(), Shared.end(),
+                   [](const RecordedAccess &A, const RecordedAccess &B) {
+                     return A.Line < B.Line;
+                   });
   return Shared;
 }
 
@@ -193,21 +223,23 @@ __global__ void k() {
   float *p = tile[2] + 1;
   put(p, lane(), 0.f);
   float4 v = reinterpret_cast<float4 *>(dyn)[threadIdx.x];
+  reinterpret_cast<float4 *>(dyn)[threadIdx.x + 64] = v;
   int2 *pairs = (int2 *)dyn;
   pairs[threadIdx.x].y = 3;
 })",
                           "k", block(32));
   std::vector<RecordedAccess> A = sharedAccesses(E);
-  ASSERT_EQ(A.size(), 3u);
+  ASSERT_EQ(A.size(), 4u); // the float4 copy is a 16-byte load and store
   EXPECT_EQ(A[0].Object, "tile");
   EXPECT_EQ(A[0].Kind, AccessKind::Store);
   EXPECT_EQ(A[1].Object, "dyn");
   EXPECT_EQ(A[1].Width, 16u);
-  EXPECT_EQ(A[2].Width, 4u);
+  EXPECT_EQ(A[2].Width, 16u);
+  EXPECT_EQ(A[3].Width, 4u);
   for (unsigned T = 0; T < 32; ++T) {
     EXPECT_EQ(A[0].Offsets[T], int64_t(4 * (2 * 40 + 1 + T)));
-    EXPECT_EQ(A[1].Offsets[T], int64_t(16 * T));
-    EXPECT_EQ(A[2].Offsets[T], int64_t(8 * T + 4));
+    EXPECT_EQ(A[1].Offsets[T] + A[2].Offsets[T], int64_t(32 * T + 1024));
+    EXPECT_EQ(A[3].Offsets[T], int64_t(8 * T + 4));
   }
 }
 
@@ -263,14 +295,16 @@ TEST(KernelEvaluator, LoopsBeyondTheLimitAreSampledAndSaySo) {
   Evaluation E = evaluate(R"(
 __global__ void k(int n) {
   __shared__ float s[32];
-  for (int i = 0; i < 100; ++i)
+  for (int i = 0; i < 100; ++i) {
     s[threadIdx.x] += 1.0f;
+    __syncthreads(); // keeps s[threadIdx.x] in memory in every iteration
+  }
 })",
                           "k", Options);
   EXPECT_EQ(sharedAccesses(E).size(), 20u); // 10 iterations, load + store
   ASSERT_EQ(E.Events->SampledLoops.size(), 1u);
-  EXPECT_EQ(E.Events->SampledLoops[0],
-            "the loop at line 4: only the first 10 iterations were evaluated");
+  EXPECT_EQ(E.Events->SampledLoops[0], "the loop at line 4: only the first 10 "
+                                       "of 100 iterations were evaluated");
 }
 
 TEST(KernelEvaluator, BreakContinueAndDataDependentValues) {
@@ -326,9 +360,9 @@ __global__ void k() {
   std::vector<RecordedAccess> A = sharedAccesses(E);
   std::set<int64_t> Is, Js;
   for (const RecordedAccess &Access : A) {
-    int64_t Word = Access.Offsets[0] / 4; // thread 0: i * 256 + j
-    Is.insert(Word / 256);
-    Js.insert(Word % 256);
+    ASSERT_EQ(Access.Iterations.size(), 2u);
+    Is.insert(Access.Iterations[0]);
+    Js.insert(Access.Iterations[1]);
   }
   // The first iterations of each loop, and every pair of them.
   EXPECT_GE(Is.size(), 2u);
