@@ -369,17 +369,27 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
       if (Active < 0)
         continue;
       ++S->WarpEpochs[Warp];
-      // __syncwarp() with the default full mask must be reached by the
-      // whole warp.
-      int Missing = Event.Active.find_first_unset_in(First, End);
-      if (Missing >= 0 && Event.Alive[Missing]) {
+      // Every lane the mask names must reach it: the whole warp for
+      // __syncwarp(), a tile's lanes for its sync. A mask the evaluation
+      // did not compute names lanes it cannot tell.
+      const ThreadValue *Mask = Event.LaneMask;
+      if (Mask && !Mask->Known[Active])
+        continue;
+      uint64_t Named = Mask ? uint64_t(Mask->Values[Active]) : ~uint64_t(0);
+      int Missing = -1;
+      for (unsigned T = First; T < End && Missing < 0; ++T)
+        if (!Event.Active[T] && (Named >> (T - First) & 1) && Event.Alive[T])
+          Missing = int(T);
+      if (Missing >= 0) {
         DivergentBarrier D;
         D.Site = Event.Site;
         D.Warp = true;
         D.ExampleArrived = Active;
         D.ExampleMissing = Missing;
         for (unsigned T = First; T < End; ++T)
-          (Event.Active[T] ? D.Arrived : D.Skipping) += 1;
+          if (Named >> (T - First) & 1)
+            (Event.Active[T] ? D.Arrived : D.Skipping) += 1;
+        D.WholeWarp = (Named & 0xffffffffu) == 0xffffffffu;
         bool Known = false;
         for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
           Known |= Existing.Site == Event.Site;

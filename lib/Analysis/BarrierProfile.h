@@ -68,6 +68,8 @@ struct DivergentBarrier {
   unsigned Skipping = 0, Returned = 0;
   unsigned ExampleArrived = 0, ExampleMissing = 0;
   bool Warp = false; ///< A __syncwarp() that part of a warp skips.
+  /// For a warp barrier: its mask names every lane (else a tile's lanes).
+  bool WholeWarp = true;
 };
 
 struct BarrierProfile {

@@ -24,11 +24,12 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
     std::string Arrived = threadName(Block, Barrier.ExampleArrived);
     unsigned Total = Barrier.Arrived + Barrier.Skipping + Barrier.Returned;
     if (Barrier.Warp) {
-      D.Message = "divergent __syncwarp(): " +
-                  std::to_string(Barrier.Skipping) + " of the " +
-                  std::to_string(Total) + " lanes of the warp skip it (" +
-                  Missing + " does, " + Arrived +
-                  " does not) but the mask names the whole warp";
+      D.Message =
+          "divergent __syncwarp(): " + std::to_string(Barrier.Skipping) +
+          " of the " + std::to_string(Total) + " lanes " +
+          (Barrier.WholeWarp ? "of the warp" : "its mask names") +
+          " skip it (" + Missing + " does, " + Arrived + " does not)" +
+          (Barrier.WholeWarp ? " but the mask names the whole warp" : "");
     } else {
       D.Message = "divergent barrier: " +
                   std::to_string(Barrier.Skipping + Barrier.Returned) +

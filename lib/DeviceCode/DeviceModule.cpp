@@ -22,6 +22,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
@@ -489,6 +490,11 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
 
   auto Result = std::unique_ptr<DeviceModule>(new DeviceModule);
   Result->Context = std::make_unique<llvm::LLVMContext>();
+  // The optimizer's own remarks and warnings ("loop not unrolled" for a
+  // `#pragma unroll` it cannot honour in the copy compiled as nvcc) are
+  // about that copy, not the user's code: they are not printed.
+  Result->Context->setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *, void *) {}, nullptr);
   CodeGenDiagnostics Collected;
   clang::DiagnosticsEngine Diags(
       llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(),

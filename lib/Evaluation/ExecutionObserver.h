@@ -86,6 +86,9 @@ struct BarrierEvent {
   const ThreadMask &Alive;
   llvm::ArrayRef<const clang::Stmt *> EnclosingLoops;
   llvm::ArrayRef<unsigned> LoopIterations;
+  /// For a warp barrier: the lane mask each thread passes (__syncwarp(mask),
+  /// a tile's sync); null for the whole warp.
+  const ThreadValue *LaneMask = nullptr;
 };
 
 class ExecutionObserver {

@@ -202,7 +202,7 @@ public:
   ThreadValue call(const llvm::CallBase &Call, CallFrame &Frame,
                    const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
-               const ThreadMask &Active);
+               const ThreadMask &Active, const ThreadValue *LaneMask = nullptr);
   /// PTX special register \p Register ("tid.x", "laneid", "lanemask_lt"),
   /// or nullopt for one the evaluator does not model.
   std::optional<ThreadValue> specialRegister(llvm::StringRef Register);

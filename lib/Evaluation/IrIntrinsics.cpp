@@ -98,7 +98,8 @@ ThreadValue integerUnary(const ThreadValue &V, unsigned OperandBits,
 } // namespace
 
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
-                          const ThreadMask &Active) {
+                          const ThreadMask &Active,
+                          const ThreadValue *LaneMask) {
   const clang::Stmt *Site = Sites.callSite(I);
   if (!Site) {
     // A barrier must not vanish (the race analysis would see one interval
@@ -116,7 +117,7 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
   enclosingLoops(Loops, Iterations);
-  BarrierEvent Event{Site, Scope, Active, Living, Loops, Iterations};
+  BarrierEvent Event{Site, Scope, Active, Living, Loops, Iterations, LaneMask};
   Observer.onBarrier(Event);
 }
 
@@ -261,7 +262,10 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
     return unknown("the old value an atomic returns");
   }
   if (Name == "__syncwarp") {
-    barrier(Call, BarrierScope::Warp, Active);
+    ThreadValue Mask = Call.arg_size()
+                           ? valueOf(Call.getArgOperand(0), Frame, Active)
+                           : ThreadValue::uniform(Threads, -1);
+    barrier(Call, BarrierScope::Warp, Active, &Mask);
     return unknown("");
   }
   // A group's or barrier's sync the code does not define (a generic
@@ -481,7 +485,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return V;
   }
   if (Name == "llvm.nvvm.bar.warp.sync") {
-    barrier(Call, BarrierScope::Warp, Active);
+    barrier(Call, BarrierScope::Warp, Active, &Argument(0));
     return unknown("");
   }
 

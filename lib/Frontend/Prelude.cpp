@@ -177,7 +177,11 @@ __device__ float __half2float(__half);
 __device__ __half __hadd(__half, __half);
 __device__ __half __hmul(__half, __half);
 
-// Barriers (__syncthreads and its _count/_and/_or forms are Clang builtins).
+// Barriers (__syncthreads is a Clang builtin; its _count/_and/_or forms are
+// the CUDA headers' wrappers of Clang's barrier builtins).
+__device__ inline int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+__device__ inline int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+__device__ inline int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
 __device__ void __syncwarp(unsigned mask = 0xffffffffu);
 __device__ void __threadfence_block(void);
 __device__ void __threadfence(void);

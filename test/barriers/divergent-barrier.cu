@@ -47,7 +47,28 @@ __global__ void uniform(float *out, int flag) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// __syncwarp(mask) needs only the lanes its mask names (as a 16-thread
+// tile's sync does, case dxtc); __syncwarp() needs the whole warp.
+__global__ void halfWarp(float *out) {
+  __shared__ float s[64];
+  unsigned lane = threadIdx.x & 31;
+  if (lane < 16) {
+    s[threadIdx.x] = 1.0f;
+    __syncwarp(0xffffu);
+    out[threadIdx.x] = s[threadIdx.x ^ 1];
+    __syncwarp();
+    // CHECK: divergent-barrier.cu:[[@LINE-1]]:5: warning: divergent __syncwarp(): 16 of the 32 lanes of the warp skip it (thread 16 does, thread 0 does not) but the mask names the whole warp (block 64x1, sm_90) [smem-divergent-barrier]
+  }
+  if (lane >= 8) {
+    __syncwarp(0xffffu);
+    // CHECK: divergent-barrier.cu:[[@LINE-1]]:5: warning: divergent __syncwarp(): 8 of the 16 lanes its mask names skip it (thread 0 does, thread 8 does not) (block 64x1, sm_90) [smem-divergent-barrier]
+  }
+  // Lanes that have exited need not arrive; these go on.
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 void launch(float *f) {
+  halfWarp<<<1, 64>>>(f);
   halfBlock<<<1, 256>>>(f);
   earlyReturn<<<1, 256>>>(f, 200);
   perThreadTrips<<<1, 64>>>(f);
