@@ -303,22 +303,29 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
       Report.Unsupported.push_back(Item);
 }
 
+/// A smem-lint-incomplete note at \p Where: what the analysis did not cover.
+Diagnostic incompleteNote(SourcePoint Where, std::string Message) {
+  Diagnostic D;
+  D.Check = findings::Incomplete;
+  D.Origin = FindingOrigin::Tool;
+  D.Level = Severity::Note;
+  D.Where = std::move(Where);
+  D.Message = std::move(Message);
+  return D;
+}
+
 /// A note when the evaluation of a kernel stopped short, so that a clean
-/// result is not taken for a complete one: the step budget ran out, or calls
-/// or expressions nested past the evaluator's limits.
+/// result is not taken for a complete one: the step budget ran out, a loop
+/// was cut, or code the evaluator could not follow lost accesses.
 void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
                             std::vector<Diagnostic> &Diagnostics) {
   const SharedAccessProfile &Profile = Analysis.profile();
+  SourcePoint Kernel = toSourcePoint(Analysis.context().getSourceManager(),
+                                     Analysis.kernel().Kernel->getLocation());
   if (!Profile.Summary.NotEvaluated.empty()) {
-    Diagnostic D;
-    D.Check = findings::Incomplete;
-    D.Origin = FindingOrigin::Tool;
-    D.Level = Severity::Note;
-    D.Where = toSourcePoint(Analysis.context().getSourceManager(),
-                            Analysis.kernel().Kernel->getLocation());
-    D.Message = std::string(KernelPlaceholder) +
-                " is not analysed: " + Profile.Summary.NotEvaluated;
-    Diagnostics.push_back(std::move(D));
+    Diagnostics.push_back(incompleteNote(
+        Kernel, std::string(KernelPlaceholder) +
+                    " is not analysed: " + Profile.Summary.NotEvaluated));
     return;
   }
   std::vector<std::string> Reasons;
@@ -331,27 +338,17 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
                       std::to_string(Profile.StepBudget) + " thread-steps" +
                       (Cut.empty() ? "" : " (" + Cut + ")"));
   }
-  for (const std::string &Item : Profile.Summary.Unsupported)
-    if (StringRef(Item).starts_with("call depth limit") ||
-        StringRef(Item).contains("levels deep not evaluated"))
-      Reasons.push_back(Item);
   for (const std::string &Item : Profile.Summary.Incomplete)
     if (!llvm::is_contained(Reasons, Item))
       Reasons.push_back(Item);
   if (Reasons.empty())
     return;
-  Diagnostic D;
-  D.Check = findings::Incomplete;
-  D.Origin = FindingOrigin::Tool;
-  D.Level = Severity::Note;
-  D.Where = toSourcePoint(Analysis.context().getSourceManager(),
-                          Analysis.kernel().Kernel->getLocation());
-  D.Message = "the analysis of " + std::string(KernelPlaceholder) +
-              " is incomplete: " + llvm::join(Reasons, "; ") +
-              "; accesses past that point were not analysed (block " +
-              Analysis.shape().Block.str() + ", " + Analysis.arch().Name.str() +
-              ")";
-  Diagnostics.push_back(std::move(D));
+  Diagnostics.push_back(incompleteNote(
+      Kernel, "the analysis of " + std::string(KernelPlaceholder) +
+                  " is incomplete: " + llvm::join(Reasons, "; ") +
+                  "; accesses past that point were not analysed (block " +
+                  Analysis.shape().Block.str() + ", " +
+                  Analysis.arch().Name.str() + ")"));
 }
 
 OccupancyReport describeOccupancy(const KernelAnalysis &Analysis) {
@@ -675,19 +672,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         DeviceModule::generate(Ctx, *DeviceInputs, KernelDecls, DeviceError);
     // Never silent: without device code, what the source evaluation does
     // not follow goes unchecked, and the user should know.
-    if (!Device && !DeviceError.empty()) {
-      Diagnostic D;
-      D.Check = findings::Incomplete;
-      D.Origin = FindingOrigin::Tool;
-      D.Level = Severity::Note;
-      D.Where = toSourcePoint(SM, Kernels.front().Kernel->getLocation());
-      D.Message = "the device code of this file could not be generated (" +
-                  DeviceError +
-                  "): its kernels are evaluated from the source alone, and "
-                  "shared accesses through C++ that evaluation does not "
-                  "follow are not checked";
-      File.Diagnostics.push_back(std::move(D));
-    }
+    if (!Device && !DeviceError.empty())
+      File.Diagnostics.push_back(incompleteNote(
+          toSourcePoint(SM, Kernels.front().Kernel->getLocation()),
+          "the device code of this file could not be generated (" +
+              DeviceError + "): its kernels are not analysed"));
     if (Device && !Options.DeviceIrDumpPath.empty()) {
       std::error_code EC;
       llvm::raw_fd_ostream Dump(Options.DeviceIrDumpPath, EC);
@@ -743,6 +732,12 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       File.Diagnostics.push_back(std::move(D));
     }
 
+    auto NoteForKernel = [&](SourcePoint Where, std::string Message) {
+      Diagnostic D = incompleteNote(std::move(Where), std::move(Message));
+      D.Kernel = Kernel.Name;
+      D.KernelIndex = File.Kernels.size();
+      File.Diagnostics.push_back(std::move(D));
+    };
     std::vector<ChosenShape> Shapes = chooseShapes(Kernel, Options);
     applyResourceOptions(Kernel, Options, Shapes);
     // A launch whose block shape could not be followed, beside others whose
@@ -754,19 +749,13 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       for (const LaunchSite &Launch : Kernel.Launches) {
         if (Launch.Block || !Said.insert(Launch.Call).second)
           continue;
-        Diagnostic D;
-        D.Check = findings::Incomplete;
-        D.Origin = FindingOrigin::Tool;
-        D.Level = Severity::Note;
-        D.Where = toSourcePoint(SM, Launch.Call->getBeginLoc());
-        D.Message = "this launch of " + std::string(KernelPlaceholder) +
-                    " is not analysed: its block shape depends on what the "
-                    "analysis cannot follow in the host code (a branch, a "
-                    "value read at run time or through memory); the kernel "
-                    "is analysed with the shapes of its other launches";
-        D.Kernel = Kernel.Name;
-        D.KernelIndex = File.Kernels.size();
-        File.Diagnostics.push_back(std::move(D));
+        NoteForKernel(toSourcePoint(SM, Launch.Call->getBeginLoc()),
+                      "this launch of " + std::string(KernelPlaceholder) +
+                          " is not analysed: its block shape depends on what "
+                          "the analysis cannot follow in the host code (a "
+                          "branch, a value read at run time or through "
+                          "memory); the kernel is analysed with the shapes "
+                          "of its other launches");
       }
     }
     std::vector<CompiledSharedAccess> Compiled;
@@ -791,20 +780,14 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       for (const SharedVariable &Var : Kernel.SharedVariables)
         Names +=
             (Names.empty() ? "'" : ", '") + Var.Decl->getNameAsString() + "'";
-      Diagnostic D;
-      D.Check = findings::Incomplete;
-      D.Origin = FindingOrigin::Tool;
-      D.Level = Severity::Note;
-      D.Where = Report.Where;
-      D.Message = "the compiled code of " + std::string(KernelPlaceholder) +
-                  " makes no shared-memory access, though its source uses " +
-                  Names +
-                  ": the compiler removed them (values never used, code "
-                  "that cannot run or has undefined behaviour), so there "
-                  "is nothing to analyse";
-      D.Kernel = Kernel.Name;
-      D.KernelIndex = File.Kernels.size();
-      File.Diagnostics.push_back(std::move(D));
+      NoteForKernel(Report.Where,
+                    "the compiled code of " + std::string(KernelPlaceholder) +
+                        " makes no shared-memory access, though its source "
+                        "uses " +
+                        Names +
+                        ": the compiler removed them (values never used, "
+                        "code that cannot run or has undefined behaviour), "
+                        "so there is nothing to analyse");
     }
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared = llvm::any_of(

@@ -153,6 +153,15 @@ void globalizePointerParameters(llvm::Function &Kernel) {
   }
 }
 
+/// Sets LLVM's process-wide option \p Name (as `-mllvm -Name=Value` would)
+/// unless the command line already did.
+void setDefaultLlvmOption(llvm::StringRef Name, llvm::StringRef Value) {
+  auto &Registered = llvm::cl::getRegisteredOptions();
+  auto Option = Registered.find(Name);
+  if (Option != Registered.end() && Option->second->getNumOccurrences() == 0)
+    Option->second->addOccurrence(0, Name, Value);
+}
+
 /// The copy compiled as nvcc would runs LLVM's -O2 pipeline, but unrolls
 /// with the threshold -O3 uses (300, `-unroll-threshold-aggressive`): nvcc
 /// fully unrolls a 32-iteration k loop of a GEMM (v_gemm32 in
@@ -162,13 +171,7 @@ void globalizePointerParameters(llvm::Function &Kernel) {
 /// module's loops are marked not to unroll, so it affects only the copy.
 void unrollAsAggressivelyAsO3() {
   static std::once_flag Once;
-  std::call_once(Once, [] {
-    auto &Options = llvm::cl::getRegisteredOptions();
-    auto Threshold = Options.find("unroll-threshold");
-    if (Threshold != Options.end() &&
-        Threshold->second->getNumOccurrences() == 0)
-      Threshold->second->addOccurrence(0, "unroll-threshold", "300");
-  });
+  std::call_once(Once, [] { setDefaultLlvmOption("unroll-threshold", "300"); });
 }
 
 /// Clang's check before each integer division, in trap mode, one trap per
@@ -183,13 +186,8 @@ public:
       : Language(const_cast<clang::LangOptions &>(Ctx.getLangOpts())),
         Saved(Language.Sanitize) {
     static std::once_flag Once;
-    std::call_once(Once, [] {
-      auto &Registered = llvm::cl::getRegisteredOptions();
-      auto Unique = Registered.find("ubsan-unique-traps");
-      if (Unique != Registered.end() &&
-          Unique->second->getNumOccurrences() == 0)
-        Unique->second->addOccurrence(0, "ubsan-unique-traps", "true");
-    });
+    std::call_once(Once,
+                   [] { setDefaultLlvmOption("ubsan-unique-traps", "true"); });
     Language.Sanitize.set(clang::SanitizerKind::IntegerDivideByZero, true);
     Options.SanitizeTrap.set(clang::SanitizerKind::IntegerDivideByZero, true);
   }

@@ -997,13 +997,14 @@ EvaluationSummary evaluateKernel(clang::ASTContext &Ctx,
     clang::SourceLocation Broken = brokenCodeReachedBy(Ctx, Kernel);
     const clang::SourceManager &SM = Ctx.getSourceManager();
     Summary.NotEvaluated =
-        "Clang cannot compile what it reaches" +
-        (Broken.isValid()
-             ? " at line " + std::to_string(SM.getExpansionLineNumber(Broken))
-             : std::string()) +
-        " (a compile error, or the use of a __shared__ object with a "
-        "constructor, which nvcc only warns about), so there is no device "
-        "code to evaluate";
+        Broken.isValid()
+            ? "Clang cannot compile what it reaches at line " +
+                  std::to_string(SM.getExpansionLineNumber(Broken)) +
+                  " (a compile error, or the use of a __shared__ object with "
+                  "a constructor, which nvcc only warns about), so there is "
+                  "no device code to evaluate"
+            : std::string("there is no device code to evaluate (CodeGen "
+                          "made none for it)");
     Summary.Unsupported.push_back(Summary.NotEvaluated);
     return Summary;
   }
