@@ -1,6 +1,7 @@
-// Threads that store the same value (cases r9_same_value, h_r03_flag): a
-// float constant from every lane, and the "any thread found it" flag, are no
-// conflict and no race. A value the analysis cannot compute (a warp sum of
+// Threads that store the same value (cases r9_same_value, h_r03_flag,
+// x_samevalue, x_samevalue2): a float constant from every lane, the "any
+// thread found it" flag, a flag cleared by two statements and a pointer
+// every thread stores are no conflict and no race. A value the analysis cannot compute (a warp sum of
 // data) may be the same in every lane: it is never said to differ; the
 // finding is a note that says why.
 
@@ -41,5 +42,29 @@ __global__ void flag(const int *data, int n, int *out) {
   __syncthreads();
   if (threadIdx.x == 0)
     *out = found;
+}
+// Cases x_samevalue and x_samevalue2: the same value from two statements,
+// and the same pointer from every thread, read back after.
+// smem-lint: block_dim(256)
+__global__ void cleared(const float *in, int *out) {
+  __shared__ int done;
+  if (threadIdx.x == 0)
+    done = 1;
+  __syncthreads();
+  float v = in[threadIdx.x];
+  if (v > 0.0f)
+    done = 0;
+  else if (v < -1.0f)
+    done = 0;
+  __syncthreads();
+  out[threadIdx.x] = done;
+}
+
+// smem-lint: block_dim(256)
+__global__ void pointer(int *out) {
+  __shared__ int *p;
+  __shared__ int a[256];
+  p = a;
+  out[threadIdx.x] = (p == a);
 }
 // CHECK: smem-lint: 0 warnings and 0 errors, 1 note in 1 file
