@@ -818,14 +818,12 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.StepBudget = Options.StepBudget;
       Evaluation.Device = Device.get();
       double Start = threadCpuMilliseconds();
-      std::optional<KernelAnalysis> Evaluated;
-      Evaluated.emplace(Ctx, Kernel, Shape, ShapeIndex, *Options.Arch,
-                        Evaluation, Options.ProfileGlobalMemory);
-      Report.Evaluator =
-          Evaluation.Device && hasDeviceCode(*Device, Kernel.Kernel)
-              ? "device-ir"
-              : "source";
-      const KernelAnalysis &Analysis = *Evaluated;
+      const KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex,
+                                    *Options.Arch, Evaluation,
+                                    Options.ProfileGlobalMemory);
+      Report.Evaluator = Device && hasDeviceCode(*Device, Kernel.Kernel)
+                             ? "device-ir"
+                             : "none";
       size_t SharedBegin = Report.Accesses.size();
       size_t GlobalBegin = Report.GlobalAccesses.size();
       size_t FindingsBegin = File.Diagnostics.size();

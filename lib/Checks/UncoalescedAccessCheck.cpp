@@ -4,11 +4,11 @@
 
 #include "Analysis/GlobalTrafficReport.h"
 #include "Analysis/SourcePoints.h"
+#include "Evaluation/KernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecordLayout.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <cstdio>
@@ -76,28 +76,6 @@ uint64_t elementBytes(const ASTContext &Ctx, const ValueDecl *Pointer) {
   return Element.isNull() ? 0 : Ctx.getTypeSizeInChars(Element).getQuantity();
 }
 
-/// ".y" for byte 4 of `struct { float x, y, z; }`: the field path that
-/// starts at \p Offset in \p Type, or empty when no field does.
-std::string fieldAt(const ASTContext &Ctx, QualType Type, int64_t Offset) {
-  const auto *Record = Type->getAsRecordDecl();
-  if (!Record || !Record->getDefinition() || Record->isInvalidDecl())
-    return "";
-  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(Record);
-  for (const FieldDecl *Field : Record->fields()) {
-    int64_t Start =
-        Ctx.toCharUnitsFromBits(Layout.getFieldOffset(Field->getFieldIndex()))
-            .getQuantity();
-    int64_t Bytes = Ctx.getTypeSizeInChars(Field->getType()).getQuantity();
-    if (Offset < Start || Offset >= Start + Bytes || !Field->getIdentifier())
-      continue;
-    std::string Inner = fieldAt(Ctx, Field->getType(), Offset - Start);
-    if (Offset != Start && Inner.empty())
-      return "";
-    return "." + Field->getName().str() + Inner;
-  }
-  return "";
-}
-
 class UncoalescedReporter {
 public:
   UncoalescedReporter(const CheckContext &Context,
@@ -143,6 +121,8 @@ UncoalescedReporter::explainLanes(const GlobalAccessStats &Access) const {
         Element && Access.WidthBytes < Element
             ? fieldAt(Ctx, ElementType, *Offset - Index * int64_t(Element))
             : "";
+    if (!Field.empty())
+      Field = "." + Field;
     Names.push_back(
         Element && (*Offset % int64_t(Element) == 0 || !Field.empty())
             ? Access.Name + "[" + std::to_string(Index) + "]" + Field

@@ -17,9 +17,7 @@ using namespace clang;
 
 namespace smemlint {
 
-/// The name of the integer field at \p Offset bytes into a value of type
-/// \p T ("n", "shape.m"), or "" when none starts there.
-static std::string fieldAt(const ASTContext &Ctx, QualType T, int64_t Offset) {
+std::string fieldAt(const ASTContext &Ctx, QualType T, int64_t Offset) {
   const RecordDecl *Record = T->getAsRecordDecl();
   if (!Record || !Record->getDefinition() || Record->isInvalidDecl() ||
       T->isDependentType())
@@ -29,15 +27,16 @@ static std::string fieldAt(const ASTContext &Ctx, QualType T, int64_t Offset) {
   for (const FieldDecl *Field : Record->getDefinition()->fields()) {
     int64_t Start = Layout.getFieldOffset(Field->getFieldIndex()) / 8;
     QualType FieldType = Field->getType();
-    if (FieldType->isIncompleteType() || FieldType->isDependentType())
+    if (FieldType->isIncompleteType() || FieldType->isDependentType() ||
+        !Field->getIdentifier())
       continue;
     int64_t Size = Ctx.getTypeSizeInChars(FieldType).getQuantity();
     if (Offset < Start || Offset >= Start + Size)
       continue;
-    if (Offset == Start && FieldType->isIntegerType())
-      return Field->getNameAsString();
     std::string Inner = fieldAt(Ctx, FieldType, Offset - Start);
-    return Inner.empty() ? "" : Field->getNameAsString() + "." + Inner;
+    if (!Inner.empty())
+      return Field->getNameAsString() + "." + Inner;
+    return Offset == Start ? Field->getNameAsString() : "";
   }
   return "";
 }

@@ -157,6 +157,11 @@ void IrExecution::unsupported(const llvm::Instruction &I,
       Where = Where->getInlinedAt();
     Message += " at line " + std::to_string(Where->getLine());
   }
+  recordUnsupported(Message, LosesAccesses);
+}
+
+void IrExecution::recordUnsupported(const std::string &Message,
+                                    bool LosesAccesses) {
   if (!llvm::is_contained(Summary.Unsupported, Message))
     Summary.Unsupported.push_back(Message);
   if (LosesAccesses && !llvm::is_contained(Summary.Incomplete, Message))
@@ -184,10 +189,7 @@ void IrExecution::reachedUnreachable(const llvm::BasicBlock &Block,
                  "signed overflow, INT_MIN / -1, an index past a local array, "
                  "a function that does not return its value) and dropped the "
                  "code after it, as nvcc may";
-  if (!llvm::is_contained(Summary.Unsupported, Message))
-    Summary.Unsupported.push_back(Message);
-  if (!llvm::is_contained(Summary.Incomplete, Message))
-    Summary.Incomplete.push_back(Message);
+  recordUnsupported(Message, /*LosesAccesses=*/true);
 }
 
 std::optional<llvm::APInt>

@@ -159,6 +159,9 @@ public:
   /// accesses or barriers went unseen (EvaluationSummary::Incomplete).
   void unsupported(const llvm::Instruction &I, const std::string &What,
                    bool LosesAccesses = false);
+  /// Records \p Message once among what the evaluation did not follow, and
+  /// among what lost accesses when \p LosesAccesses.
+  void recordUnsupported(const std::string &Message, bool LosesAccesses);
 
   // IrArithmetic.cpp: constants and operations on values.
   /// The value of \p V: a register of \p Frame, or a constant (computed

@@ -37,6 +37,7 @@
 
 namespace clang {
 class ASTContext;
+class QualType;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
@@ -155,6 +156,11 @@ struct EvaluationSummary {
   /// past the depth limit): the report says so at the kernel.
   std::vector<std::string> Incomplete;
 };
+
+/// The path of the field that starts \p Offset bytes into a value of type
+/// \p T, innermost last ("n", "shape.m"), or "" when none starts there.
+std::string fieldAt(const clang::ASTContext &Ctx, clang::QualType T,
+                    int64_t Offset);
 
 /// The declared layout of a shared variable (dims of a constant array, none
 /// for a scalar, a single unknown dim for an incomplete extern array).
