@@ -28,6 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import corpus  # noqa: E402
 import generate  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -39,11 +40,12 @@ class Measured:
         self.code, self.output = code, output
 
 
-def run_measured(argv, stdout=subprocess.DEVNULL):
+def run_measured(argv, stdout=subprocess.DEVNULL, cwd=None):
     """Runs argv: wall seconds, CPU seconds (user + system, all threads),
     peak RSS, exit code and, with stdout=PIPE, the output."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.DEVNULL,
+                            cwd=cwd)
     output = proc.stdout.read() if stdout == subprocess.PIPE else None
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
@@ -62,7 +64,11 @@ class Bench:
         self.tool = os.path.abspath(args.smem_lint)
         self.clang = args.clang
         self.work = tempfile.mkdtemp(prefix="smem-lint-bench-")
-        self.results = {"ratios": [], "evaluation": {}, "jobs": None}
+        self.results = {"ratios": [], "evaluation": {}, "jobs": None,
+                        "corpus": None}
+
+    def measure_in(self, argv, cwd):
+        return run_measured(argv, cwd=cwd)
 
     # The floor: the command smem-lint parses with, run by clang++-19.
     def floor_command(self, file, mode_flags):
@@ -336,6 +342,8 @@ class Bench:
                       "the cores." % (
                           j["files"], j["serial_s"], j["j2_s"], j["ratio"],
                           j["best_ratio"], j["j2_cores"], j["load_average"])]
+        if self.results["corpus"]:
+            lines += corpus.summary_lines(self.results["corpus"])
         lines += ["", "## Floor commands", ""]
         for r in self.results["ratios"]:
             lines += ["- %s (%s): `%s`" % (
@@ -405,8 +413,13 @@ def main():
     parser.add_argument("--jobs-files", type=int, default=0,
                         help="files for the -j 2 run (default 100, 20 with "
                              "--quick)")
-    parser.add_argument("--only", choices=["ratios", "evaluation", "jobs"],
+    parser.add_argument("--only",
+                        choices=["ratios", "evaluation", "jobs", "corpus"],
                         action="append", help="run only these parts")
+    parser.add_argument("--corpus", metavar="DIR",
+                        help="also measure every file of a corpus folder laid "
+                             "out by ../shared/corpus/extract.sh against the "
+                             "parse and CodeGen floors (bench/corpus.py)")
     parser.add_argument("--setup", action="store_true",
                         help="install python3-matplotlib if it is missing")
     parser.add_argument("--keep", action="store_true",
@@ -418,7 +431,11 @@ def main():
         setup()
     reexec_with_matplotlib()
     bench = Bench(args)
-    parts = args.only or ["ratios", "evaluation", "jobs"]
+    parts = args.only or ["ratios", "evaluation", "jobs", "corpus"]
+    if "corpus" in parts and not args.corpus:
+        if args.only and "corpus" in args.only:
+            parser.error("--only corpus needs --corpus DIR")
+        parts.remove("corpus")
     try:
         if "ratios" in parts:
             bench.ratios()
@@ -426,6 +443,9 @@ def main():
             bench.evaluation()
         if "jobs" in parts:
             bench.jobs()
+        if "corpus" in parts:
+            bench.results["corpus"] = corpus.CorpusCase(bench,
+                                                        args.corpus).run()
         bench.report(args.out)
     finally:
         if args.keep:

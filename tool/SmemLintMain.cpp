@@ -109,6 +109,19 @@ cl::opt<unsigned> LoopLimitOption(
              "(default 1024)"),
     cl::init(1024), cl::cat(SmemLintCategory));
 
+cl::opt<double> KernelSecondsOption(
+    "max-kernel-seconds",
+    cl::desc("Time the analysis of one kernel may take, every block shape, "
+             "value tried and fix proof together, before it stops and says "
+             "so (default 60; 0: no limit)"),
+    cl::init(60), cl::cat(SmemLintCategory));
+
+cl::opt<unsigned> KernelMemoryOption(
+    "max-kernel-memory",
+    cl::desc("Heap in MiB the analysis of one kernel may grow by before it "
+             "stops and says so (default 4096; 0: no limit)"),
+    cl::init(4096), cl::cat(SmemLintCategory));
+
 cl::opt<std::string> ChecksOption(
     "checks",
     cl::desc("Checks to report, as globs: '-*,smem-bank-conflict' (default "
@@ -474,6 +487,10 @@ int run(int argc, const char **argv) {
       FormatOption == "json" || VerifySteps;
   Request.CommandLine.LoopIterationLimit =
       std::max(1u, unsigned(LoopLimitOption));
+  if (!(KernelSecondsOption >= 0) || KernelSecondsOption > 1e6)
+    return UsageError("--max-kernel-seconds expects seconds from 0 to 1000000");
+  Request.CommandLine.KernelSeconds = KernelSecondsOption;
+  Request.CommandLine.KernelMemoryMiB = KernelMemoryOption;
   Request.CommandLine.DeviceIrDumpPath = DumpDeviceIrOption;
   Request.ShowProgress = errs().is_displayed();
   Request.CrashForTesting = CrashForTestingOption;

@@ -24,7 +24,10 @@ seconds, or `crash`: killed by a signal, another exit code, or JSON that does
 not parse), kernels found (len of the JSON `kernels`), warnings and notes
 (JSON diagnostics by severity), `clang-diagnostic-error` diagnostics,
 `smem-lint-incomplete` notes, diagnostics whose message contains
-"not analysed", and wall seconds. The summary gives the counts per exit
+"not analysed", and wall seconds; in the JSON also the shared accesses
+reported `sampled` (and the last clause of each reason, numbers made N: the
+summary lists the commonest), the kernels with one, and the kernels past
+their budget. The summary gives the counts per exit
 status, the files smem-lint rejects (exit 2) although the verdict table says
 nvcc accepts them (target 0; each with its first error), kernels in total, and
 total and max seconds.
@@ -53,6 +56,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -168,6 +172,8 @@ def run_one(entry, args, corpus):
               "compile_errors": 0, "incomplete_notes": 0, "not_analysed": 0,
               "evaluated_from_device_ir": 0, "unseen_shared_variables": [],
               "shared_accesses": 0, "unknown_accesses": 0,
+              "sampled_accesses": 0, "sampled_kernels": 0,
+              "budget_kernels": 0, "sampling_reasons": {},
               "shapes_from_source": 0, "shapes_by_default": 0,
               "first_error": "", "error_messages": [], "seconds": 0.0,
               "stderr_tail": ""}
@@ -220,10 +226,22 @@ def run_one(entry, args, corpus):
             if name not in seen and not (name in dynamic and seen_dynamic):
                 result["unseen_shared_variables"].append(
                     "%s: %s" % (kernel.get("name"), name))
+        sampled = False
         for access in kernel.get("accesses") or []:
             result["shared_accesses"] += 1
             if access.get("status") == "unknown":
                 result["unknown_accesses"] += 1
+            if access.get("status") == "sampled":
+                result["sampled_accesses"] += 1
+                sampled = True
+                # The kind of reason: its wording up to the first number.
+                why = re.sub(r"\bat line \d+|\d+", "N",
+                             (access.get("reason") or "").split(";")[-1].strip())
+                why = why.split(":")[-1].strip()[:90]
+                reasons = result["sampling_reasons"]
+                reasons[why] = reasons.get(why, 0) + 1
+        result["sampled_kernels"] += sampled
+        result["budget_kernels"] += bool(kernel.get("budget_exceeded"))
         for dim in (kernel.get("block_dims") or [])[:1]:
             if dim.get("source") in ("launch", "annotation"):
                 result["shapes_from_source"] += 1
@@ -369,6 +387,16 @@ def report(args, corpus, entries, verdicts):
     print("  shared accesses: %d, address unknown: %d" % (
         sum(r["shared_accesses"] for r in results),
         sum(r["unknown_accesses"] for r in results)))
+    print("  shared accesses sampled: %d, in %d kernels; kernels past the "
+          "budget: %d" % (sum(r["sampled_accesses"] for r in results),
+                          sum(r["sampled_kernels"] for r in results),
+                          sum(r["budget_kernels"] for r in results)))
+    reasons = {}
+    for r in results:
+        for why, n in r["sampling_reasons"].items():
+            reasons[why] = reasons.get(why, 0) + n
+    for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])[:8]:
+        print("    %5d  %s" % (n, why))
     print("  block shape of the first analysis: from the source %d, assumed "
           "%d" % (sum(r["shapes_from_source"] for r in results),
                   sum(r["shapes_by_default"] for r in results)))
@@ -391,6 +419,12 @@ def report(args, corpus, entries, verdicts):
                    "shared_accesses": sum(r["shared_accesses"] for r in results),
                    "unknown_accesses":
                        sum(r["unknown_accesses"] for r in results),
+                   "sampled_accesses":
+                       sum(r["sampled_accesses"] for r in results),
+                   "sampled_kernels":
+                       sum(r["sampled_kernels"] for r in results),
+                   "budget_kernels": sum(r["budget_kernels"] for r in results),
+                   "sampling_reasons": reasons,
                    "shapes_from_source":
                        sum(r["shapes_from_source"] for r in results),
                    "shapes_by_default":

@@ -354,6 +354,19 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   });
 }
 
+void BarrierObserver::onIterationsSkipped(const SkippedIterationsEvent &Event) {
+  // The accesses after the skip are those of a later iteration, moved: the
+  // hazards between an iteration and the next were seen in the iterations
+  // run, and the barrier every iteration passes separates the rest. Without
+  // such a barrier the skip moved no shared address, and the interval goes
+  // on.
+  if (!Event.SeparatedByBarriers)
+    return;
+  S->Words.newInterval();
+  for (unsigned &Epoch : S->WarpEpochs)
+    ++Epoch;
+}
+
 void BarrierObserver::onBarrier(const BarrierEvent &Event) {
   if (Event.Scope == BarrierScope::Unknown) {
     S->Profile.UnknownSynchronization.push_back(Event.Site);

@@ -90,6 +90,7 @@ public:
 
   void onMemoryAccess(const MemoryAccessEvent &Event) override;
   void onBarrier(const BarrierEvent &Event) override;
+  void onIterationsSkipped(const SkippedIterationsEvent &Event) override;
 
 private:
   struct State;

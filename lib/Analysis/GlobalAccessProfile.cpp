@@ -347,11 +347,11 @@ struct GlobalAccessObserver::State {
                            Lanes, Stats.UnknownReason))
       return;
     GlobalRequestCost Cost = costOf(Width);
-    ++Stats.WarpInstructions;
-    Stats.TotalRequestedBytes += Cost.RequestedBytes;
-    Stats.TotalSectors += Cost.Sectors;
-    Stats.TotalIdealSectors += Cost.IdealSectors;
-    Stats.TotalLines += Cost.Lines;
+    Stats.WarpInstructions += Event.Weight;
+    Stats.TotalRequestedBytes += Event.Weight * Cost.RequestedBytes;
+    Stats.TotalSectors += Event.Weight * Cost.Sectors;
+    Stats.TotalIdealSectors += Event.Weight * Cost.IdealSectors;
+    Stats.TotalLines += Event.Weight * Cost.Lines;
     Stats.AlwaysUniform &= Cost.Uniform;
     if (Stats.Worst && !worseThan(Cost, Stats.Worst->Cost))
       return;
@@ -546,6 +546,14 @@ void GlobalAccessObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
 void GlobalAccessObserver::onLoopSampled(const clang::Stmt *Loop,
                                          const std::string &Reason) {
   S->Profile.SampledLoops.emplace(Loop, Reason);
+}
+
+void GlobalAccessObserver::onIterationsSkipped(
+    const SkippedIterationsEvent &Event) {
+  // Skipped iterations cost what the ones run cost only when the skip moved
+  // every global address by whole 128-byte lines.
+  if (Event.Loop && !Event.GlobalApproximation.empty())
+    S->Profile.SampledLoops.emplace(Event.Loop, Event.GlobalApproximation);
 }
 
 void GlobalAccessObserver::finish() {

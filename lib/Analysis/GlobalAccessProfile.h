@@ -121,6 +121,7 @@ public:
   void onMemoryAccess(const MemoryAccessEvent &Event) override;
   void onLoopSampled(const clang::Stmt *Loop,
                      const std::string &Reason) override;
+  void onIterationsSkipped(const SkippedIterationsEvent &Event) override;
   /// Finds the lane strides, costs the direct versions of staged copies,
   /// and adds the accesses
   /// through pointers the evaluator could not follow (loaded from memory, or

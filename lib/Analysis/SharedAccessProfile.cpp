@@ -69,6 +69,8 @@ private:
     unsigned InstructionBytes = 0;
     unsigned SourceBytes = 0;
     AccessKind Kind = AccessKind::Load;
+    /// The weight of its iterations (MemoryAccessEvent::Weight).
+    uint64_t Weight = 1;
     std::vector<ThreadValue> Addresses;
     std::vector<ThreadMask> Actives;
   };
@@ -99,6 +101,7 @@ private:
       Group.InstructionBytes = Compiled->second;
       Group.SourceBytes = Source;
       Group.Kind = Event.Kind;
+      Group.Weight = Event.Weight;
     }
     Group.Addresses.push_back(Event.Address);
     Group.Actives.push_back(Event.Active);
@@ -160,7 +163,8 @@ private:
                               {},
                               {},
                               {},
-                              nullptr};
+                              nullptr,
+                              Group.Weight};
       serveAccess(Stats, Event, Width);
       if (Count > 1 && Width > Stats.InstructionBytes) {
         Stats.InstructionBytes = Width;
@@ -241,9 +245,9 @@ private:
     WarpRequestCost Cost =
         costOf(Width, Event.Kind == AccessKind::Load ? RequestKind::Load
                                                      : RequestKind::Store);
-    ++Stats.WarpInstructions;
-    Stats.TotalWavefronts += Cost.Wavefronts;
-    Stats.TotalIdealWavefronts += Cost.IdealWavefronts;
+    Stats.WarpInstructions += Event.Weight;
+    Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;
+    Stats.TotalIdealWavefronts += Event.Weight * Cost.IdealWavefronts;
     if (Stats.Worst && Cost.Wavefronts <= Stats.Worst->Cost.Wavefronts)
       return;
     WarpExample Example;

@@ -17,8 +17,10 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <map>
 #include <time.h>
 
@@ -56,6 +58,15 @@ bool settingNamesKernel(StringRef Setting, StringRef KernelName) {
 }
 
 namespace {
+
+/// The budget an evaluation reached: "its budget of 64000000 thread-steps",
+/// or its time or memory budget.
+std::string budgetReached(const SharedAccessProfile &Profile) {
+  if (!Profile.Summary.BudgetReason.empty())
+    return Profile.Summary.BudgetReason;
+  return "its budget of " + std::to_string(Profile.StepBudget) +
+         " thread-steps";
+}
 
 std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
                                       const AnalysisOptions &Options) {
@@ -260,7 +271,8 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
       // Stopped outside any loop (deep call trees): later executions of
       // this access were not seen.
       A.Status = "sampled";
-      A.Reason = "the kernel's evaluation stopped at its step budget";
+      A.Reason = "the kernel's evaluation stopped at " +
+                 budgetReached(Analysis.profile());
       Totals.Sampled = true;
     } else if (!Analysis.profile().Summary.Incomplete.empty()) {
       A.Status = "sampled";
@@ -334,8 +346,8 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
     for (const auto &[Loop, Reason] : Profile.SampledLoops)
       Loops.insert(Loop);
     std::string Cut = samplingReasonOf(Loops, Profile.SampledLoops);
-    Reasons.push_back("budget exceeded: the evaluation reached its budget of " +
-                      std::to_string(Profile.StepBudget) + " thread-steps" +
+    Reasons.push_back("budget exceeded: the evaluation reached " +
+                      budgetReached(Profile) +
                       (Cut.empty() ? "" : " (" + Cut + ")"));
   }
   for (const std::string &Item : Profile.Summary.Incomplete)
@@ -499,7 +511,8 @@ accessAssumptions(const KernelAnalysis &Analysis, SymbolSet Symbols,
   if (Analysis.profile().Summary.BudgetExceeded) {
     Assumption A;
     A.What = Assumption::Kind::EvaluationBudget;
-    A.Detail = "the kernel's evaluation stopped at its step budget";
+    A.Detail = "the kernel's evaluation stopped at " +
+               budgetReached(Analysis.profile());
     Result.push_back(std::move(A));
   }
   return Result;
@@ -792,6 +805,12 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared = llvm::any_of(
         Report.Shared, [](const SharedVariableReport &S) { return S.Dynamic; });
+    // One time and memory budget for everything the kernel's analysis runs.
+    auto KernelDeadline =
+        std::chrono::steady_clock::now() +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(Options.KernelSeconds));
+    uint64_t KernelMemoryAtStart = llvm::sys::Process::GetMallocUsage();
     for (auto [ShapeIndex, Shape] : llvm::enumerate(Shapes)) {
       BlockDimReport Dim;
       Dim.X = Shape.Block.X;
@@ -816,6 +835,10 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.CompiledAccessBytes = CompiledWidths;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
       Evaluation.StepBudget = Options.StepBudget;
+      Evaluation.Deadline = KernelDeadline;
+      Evaluation.TimeBudgetSeconds = Options.KernelSeconds;
+      Evaluation.MemoryBudgetBytes = Options.KernelMemoryBytes;
+      Evaluation.MemoryAtStart = KernelMemoryAtStart;
       Evaluation.Device = Device.get();
       double Start = threadCpuMilliseconds();
       const KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex,

@@ -58,6 +58,10 @@ struct AnalysisOptions {
   bool ProfileGlobalMemory = true;
   unsigned LoopIterationLimit = 1024;
   uint64_t StepBudget = 64'000'000;
+  /// Time and heap growth the analysis of one kernel may take, every block
+  /// shape, value sweep and fix proof together (0: no limit).
+  double KernelSeconds = 60;
+  uint64_t KernelMemoryBytes = uint64_t(4096) << 20;
   /// Where to write the optimized device IR (a developer aid, hidden
   /// --dump-device-ir); empty for nowhere.
   std::string DeviceIrDumpPath;

@@ -68,6 +68,11 @@ struct MemoryAccessEvent {
   /// does not follow it), so that threads writing the same value to one word
   /// are told apart from a real write-write race. Null for loads and atomics.
   const ThreadValue *StoredValue = nullptr;
+  /// The warp instructions this one stands for: after a loop skipped its
+  /// middle iterations (SkippedIterationsEvent), the first iteration run
+  /// again stands for itself and the skipped ones, which cost the same.
+  /// Totals count it this many times; worst cases and means do not change.
+  uint64_t Weight = 1;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,
@@ -91,6 +96,22 @@ struct BarrierEvent {
   const ThreadValue *LaneMask = nullptr;
 };
 
+/// Iterations [From, To) of a loop that the evaluator computed instead of
+/// running (IrClosedForm.cpp): each of their accesses is one of an iteration
+/// already run, moved by the same offset for every thread, so their bank
+/// costs and hazards are those already reported.
+struct SkippedIterationsEvent {
+  /// The source loop; null for a loop the compiler made.
+  const clang::Stmt *Loop = nullptr;
+  unsigned From = 0, To = 0;
+  /// Every iteration passes a block barrier: accesses before the skip and
+  /// after it are in different barrier intervals.
+  bool SeparatedByBarriers = false;
+  /// Set when the skip moved global accesses by offsets that change their
+  /// sectors: the global accesses of the loop are sampled, for this reason.
+  std::string GlobalApproximation;
+};
+
 class ExecutionObserver {
 public:
   virtual ~ExecutionObserver() = default;
@@ -100,6 +121,7 @@ public:
   /// seen for part of its iterations only.
   virtual void onLoopSampled(const clang::Stmt *Loop,
                              const std::string &Reason) {}
+  virtual void onIterationsSkipped(const SkippedIterationsEvent &) {}
 };
 
 /// The byte address (plus \p Offset) each lane of warp \p Warp touches in
@@ -149,6 +171,10 @@ public:
                      const std::string &Reason) override {
     for (ExecutionObserver *O : Observers)
       O->onLoopSampled(Loop, Reason);
+  }
+  void onIterationsSkipped(const SkippedIterationsEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onIterationsSkipped(Event);
   }
 
 private:

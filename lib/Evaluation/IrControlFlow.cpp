@@ -23,6 +23,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Process.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
@@ -37,6 +38,10 @@ using namespace ir;
 namespace ir {
 
 namespace {
+
+/// Loops of at least this many iterations skip their middle ones (when the
+/// closed form allows) without waiting for the enumeration bound.
+constexpr uint64_t EarlySkipTrips = 128;
 
 /// "53687091200" as "5.4e10"; small numbers as they are.
 std::string roughly(uint64_t N) {
@@ -140,11 +145,32 @@ ThreadValue IrExecution::symbolValue(const UniformSymbol &Symbol) {
 }
 
 bool IrExecution::countStep(const ThreadMask &Active) {
-  // An instruction costs a pass over the block's values whatever part of it
-  // is active: a single thread looping counts a warp's worth per step.
-  Summary.Steps += std::max<uint64_t>(Active.count(), (Threads + 31) / 32);
+  // An instruction costs its dispatch whatever part of the block is active:
+  // a single thread looping counts a warp's worth per step, so that a
+  // one-thread kernel is not allowed 32 times the instructions of a warp.
+  Summary.Steps += std::max<uint64_t>(Active.count(), 32);
   if (Summary.Steps > Options.StepBudget)
     Summary.BudgetExceeded = true;
+  // The time and memory budgets, looked at now and then (a clock read and a
+  // heap statistic cost more than a step).
+  if (++StepsSinceBudgetCheck >= 8192 && !Summary.BudgetExceeded) {
+    StepsSinceBudgetCheck = 0;
+    if (Options.TimeBudgetSeconds > 0 &&
+        std::chrono::steady_clock::now() > Options.Deadline) {
+      Summary.BudgetExceeded = true;
+      char Seconds[32];
+      snprintf(Seconds, sizeof(Seconds), "%g", Options.TimeBudgetSeconds);
+      Summary.BudgetReason = std::string("its time budget of ") + Seconds +
+                             " s per kernel (--max-kernel-seconds)";
+    } else if (Options.MemoryBudgetBytes > 0 &&
+               llvm::sys::Process::GetMallocUsage() >
+                   Options.MemoryAtStart + Options.MemoryBudgetBytes) {
+      Summary.BudgetExceeded = true;
+      Summary.BudgetReason = "its memory budget of " +
+                             std::to_string(Options.MemoryBudgetBytes >> 20) +
+                             " MiB per kernel (--max-kernel-memory)";
+    }
+  }
   return !Summary.BudgetExceeded;
 }
 
@@ -285,22 +311,123 @@ IrExecution::evolutionValue(const llvm::SCEV *S, CallFrame &Frame,
   return Result;
 }
 
+std::optional<ExitTest> exitTest(const llvm::Loop &L,
+                                 llvm::ScalarEvolution &SE) {
+  const llvm::BasicBlock *Exiting = L.getExitingBlock();
+  const auto *Branch =
+      Exiting ? llvm::dyn_cast<llvm::BranchInst>(Exiting->getTerminator())
+              : nullptr;
+  if (!Branch || !Branch->isConditional())
+    return std::nullopt;
+  const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(Branch->getCondition());
+  if (!Compare || !SE.isSCEVable(Compare->getOperand(0)->getType()))
+    return std::nullopt;
+  ExitTest Test;
+  Test.Stay = L.contains(Branch->getSuccessor(0))
+                  ? Compare->getPredicate()
+                  : Compare->getInversePredicate();
+  const llvm::SCEV *Left = SE.getSCEV(Compare->getOperand(0));
+  const llvm::SCEV *Right = SE.getSCEV(Compare->getOperand(1));
+  if (SE.isLoopInvariant(Left, &L)) {
+    std::swap(Left, Right);
+    Test.Stay = llvm::ICmpInst::getSwappedPredicate(Test.Stay);
+  }
+  Test.Value = llvm::dyn_cast<llvm::SCEVAddRecExpr>(Left);
+  Test.Bound = Right;
+  if (!Test.Value || Test.Value->getLoop() != &L || !Test.Value->isAffine() ||
+      !SE.isLoopInvariant(Right, &L))
+    return std::nullopt;
+  return Test;
+}
+
+std::optional<uint64_t> IrExecution::threadTrips(const llvm::Loop &L,
+                                                 CallFrame &Frame,
+                                                 unsigned Thread,
+                                                 const ThreadMask &Entering) {
+  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+  const llvm::SCEV *Backedges = SE.getBackedgeTakenCount(&L);
+  if (!llvm::isa<llvm::SCEVCouldNotCompute>(Backedges)) {
+    std::optional<llvm::APInt> Count =
+        evolutionValue(Backedges, Frame, Thread, Entering);
+    if (!Count)
+      return std::nullopt;
+    return Count->getActiveBits() > 63 ? UINT64_MAX : Count->getZExtValue() + 1;
+  }
+  // Scalar evolution could not count it (a runtime stride it cannot prove
+  // free of overflow): the exit test, solved with the thread's values.
+  std::optional<ExitTest> Test = exitTest(L, SE);
+  if (!Test)
+    return std::nullopt;
+  std::optional<llvm::APInt> Start =
+      evolutionValue(Test->Value->getStart(), Frame, Thread, Entering);
+  std::optional<llvm::APInt> Step = evolutionValue(
+      Test->Value->getStepRecurrence(SE), Frame, Thread, Entering);
+  std::optional<llvm::APInt> Bound =
+      evolutionValue(Test->Bound, Frame, Thread, Entering);
+  if (!Start || !Step || !Bound)
+    return std::nullopt;
+  bool Signed = llvm::ICmpInst::isSigned(Test->Stay);
+  unsigned Bits = Start->getBitWidth();
+  auto Wide = [&](const llvm::APInt &V) {
+    return Signed ? V.sext(128) : V.zext(128);
+  };
+  llvm::APInt A = Wide(*Start), B = Wide(Bound->sextOrTrunc(Bits));
+  llvm::APInt S = Step->sextOrTrunc(Bits).sext(128);
+  llvm::APInt Zero(128, 0);
+  // The first iteration k whose value leaves the loop.
+  std::optional<llvm::APInt> Leaves;
+  switch (llvm::ICmpInst::getNonStrictPredicate(
+      llvm::ICmpInst::getSignedPredicate(Test->Stay))) {
+  case llvm::ICmpInst::ICMP_SLE: {
+    // Stays while value < bound (strict) or <= bound.
+    bool Strict = llvm::ICmpInst::isStrictPredicate(Test->Stay);
+    llvm::APInt Last = Strict ? B - 1 : B;
+    if (A.sgt(Last))
+      Leaves = Zero;
+    else if (S.sgt(Zero))
+      Leaves = (Last - A).sdiv(S) + 1;
+    break;
+  }
+  case llvm::ICmpInst::ICMP_SGE: {
+    bool Strict = llvm::ICmpInst::isStrictPredicate(Test->Stay);
+    llvm::APInt Last = Strict ? B + 1 : B;
+    if (A.slt(Last))
+      Leaves = Zero;
+    else if (S.slt(Zero))
+      Leaves = (A - Last).sdiv(-S) + 1;
+    break;
+  }
+  case llvm::ICmpInst::ICMP_NE:
+    if (A == B)
+      Leaves = Zero;
+    else if (!S.isZero() && (B - A).srem(S).isZero() &&
+             (B - A).sdiv(S).sgt(Zero))
+      Leaves = (B - A).sdiv(S);
+    break;
+  case llvm::ICmpInst::ICMP_EQ:
+    Leaves = A == B && !S.isZero() ? llvm::APInt(128, 1) : Zero;
+    break;
+  default:
+    break;
+  }
+  if (!Leaves || Leaves->getActiveBits() > 40)
+    return std::nullopt;
+  // The value the last test sees must not have wrapped around its type.
+  llvm::APInt Last = A + S * *Leaves;
+  if (Wide(Last.trunc(Bits)) != Last)
+    return std::nullopt;
+  return Leaves->getZExtValue() + 1;
+}
+
 std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
                                                CallFrame &Frame,
                                                const ThreadMask &Entering) {
-  const llvm::SCEV *Backedges =
-      Frame.Facts->Evolution.getBackedgeTakenCount(&L);
-  if (llvm::isa<llvm::SCEVCouldNotCompute>(Backedges))
-    return std::nullopt;
   std::optional<uint64_t> Most;
   for (unsigned T : Entering.set_bits()) {
-    std::optional<llvm::APInt> Count =
-        evolutionValue(Backedges, Frame, T, Entering);
-    if (!Count)
+    std::optional<uint64_t> Trips = threadTrips(L, Frame, T, Entering);
+    if (!Trips)
       return std::nullopt;
-    uint64_t Trips =
-        Count->getActiveBits() > 63 ? UINT64_MAX : Count->getZExtValue() + 1;
-    Most = std::max(Most.value_or(0), Trips);
+    Most = std::max(Most.value_or(0), *Trips);
   }
   return Most;
 }
@@ -397,6 +524,22 @@ void IrExecution::enclosingLoops(std::vector<const clang::Stmt *> &Loops,
   }
 }
 
+uint64_t IrExecution::currentWeight() const {
+  uint64_t Weight = 1;
+  for (const CallFrame *Frame : Frames) {
+    if (!Frame->Current || Frame->Weights.empty())
+      continue;
+    for (const llvm::Loop *L = Frame->Facts->Loops.getLoopFor(Frame->Current);
+         L; L = L->getParentLoop()) {
+      auto Counted = Frame->Weights.find(L);
+      if (Counted != Frame->Weights.end() &&
+          Frame->Iterations.lookup(L) < Counted->second.first)
+        Weight = Weight * Counted->second.second;
+    }
+  }
+  return Weight;
+}
+
 void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
                            const llvm::BasicBlock &To,
                            const ThreadMask &Threads,
@@ -405,8 +548,14 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
       L && L->getHeader() == &To) {
     if (L->contains(&From)) {
       ++Frame.Iterations[L];
+      if (Frame.BarriersAtIterationStart.lookup(L) == BlockBarriers)
+        Frame.IterationWithoutBarrier.insert(L);
     } else {
       Frame.Iterations[L] = 0;
+      Frame.IterationWithoutBarrier.erase(L);
+      Frame.RunningToEnd.erase(L);
+      Frame.PendingSkips.erase(L);
+      Frame.Weights.erase(L);
       // A new nest: its projection is made again.
       if (!L->getParentLoop()) {
         Frame.NestCaps.clear();
@@ -419,6 +568,7 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
         Frame.Trips.erase(L);
     }
     Frame.IterationStart[L] = Summary.Steps;
+    Frame.BarriersAtIterationStart[L] = BlockBarriers;
   }
   // Phis read their incoming values before any of them is assigned.
   std::vector<std::pair<const llvm::PHINode *, ThreadValue>> Assigned;
@@ -448,6 +598,19 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
       Slot->second.assign(V, Threads);
     // A phi of indexing paths keeps none: the sides may index differently.
     Frame.Paths.erase(Phi);
+  }
+  if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&To);
+      L && L->getHeader() == &To)
+    recordFrozenPhis(Frame, *L, !L->contains(&From));
+  // A back edge past which the middle iterations are computed, not run.
+  if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&To);
+      L && L->getHeader() == &To && L->contains(&From)) {
+    auto Skip = Frame.PendingSkips.find(L);
+    if (Skip != Frame.PendingSkips.end()) {
+      ClosedFormDecision Decision = std::move(Skip->second);
+      Frame.PendingSkips.erase(Skip);
+      fastForward(Frame, *L, Threads, Decision);
+    }
   }
 }
 
@@ -694,6 +857,20 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (!L || L->getHeader() != Successor || !L->contains(&Block))
         continue;
       uint64_t Done = uint64_t(Frame.Iterations.lookup(L)) + 1;
+      // A long loop skips its middle iterations as soon as it can, not only
+      // once it would be cut.
+      if (auto Trips = Frame.Trips.find(L);
+          Trips != Frame.Trips.end() && Trips->second >= EarlySkipTrips &&
+          Done >= 2 && Done <= 16 && (Done & (Done - 1)) == 0 &&
+          Mask == Active && Top.Ambiguous.none() &&
+          !Frame.RunningToEnd.contains(L) && !Frame.PendingSkips.contains(L)) {
+        ClosedFormDecision Decision =
+            closedForm(Frame, *L, unsigned(Done), Mask);
+        if (Decision.ResumeAt) {
+          Frame.PendingSkips[L] = std::move(Decision);
+          continue;
+        }
+      }
       if (Done == 1 && !Frame.NestProjected && L->getSubLoops().empty())
         projectLoopNest(Frame, *L,
                         Summary.Steps - Frame.IterationStart.lookup(L));
@@ -714,8 +891,23 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         Why = First + Of +
               (Done == 1 ? " was evaluated" : " iterations were evaluated") +
               Frame.NestCapReason;
-      if (Why.empty())
+      // A loop past its skip runs its last iterations, threads leaving it
+      // as their trip counts end.
+      if (Why.empty() || Frame.RunningToEnd.contains(L))
         continue;
+      // Before cutting it: the rest of the loop may follow in closed form,
+      // when no thread leaves it here.
+      if (Mask == Active && Top.Ambiguous.none()) {
+        ClosedFormDecision Decision =
+            closedForm(Frame, *L, unsigned(Done), Mask);
+        if (Decision.Continue) {
+          if (Decision.ResumeAt)
+            Frame.PendingSkips[L] = std::move(Decision);
+          continue;
+        }
+        if (!Decision.Obstacle.empty())
+          Why += "; it is not computed in closed form: " + Decision.Obstacle;
+      }
       loopSampled(*L, Why);
       // Values the loop computes are not known past a cut.
       for (const llvm::BasicBlock *Inside : L->blocks())

@@ -18,6 +18,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
@@ -25,8 +26,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
+#include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -61,6 +64,47 @@ struct AddressFacts {
   std::optional<ArrayPath> Path;
 };
 
+/// A loop's exit test as `value stay bound`: Value a recurrence of the loop,
+/// Bound invariant in it, Stay the predicate under which the loop goes on.
+struct ExitTest {
+  const llvm::SCEVAddRecExpr *Value = nullptr;
+  const llvm::SCEV *Bound = nullptr;
+  llvm::CmpInst::Predicate Stay = llvm::CmpInst::ICMP_EQ;
+};
+
+/// The exit test of \p L when it has one exit and compares a recurrence of
+/// it with an invariant bound (`i < n`, `i += blockDim.x`).
+std::optional<ExitTest> exitTest(const llvm::Loop &L,
+                                 llvm::ScalarEvolution &SE);
+
+/// What the IR proves of a loop whose middle iterations may be computed
+/// instead of run (IrClosedForm.cpp).
+struct ClosedFormFacts {
+  /// Why they cannot ("" when they can).
+  std::string Obstacle;
+  /// Set when global costs cannot be carried over (an address that is not
+  /// affine): the loop's global accesses are sampled for this reason.
+  std::string GlobalApproximation;
+  /// Every access that moves with the iteration, and the memory it reaches
+  /// (a value of IrClosedForm.cpp's Reached).
+  struct Access {
+    const llvm::Instruction *Instruction;
+    const llvm::Value *Pointer;
+    int Memory;
+  };
+  std::vector<Access> Accesses;
+  /// Widened recurrences (`int` indices made 64-bit, `% 1024` as a 10-bit
+  /// value) the addresses use, with their access: exact as long as they do
+  /// not wrap, which the evaluator checks.
+  std::vector<std::pair<const llvm::SCEVCastExpr *, const llvm::Instruction *>>
+      Widened;
+  /// The compiled code merges this many iterations into one access.
+  unsigned Group = 1;
+  /// Header phis that are no recurrence but that addresses or branches
+  /// read (a rotating buffer index): the evaluator finds their period.
+  std::vector<const llvm::PHINode *> Frozen;
+};
+
 /// The CFG facts of one function, computed once.
 struct FunctionFacts {
   explicit FunctionFacts(llvm::Function &F);
@@ -72,6 +116,26 @@ struct FunctionFacts {
   llvm::TargetLibraryInfo Library;
   llvm::AssumptionCache Assumptions;
   llvm::ScalarEvolution Evolution;
+  /// What the IR says of each loop asked about: IrExecution::closedFormFacts.
+  llvm::DenseMap<const llvm::Loop *, ClosedFormFacts> ClosedForms;
+};
+
+/// Whether a loop cut short may go on in closed form instead
+/// (IrExecution::closedForm).
+struct ClosedFormDecision {
+  /// Go on: the loop is not cut.
+  bool Continue = false;
+  /// Where the iterations go on after the skip, if any.
+  std::optional<unsigned> ResumeAt;
+  /// Why the loop cannot be computed in closed form, when it cannot.
+  std::string Obstacle;
+  /// Set when global accesses moved by offsets that change their sectors.
+  std::string GlobalApproximation;
+  /// Every iteration passed a block barrier.
+  bool SeparatedByBarriers = false;
+  /// The iterations skipped and counted together: the period of the frozen
+  /// phis and the merged groups, their least common multiple.
+  unsigned Unit = 1;
 };
 
 struct CallFrame {
@@ -99,6 +163,22 @@ struct CallFrame {
   llvm::DenseMap<const llvm::Loop *, unsigned> NestCaps;
   std::string NestCapReason;
   bool NestProjected = false;
+  /// The count of block barriers when the current iteration of each loop
+  /// began, and the loops one of whose iterations passed none.
+  llvm::DenseMap<const llvm::Loop *, uint64_t> BarriersAtIterationStart;
+  llvm::DenseSet<const llvm::Loop *> IterationWithoutBarrier;
+  /// Loops that run uncut to their end in this entry (their middle
+  /// iterations skipped, or only a few left), and the skip to make when the
+  /// back edge is taken next (IrClosedForm.cpp).
+  llvm::DenseSet<const llvm::Loop *> RunningToEnd;
+  llvm::DenseMap<const llvm::Loop *, ClosedFormDecision> PendingSkips;
+  /// After a skip: the iterations before which the accesses of each loop
+  /// stand for the skipped ones too, and how many times they count.
+  llvm::DenseMap<const llvm::Loop *, std::pair<unsigned, uint64_t>> Weights;
+  /// For loops with frozen phis (ClosedFormFacts::Frozen): their values at
+  /// the start of the last few iterations, oldest first.
+  llvm::DenseMap<const llvm::Loop *, std::deque<std::vector<ThreadValue>>>
+      FrozenHistory;
 };
 
 /// One local array or variable SROA left in memory, by offset: what each
@@ -134,11 +214,19 @@ public:
   /// iterations, across the call frames.
   void enclosingLoops(std::vector<const clang::Stmt *> &Loops,
                       std::vector<unsigned> &Iterations);
+  /// The warp instructions an access made now stands for
+  /// (MemoryAccessEvent::Weight).
+  uint64_t currentWeight() const;
   bool countStep(const ThreadMask &Active);
   /// Tells the observer, once per loop, that \p L was cut short and why.
   void loopSampled(const llvm::Loop &L, const std::string &Why);
   /// The trip count of \p L for the threads \p Entering, from scalar
   /// evolution over their values; none when it cannot be computed.
+  /// The trips of \p L for \p Thread: from scalar evolution, or from the
+  /// loop's exit test (exitTest) solved with the thread's values.
+  std::optional<uint64_t> threadTrips(const llvm::Loop &L, CallFrame &Frame,
+                                      unsigned Thread,
+                                      const ThreadMask &Entering);
   std::optional<uint64_t> tripCount(const llvm::Loop &L, CallFrame &Frame,
                                     const ThreadMask &Entering);
   std::optional<llvm::APInt> evolutionValue(const llvm::SCEV *S,
@@ -154,6 +242,25 @@ public:
   /// (a trap or an assert only stops them).
   void reachedUnreachable(const llvm::BasicBlock &Block,
                           const ThreadMask &Stopped);
+  // IrClosedForm.cpp: loops whose middle iterations are computed.
+  /// What the IR alone says of computing the iterations of \p L from a
+  /// few of them; computed once per loop.
+  const ClosedFormFacts &closedFormFacts(const llvm::Loop &L,
+                                         FunctionFacts &Facts);
+  /// At the back edge of \p L after \p Done iterations, about to be cut
+  /// short, for the threads \p Looping: whether it may go on instead, and
+  /// to which iteration it skips.
+  ClosedFormDecision closedForm(CallFrame &Frame, const llvm::Loop &L,
+                                unsigned Done, const ThreadMask &Looping);
+  /// Skips the iterations \p Decision names: moves the induction variables
+  /// of \p L for \p Threads and tells the observer.
+  void fastForward(CallFrame &Frame, const llvm::Loop &L,
+                   const ThreadMask &Threads,
+                   const ClosedFormDecision &Decision);
+  /// At the header of \p L: keeps the values of its frozen phis, for
+  /// closedForm to find their period (\p Entering: a new entry).
+  void recordFrozenPhis(CallFrame &Frame, const llvm::Loop &L, bool Entering);
+
   bool outOfBudget() const { return Summary.BudgetExceeded; }
   /// Notes a construct the evaluator does not follow at \p I; \p LosesAccesses:
   /// accesses or barriers went unseen (EvaluationSummary::Incomplete).
@@ -261,6 +368,10 @@ public:
   /// Loops already reported as sampled.
   llvm::DenseSet<const clang::Stmt *> SampledLoops;
   llvm::DenseSet<const llvm::Loop *> CompilerLoopsSampled;
+  /// Block barriers executed so far.
+  uint64_t BlockBarriers = 0;
+  /// Steps since the time and memory budgets were last looked at.
+  unsigned StepsSinceBudgetCheck = 0;
 };
 
 /// The low \p Bits of \p V, sign-extended: how every integer is held.

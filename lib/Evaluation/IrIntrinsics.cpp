@@ -100,6 +100,8 @@ ThreadValue integerUnary(const ThreadValue &V, unsigned OperandBits,
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
                           const ThreadMask &Active,
                           const ThreadValue *LaneMask) {
+  if (Scope != BarrierScope::Warp)
+    ++BlockBarriers;
   const clang::Stmt *Site = Sites.callSite(I);
   if (!Site) {
     // A barrier must not vanish (the race analysis would see one interval

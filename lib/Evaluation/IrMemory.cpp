@@ -313,6 +313,12 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
   }
   auto Placed = placeMergedAccess(I, Active);
   if (Placed.empty())
+    if (const clang::Expr *Site =
+            Sites.hoistedReadSite(I, Address.Object.Decl)) {
+      reportAccessAt(Site, Kind, WidthBytes, Facts, Active, Stored);
+      return;
+    }
+  if (Placed.empty())
     unsupported(I,
                 std::string("a shared ") + accessKindName(Kind) +
                     " the evaluator could not place in the source",
@@ -424,7 +430,8 @@ void IrExecution::reportAccessAt(const clang::Expr *Site, AccessKind Kind,
                           Loops,
                           Iterations,
                           Assumptions,
-                          Stored};
+                          Stored,
+                          currentWeight()};
   Observer.onMemoryAccess(Event);
 }
 

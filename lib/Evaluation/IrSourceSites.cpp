@@ -217,6 +217,78 @@ const Expr *IrSourceSites::accessSite(const llvm::Instruction &I) {
   return Site;
 }
 
+namespace {
+
+/// The variable an access expression reads through: `v` of `v[j]`,
+/// `s.x[i]` or `*p`.
+const ValueDecl *accessedVariable(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E))
+      E = Subscript->getBase();
+    else if (const auto *Member = dyn_cast<MemberExpr>(E))
+      E = Member->getBase();
+    else if (const auto *Deref = dyn_cast<UnaryOperator>(E);
+             Deref && Deref->getOpcode() == UO_Deref)
+      E = Deref->getSubExpr();
+    else if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return Ref->getDecl();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+const Expr *IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
+                                           const ValueDecl *Array) {
+  if (!Array || I.getDebugLoc() || !llvm::isa<llvm::LoadInst>(I))
+    return nullptr;
+  const llvm::Function *F = I.getFunction();
+  auto [Kept, New] = LoadLocations.try_emplace(F);
+  if (New)
+    for (const llvm::BasicBlock &Block : *F)
+      for (const llvm::Instruction &Load : Block)
+        if (llvm::isa<llvm::LoadInst>(Load) && Load.getDebugLoc()) {
+          std::vector<CompiledFrame> Frames =
+              Locations.frames(Load.getDebugLoc().get());
+          Key K;
+          if (!Frames.empty() && keyOf(Frames.front().Where, K))
+            Kept->second.insert(K);
+        }
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const llvm::User *U : I.users()) {
+    const auto *User = llvm::dyn_cast<llvm::Instruction>(U);
+    if (!User || !User->getDebugLoc())
+      continue;
+    std::vector<CompiledFrame> Frames =
+        Locations.frames(User->getDebugLoc().get());
+    if (Frames.empty() || !inUserCode(Frames.front().Where))
+      continue;
+    FunctionIndex &Index =
+        indexOf(Frames.front().Function ? Frames.front().Function : Kernel);
+    SourceLocation Where = SM.getExpansionLoc(Frames.front().Where);
+    auto OnLine = Index.ReadsByLine.find(
+        {SM.getFileID(Where).getHashValue(), SM.getExpansionLineNumber(Where)});
+    if (OnLine == Index.ReadsByLine.end())
+      continue;
+    const Expr *Only = nullptr;
+    unsigned Count = 0;
+    for (const Expr *Read : OnLine->second) {
+      Key K;
+      if (accessedVariable(Read) != Array ||
+          (keyOf(Read->getExprLoc(), K) && Kept->second.count(K)))
+        continue;
+      Only = Read;
+      ++Count;
+    }
+    if (Count == 1)
+      return Only;
+  }
+  return nullptr;
+}
+
 const Expr *IrSourceSites::copySourceSite(const llvm::Instruction &I) {
   return accessSiteAt(I, I.getDebugLoc().get(), /*CopySource=*/true);
 }

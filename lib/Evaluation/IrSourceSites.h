@@ -26,6 +26,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -34,10 +35,12 @@ class ASTContext;
 class Expr;
 class FunctionDecl;
 class Stmt;
+class ValueDecl;
 } // namespace clang
 
 namespace llvm {
 class DILocation;
+class Function;
 class Instruction;
 class Loop;
 } // namespace llvm
@@ -63,6 +66,11 @@ public:
   const clang::Expr *accessSiteAt(const llvm::Instruction &I,
                                   const llvm::DILocation *At,
                                   bool CopySource = false);
+  /// The source read a load without a location (hoisted out of its loop by
+  /// LICM) was made from: the one read of \p Array on the line of a user of
+  /// its value that no other load of the function kept the location of.
+  const clang::Expr *hoistedReadSite(const llvm::Instruction &I,
+                                     const clang::ValueDecl *Array);
   /// The source expression a copy instruction \p I (memcpy) reads: the
   /// right side of the struct assignment it was compiled from.
   const clang::Expr *copySourceSite(const llvm::Instruction &I);
@@ -88,6 +96,8 @@ private:
   llvm::DenseMap<const llvm::Instruction *, const clang::Expr *> Sites;
   llvm::DenseMap<const llvm::Instruction *, const clang::Stmt *> Calls;
   llvm::DenseMap<const llvm::Loop *, const clang::Stmt *> LoopStatements;
+  /// Per function, the locations its loads kept (hoistedReadSite).
+  llvm::DenseMap<const llvm::Function *, std::set<Key>> LoadLocations;
 };
 
 } // namespace smemlint

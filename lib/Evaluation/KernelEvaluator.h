@@ -28,6 +28,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -128,6 +129,14 @@ struct EvaluationOptions {
   /// past half of it, loops stop after their current iteration, past all of
   /// it the run stops.
   uint64_t StepBudget = 64'000'000;
+  /// When the analysis of the kernel must stop, whatever the steps: its
+  /// time budget (--max-kernel-seconds), shared by every evaluation of one
+  /// kernel; and the heap it may grow by past MemoryAtStart
+  /// (--max-kernel-memory). Zero: no limit.
+  std::chrono::steady_clock::time_point Deadline{};
+  double TimeBudgetSeconds = 0;
+  uint64_t MemoryBudgetBytes = 0;
+  uint64_t MemoryAtStart = 0;
   unsigned MaxCallDepth = 16;
   /// Source accesses the compiled code performs with wider instructions
   /// (compiledAccessWidths): the bank cost of consecutive iterations is that
@@ -147,6 +156,9 @@ struct EvaluationSummary {
   /// the kernel ran.
   std::string NotEvaluated;
   bool BudgetExceeded = false;
+  /// Which budget stopped it, when not the step budget: "its time budget of
+  /// 30 s per kernel (--max-kernel-seconds)".
+  std::string BudgetReason;
   uint64_t Steps = 0;
   /// Constructs the evaluator could not follow, with where they are; each
   /// makes some values unknown.

@@ -53,7 +53,9 @@ json diagnostic(const Diagnostic &D) {
   json Range = {{"begin", location(D.Where)}};
   Range["end"] = location(D.End.valid() ? D.End : D.Where);
   Item["range"] = Range;
-  Item["kernel"] = D.Kernel.empty() ? json(nullptr) : json(D.Kernel);
+  Item["kernel"] = D.Kernel.empty()
+                       ? json(nullptr)
+                       : json(abbreviatedName(D.Kernel, FieldNameLimit));
   Item["kernel_index"] =
       D.KernelIndex ? json(*D.KernelIndex) : json(nullptr);
   Item["other_instantiations"] = D.OtherInstantiations;
@@ -172,7 +174,7 @@ json globalTotals(const KernelReport &K) {
 }
 
 json kernel(const KernelReport &K) {
-  json Item = {{"name", K.Name},
+  json Item = {{"name", abbreviatedName(K.Name, FieldNameLimit)},
                {"file", K.Where.File},
                {"line", K.Where.Line},
                {"column", K.Where.Column}};
@@ -199,7 +201,9 @@ json kernel(const KernelReport &K) {
   Item["block_dims"] = Dims;
   json Parameters = json::array();
   for (const ParameterReport &P : K.Parameters) {
-    json Param = {{"name", P.Name}, {"type", P.Type}, {"pointer", P.IsPointer}};
+    json Param = {{"name", P.Name},
+                  {"type", abbreviatedName(P.Type, FieldNameLimit)},
+                  {"pointer", P.IsPointer}};
     if (P.IsPointer) {
       Param["pointee_type"] = P.PointeeType;
       Param["pointee_bytes"] = P.PointeeBytes;
@@ -223,7 +227,7 @@ json kernel(const KernelReport &K) {
   json Shared = json::array();
   for (const SharedVariableReport &S : K.Shared)
     Shared.push_back({{"name", S.Name},
-                      {"type", S.Type},
+                      {"type", abbreviatedName(S.Type, FieldNameLimit)},
                       {"element_bytes", S.ElementBytes},
                       {"dims", S.Dims},
                       {"bytes", S.Bytes},

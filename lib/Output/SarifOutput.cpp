@@ -45,7 +45,7 @@ const char *levelName(Severity Level) { return severityName(Level); }
 json provenance(const Diagnostic &D) {
   json Properties = {{"origin", findingOriginName(D.Origin)}};
   if (!D.Kernel.empty()) {
-    Properties["kernel"] = D.Kernel;
+    Properties["kernel"] = abbreviatedName(D.Kernel, FieldNameLimit);
     if (!D.OtherInstantiations.empty())
       Properties["otherInstantiations"] = D.OtherInstantiations;
   }

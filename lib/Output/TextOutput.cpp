@@ -27,6 +27,32 @@ std::string indentTo(const std::string &Line, unsigned Column) {
   return Indent;
 }
 
+/// Source lines longer than this are shown as a window around the caret.
+constexpr size_t SnippetColumns = 160;
+
+/// \p Line cut to a window around \p Column (1-based) when it is long
+/// (a minified or generated file can have a line of 200 KB): the window,
+/// with "..." where the line goes on, and the column in it of the first
+/// character of the source line (0 when the line is whole).
+std::string snippetAround(const std::string &Line, unsigned Column,
+                          size_t &Shift) {
+  Shift = 0;
+  if (Line.size() <= SnippetColumns)
+    return Line;
+  size_t Start = Column > SnippetColumns / 2 ? Column - SnippetColumns / 2 : 0;
+  Start = std::min(Start, Line.size() - SnippetColumns);
+  if (Start <= 3)
+    Start = 0; // "..." would hide as much as it saves
+  std::string Window = Line.substr(Start, SnippetColumns);
+  if (Start + SnippetColumns < Line.size())
+    Window += "...";
+  if (Start > 0) {
+    Window = "..." + Window;
+    Shift = Start - 3;
+  }
+  return Window;
+}
+
 void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
                   const char *Level, const std::string &Message,
                   const std::vector<FixIt> &FixIts) {
@@ -37,13 +63,17 @@ void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
   OS << Level << ": " << Message << "\n";
   if (!Where.valid())
     return;
-  std::optional<std::string> Line = sourceLine(Where.File, Where.Line);
-  if (!Line)
+  std::optional<std::string> Whole = sourceLine(Where.File, Where.Line);
+  if (!Whole)
     return;
-  OS << *Line << "\n" << indentTo(*Line, Where.Column) << "^\n";
-  for (const FixIt &Fix : FixIts) {
-    if (Fix.Where.Line != Where.Line)
+  size_t Shift = 0;
+  std::optional<std::string> Line = snippetAround(*Whole, Where.Column, Shift);
+  OS << *Line << "\n" << indentTo(*Line, Where.Column - Shift) << "^\n";
+  for (FixIt Fix : FixIts) {
+    if (Fix.Where.Line != Where.Line || Fix.Where.Column <= Shift ||
+        Fix.Where.Column - Shift > Line->size() + 1)
       continue;
+    Fix.Where.Column -= Shift;
     // Like Clang, show an insertion that spans lines by its text alone.
     llvm::StringRef Text = llvm::StringRef(Fix.Replacement).trim();
     Text = Text.take_until([](char C) { return C == '\n'; }).rtrim();

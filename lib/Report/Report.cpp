@@ -42,15 +42,25 @@ std::string renderMessage(const Diagnostic &D) {
   return renderText(D, D.Message);
 }
 
+std::string abbreviatedName(const std::string &Name, size_t Limit) {
+  if (Name.size() <= Limit)
+    return Name;
+  std::string Gap = "...(" + std::to_string(Name.size()) + " characters)...";
+  size_t Keep = Limit > Gap.size() + 2 ? Limit - Gap.size() : 2;
+  size_t Head = Keep * 2 / 3, Tail = Keep - Head;
+  return Name.substr(0, Head) + Gap + Name.substr(Name.size() - Tail);
+}
+
 std::string renderText(const Diagnostic &D, std::string Text) {
   size_t At = Text.find(KernelPlaceholder);
   if (At == std::string::npos)
     return Text;
-  std::string Names = "'" + D.Kernel + "'";
+  std::string Names = "'" + abbreviatedName(D.Kernel, MessageNameLimit) + "'";
   const std::vector<std::string> &Others = D.OtherInstantiations;
   if (Others.size() <= 2) {
     for (size_t I = 0; I < Others.size(); ++I)
-      Names += (I + 1 == Others.size() ? " and '" : ", '") + Others[I] + "'";
+      Names += (I + 1 == Others.size() ? " and '" : ", '") +
+               abbreviatedName(Others[I], MessageNameLimit) + "'";
   } else {
     Names += " and " + std::to_string(Others.size()) + " other instantiations";
   }

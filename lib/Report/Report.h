@@ -161,6 +161,16 @@ struct Diagnostic {
   std::string Fingerprint;
 };
 
+/// How long a kernel or type name may be in a message (MessageNameLimit)
+/// and in a JSON or SARIF field (FieldNameLimit) before it is abbreviated.
+constexpr size_t MessageNameLimit = 200;
+constexpr size_t FieldNameLimit = 1024;
+
+/// \p Name cut to \p Limit characters: its start and its end, with
+/// "...(N characters)..." for what was left out (a template instantiation
+/// can have a name of millions of characters).
+std::string abbreviatedName(const std::string &Name, size_t Limit);
+
 /// \p D's message with the kernel placeholder replaced by the kernel's name,
 /// or by the names of all the instantiations that found it.
 std::string renderMessage(const Diagnostic &D);

@@ -21,6 +21,8 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
   if (!Analysis.Arch)
     Analysis.Arch = findArch("sm_90");
   Analysis.LoopIterationLimit = CommandLine.LoopIterationLimit;
+  Analysis.KernelSeconds = CommandLine.KernelSeconds;
+  Analysis.KernelMemoryBytes = CommandLine.KernelMemoryMiB << 20;
   Analysis.DeviceIrDumpPath = CommandLine.DeviceIrDumpPath;
   Analysis.BlockDims = ListOf(CommandLine.BlockDims, Config.BlockDims);
   Analysis.DynamicSharedBytes =

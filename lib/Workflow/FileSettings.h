@@ -28,6 +28,9 @@ struct CommandLineSettings {
   std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;
   std::vector<ParameterValueSetting> ParameterValues;
   unsigned LoopIterationLimit = 1024;
+  /// --max-kernel-seconds, --max-kernel-memory (MiB).
+  double KernelSeconds = 60;
+  uint64_t KernelMemoryMiB = 4096;
   std::optional<std::string> Checks, WarningsAsErrors;
   /// The checks' options by name ("min-ways"), as ProjectConfig's.
   std::map<std::string, unsigned> CheckOptions;

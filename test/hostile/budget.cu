@@ -17,7 +17,7 @@ __device__ void fan(float *s, int depth) {
   }
 }
 
-// CHECK: budget.cu:[[@LINE+7]]:17: note: the analysis of 'huge' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the recursion at line 16: only the first iteration of {{[0-9]+}} was evaluated)
+// CHECK: budget.cu:[[@LINE+7]]:17: note: the analysis of 'huge' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the recursion at line 16: only the first iteration of {{[0-9]+}} was evaluated; it is not computed in closed form: the address at line 13 is not an affine function of the iteration)
 // What follows the calls is analysed: thread 16 writes s[32], which
 // thread 32 reads and writes in fan(), with no barrier anywhere between.
 // CHECK: budget.cu:[[@LINE+7]]:3: warning: 2-way bank conflict: write of 's'
@@ -31,10 +31,11 @@ __global__ void huge(float *out) {
 }
 
 // Nested loops of 2^20 x 2^20 iterations with a loop limit as large: the
-// evaluator samples them (the reason says how far it got) and goes on. The
+// evaluator samples them (the reason says how far it got, and why the
+// wrapping index (% 1024) keeps them from a closed form) and goes on. The
 // nest bound grows with the limit (2^22 x 2^20 / 1024 = 2^32 thread-steps),
 // past the budget of 64 million: the budget stops the nest first, and says so.
-// CHECK: budget.cu:[[@LINE+2]]:17: note: the analysis of 'loops' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the loop at line [[#@LINE+5]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated; the loop at line [[#@LINE+6]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated (loop nest sampled: {{.*}} bound 4294967296))
+// CHECK: budget.cu:[[@LINE+2]]:17: note: the analysis of 'loops' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the loop at line [[#@LINE+5]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated; it is not computed in closed form: the address at line [[#@LINE+7]] is not an affine function of the iteration; the loop at line [[#@LINE+6]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated (loop nest sampled: {{.*}} bound 4294967296); it is not computed in closed form: an index of the access at line [[#@LINE+7]] wraps around its 10-bit type before the last iteration)
 // smem-lint: block_dim(1024)
 __global__ void loops(float *out) {
   __shared__ float s[1024];
@@ -62,7 +63,7 @@ __global__ void normal(float *out) {
 // JSON: access huge s store L13 status=sampled
 // JSON: access huge s store L30 status=exact
 // JSON: kernel loops budget_exceeded=true accesses=1
-// JSON: access loops s load L44 status=sampled
+// JSON: access loops s load L45 status=sampled
 // JSON: kernel normal budget_exceeded=false accesses=2
-// JSON: access normal tile store L51 status=exact
-// JSON: access normal tile load L54 status=exact
+// JSON: access normal tile store L52 status=exact
+// JSON: access normal tile load L55 status=exact

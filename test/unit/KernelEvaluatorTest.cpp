@@ -296,15 +296,63 @@ TEST(KernelEvaluator, LoopsBeyondTheLimitAreSampledAndSaySo) {
 __global__ void k(int n) {
   __shared__ float s[32];
   for (int i = 0; i < 100; ++i) {
-    s[threadIdx.x] += 1.0f;
-    __syncthreads(); // keeps s[threadIdx.x] in memory in every iteration
+    s[(threadIdx.x + i) % 32] += 1.0f; // wraps: no closed form
+    __syncthreads(); // keeps s[...] in memory in every iteration
   }
 })",
                           "k", Options);
   EXPECT_EQ(sharedAccesses(E).size(), 20u); // 10 iterations, load + store
   ASSERT_EQ(E.Events->SampledLoops.size(), 1u);
-  EXPECT_EQ(E.Events->SampledLoops[0], "the loop at line 4: only the first 10 "
-                                       "of 100 iterations were evaluated");
+  EXPECT_EQ(E.Events->SampledLoops[0],
+            "the loop at line 4: only the first 10 of 100 iterations were "
+            "evaluated; it is not computed in closed form: an index of the "
+            "access at line 5 wraps around its 5-bit type before the last "
+            "iteration");
+}
+
+TEST(KernelEvaluator, AffineLoopsSkipTheirMiddleIterations) {
+  EvaluationOptions Options = block(32);
+  Options.LoopIterationLimit = 10;
+  Evaluation E = evaluate(R"(
+__global__ void k(int n) {
+  __shared__ float s[4096];
+  for (int i = 0; i < 100; ++i) {
+    s[i * 32 + threadIdx.x] = 1.0f;
+    __syncthreads();
+  }
+  s[threadIdx.x] = 2.0f;
+})",
+                          "k", Options);
+  // Iterations 0-9 run, 10-98 skipped (each moves the store by 128 bytes),
+  // 99 runs; then the store after the loop.
+  std::vector<RecordedAccess> A = sharedAccesses(E);
+  ASSERT_EQ(A.size(), 12u);
+  EXPECT_TRUE(E.Events->SampledLoops.empty());
+  EXPECT_EQ(A[9].Iterations, std::vector<unsigned>{9});
+  EXPECT_EQ(A[10].Iterations, std::vector<unsigned>{99});
+  for (unsigned T = 0; T < 32; ++T)
+    EXPECT_EQ(A[10].Offsets[T], int64_t(4 * (99 * 32 + T)));
+  EXPECT_EQ(E.Events->Barriers, 11u);
+}
+
+TEST(KernelEvaluator, ClosedFormNeedsTheSameBranchesInEveryIteration) {
+  EvaluationOptions Options = block(32);
+  Options.LoopIterationLimit = 10;
+  Evaluation E = evaluate(R"(
+__global__ void k(int n) {
+  __shared__ float s[4096];
+  for (int i = 0; i < 100; ++i) {
+    if (i == threadIdx.x)
+      s[i * 32 + threadIdx.x] = 1.0f;
+    __syncthreads();
+  }
+})",
+                          "k", Options);
+  ASSERT_EQ(E.Events->SampledLoops.size(), 1u);
+  EXPECT_EQ(E.Events->SampledLoops[0],
+            "the loop at line 4: only the first 10 of 100 iterations were "
+            "evaluated; it is not computed in closed form: the branch at "
+            "line 5 changes between iterations");
 }
 
 TEST(KernelEvaluator, BreakContinueAndDataDependentValues) {

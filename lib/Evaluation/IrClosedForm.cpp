@@ -1,0 +1,776 @@
+//===--- IrClosedForm.cpp - Loops whose iterations are computed, not run --===//
+//
+// A loop too long to enumerate is usually one whose every access moves by
+// the same offset each iteration (a tile loop, a grid-stride loop, a sweep):
+// then iteration k + 1 costs what iteration k cost, banks rotated by the
+// offset, and meets the same hazards between the same threads. The
+// evaluator runs its first iterations, skips to the last ones by moving
+// each induction variable by the skipped iterations times its step, and
+// runs those for real, so what follows the loop sees exact values.
+//
+// What has to hold, proven over the IR with scalar evolution:
+// - every address in the loop (and each subscript of it) is affine in the
+//   iteration, with a step that is the same for every thread: the bank
+//   model and the sector model depend on addresses only up to a uniform
+//   shift (of a word for banks, of a 128-byte line for sectors);
+// - every branch inside it but the loop's own exit is the same in every
+//   iteration (it depends on values from outside the loop, or it is the exit
+//   of an inner loop whose trip count is), so each iteration runs the same
+//   accesses with the same threads;
+// - the threads' trip counts are known and close to each other;
+// - hazards do not span skipped iterations: a block barrier in every
+//   iteration, or shared addresses that do not move at all.
+// Where one of these fails the loop is sampled as before and the note says
+// which one failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Evaluation/IrExecution.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <numeric>
+
+namespace smemlint {
+namespace ir {
+
+namespace {
+
+/// Iterations a loop runs for real after its skipped ones at most: the
+/// threads' trip counts may differ by this much (a grid-stride loop's
+/// differ by one).
+constexpr uint64_t MaxRealTail = 64;
+
+/// The longest period of a rotating value the evaluator looks for (a
+/// triple buffer has 3).
+constexpr unsigned MaxPeriod = 4;
+
+/// The address-space numbers of NVPTX.
+constexpr unsigned GlobalSpace = 1, SharedSpace = 3, ConstantSpace = 4,
+                   LocalSpace = 5;
+
+std::string atLine(const llvm::Instruction &I) {
+  const llvm::DILocation *Where = I.getDebugLoc().get();
+  if (!Where)
+    return "";
+  while (Where->getInlinedAt())
+    Where = Where->getInlinedAt();
+  return " at line " + std::to_string(Where->getLine());
+}
+
+/// How the values of a loop change from one iteration to the next, as
+/// scalar evolution sees them, with the loop's header phis that are no
+/// recurrence (a buffer index that rotates: `cur = 1 - cur`) held fixed:
+/// they are Frozen, and the evaluator checks they repeat with a period.
+class LoopMotion {
+public:
+  LoopMotion(const llvm::Loop &L, llvm::ScalarEvolution &SE) : L(L), SE(SE) {}
+
+  /// Whether \p S is the same in every iteration, the frozen phis held.
+  bool invariant(const llvm::SCEV *S) {
+    if (SE.isLoopInvariant(S, &L))
+      return true;
+    return !llvm::SCEVExprContains(S, [&](const llvm::SCEV *Part) {
+      if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(Part))
+        return L.contains(Recurrence->getLoop());
+      const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(Part);
+      if (!Unknown)
+        return false;
+      const auto *I = llvm::dyn_cast<llvm::Instruction>(Unknown->getValue());
+      if (!I || !L.contains(I))
+        return false;
+      const auto *Phi = llvm::dyn_cast<llvm::PHINode>(I);
+      if (!Phi || Phi->getParent() != L.getHeader())
+        return true;
+      Frozen.insert(Phi);
+      return false;
+    });
+  }
+
+  /// How \p S changes from one iteration to the next: a SCEV invariant in
+  /// the loop, or null when the change is not the same in every iteration.
+  /// A widened recurrence of the loop (an `int` index made 64-bit) moves by
+  /// its widened step as long as it does not wrap: such casts are added to
+  /// \p Widened, for the evaluator to check with the threads' values.
+  const llvm::SCEV *stepIn(const llvm::SCEV *S,
+                           std::vector<const llvm::SCEVCastExpr *> *Widened) {
+    if (invariant(S))
+      return SE.getZero(S->getType()->isPointerTy()
+                            ? SE.getEffectiveSCEVType(S->getType())
+                            : S->getType());
+    if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S)) {
+      if (!Recurrence->isAffine())
+        return nullptr;
+      const llvm::SCEV *Step = Recurrence->getStepRecurrence(SE);
+      if (!invariant(Step))
+        return nullptr;
+      if (Recurrence->getLoop() == &L)
+        return Step;
+      // {start,+,step} of an inner loop: moves with its start.
+      if (L.contains(Recurrence->getLoop()))
+        return stepIn(Recurrence->getStart(), Widened);
+      return nullptr;
+    }
+    if (llvm::isa<llvm::SCEVZeroExtendExpr>(S) ||
+        llvm::isa<llvm::SCEVSignExtendExpr>(S)) {
+      const auto *Cast = llvm::cast<llvm::SCEVCastExpr>(S);
+      const auto *Recurrence =
+          llvm::dyn_cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
+      if (!Recurrence || Recurrence->getLoop() != &L || !Widened)
+        return nullptr;
+      const llvm::SCEV *Step = stepIn(Recurrence, nullptr);
+      if (!Step)
+        return nullptr;
+      Widened->push_back(Cast);
+      return llvm::isa<llvm::SCEVZeroExtendExpr>(S)
+                 ? SE.getZeroExtendExpr(Step, S->getType())
+                 : SE.getSignExtendExpr(Step, S->getType());
+    }
+    if (const auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(S)) {
+      const llvm::SCEV *Total = nullptr;
+      for (const llvm::SCEV *Operand : Sum->operands()) {
+        const llvm::SCEV *Step = stepIn(Operand, Widened);
+        if (!Step)
+          return nullptr;
+        Step = SE.getTruncateOrZeroExtend(
+            Step, SE.getEffectiveSCEVType(Sum->getType()));
+        Total = Total ? SE.getAddExpr(Total, Step) : Step;
+      }
+      return Total;
+    }
+    if (const auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(S)) {
+      // One factor moves; the others scale its step.
+      const llvm::SCEV *Moving = nullptr;
+      llvm::SmallVector<const llvm::SCEV *, 4> Scale;
+      for (const llvm::SCEV *Operand : Product->operands()) {
+        if (invariant(Operand)) {
+          Scale.push_back(Operand);
+          continue;
+        }
+        if (Moving)
+          return nullptr;
+        Moving = Operand;
+      }
+      const llvm::SCEV *Step = Moving ? stepIn(Moving, Widened) : nullptr;
+      if (!Step)
+        return nullptr;
+      Scale.push_back(Step);
+      return SE.getMulExpr(Scale);
+    }
+    return nullptr;
+  }
+
+  /// Whether the address \p Pointer and every index that computed it move
+  /// by a fixed step per iteration (the indices are the subscripts the
+  /// bank-conflict fixes and the bounds check read).
+  bool movesAffinely(const llvm::Value *Pointer,
+                     std::vector<const llvm::SCEVCastExpr *> &Widened) {
+    if (!SE.isSCEVable(Pointer->getType()) ||
+        !stepIn(SE.getSCEV(const_cast<llvm::Value *>(Pointer)), &Widened))
+      return false;
+    for (const llvm::Value *P = Pointer;;) {
+      const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P);
+      if (!GEP)
+        return true;
+      for (const llvm::Value *Index : GEP->indices())
+        if (!llvm::isa<llvm::Constant>(Index) &&
+            (!SE.isSCEVable(Index->getType()) ||
+             !stepIn(SE.getSCEV(const_cast<llvm::Value *>(Index)), &Widened)))
+          return false;
+      P = GEP->getPointerOperand()->stripPointerCasts();
+    }
+  }
+
+  /// Whether \p Condition has the same value in every iteration.
+  bool sameEveryIteration(const llvm::Value *Condition) {
+    const auto *I = llvm::dyn_cast<llvm::Instruction>(Condition);
+    if (!I || !L.contains(I))
+      return true;
+    if (const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(I))
+      return llvm::all_of(Compare->operands(), [&](const llvm::Value *Operand) {
+        return SE.isSCEVable(Operand->getType()) &&
+               invariant(SE.getSCEV(const_cast<llvm::Value *>(Operand)));
+      });
+    if (llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::SelectInst>(I) ||
+        llvm::isa<llvm::CastInst>(I) || llvm::isa<llvm::FreezeInst>(I))
+      return llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
+        return sameEveryIteration(Operand);
+      });
+    return SE.isSCEVable(I->getType()) &&
+           invariant(SE.getSCEV(const_cast<llvm::Instruction *>(I)));
+  }
+
+  /// The header phis the addresses and branches were found to depend on.
+  llvm::SmallPtrSet<const llvm::PHINode *, 4> Frozen;
+
+private:
+  const llvm::Loop &L;
+  llvm::ScalarEvolution &SE;
+};
+
+/// Intrinsics that touch no memory the analysis models: synchronization,
+/// debug information, hints.
+bool touchesNoModelledMemory(const llvm::CallBase &Call) {
+  if (Call.doesNotAccessMemory() || llvm::isa<llvm::DbgInfoIntrinsic>(Call))
+    return true;
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return false;
+  switch (Callee->getIntrinsicID()) {
+  case llvm::Intrinsic::lifetime_start:
+  case llvm::Intrinsic::lifetime_end:
+  case llvm::Intrinsic::assume:
+  case llvm::Intrinsic::experimental_noalias_scope_decl:
+    return true;
+  default:
+    break;
+  }
+  llvm::StringRef Name = Callee->getName();
+  return Name.starts_with("llvm.nvvm.barrier") ||
+         Name.starts_with("llvm.nvvm.bar.") ||
+         Name.starts_with("llvm.nvvm.membar") ||
+         Name.starts_with("llvm.nvvm.fence") ||
+         Name.starts_with("llvm.nvvm.shfl") ||
+         Name.starts_with("llvm.nvvm.vote") ||
+         Name.starts_with("llvm.nvvm.read.ptx.sreg") ||
+         Name.starts_with("llvm.nvvm.match") ||
+         Name.starts_with("llvm.nvvm.redux");
+}
+
+/// The unmangled name of a function the prelude or the toolkit declares
+/// (`_Z9atomicAddPff` is atomicAdd).
+llvm::StringRef baseName(llvm::StringRef Name) {
+  if (!Name.consume_front("_Z"))
+    return Name;
+  unsigned Length = 0;
+  if (Name.consumeInteger(10, Length) || Length > Name.size())
+    return Name;
+  return Name.take_front(Length);
+}
+
+/// A call to a function without a body: atomics (the evaluator counts them
+/// as accesses through their first argument), or one that takes no pointer
+/// and so touches no memory the kernel addresses (__syncthreads, shuffles,
+/// math functions).
+bool isBodilessCall(const llvm::CallBase &Call, bool &Atomic) {
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic())
+    return false;
+  Atomic = baseName(Callee->getName()).starts_with("atomic") &&
+           Call.arg_size() >= 2 &&
+           Call.getArgOperand(0)->getType()->isPointerTy();
+  if (Atomic)
+    return true;
+  return llvm::none_of(Call.args(), [](const llvm::Use &Argument) {
+    return Argument->getType()->isPointerTy();
+  });
+}
+
+/// The pointers instruction \p I reads or writes through, with whether it
+/// writes; false when \p I touches memory some other way.
+bool memoryOperands(
+    const llvm::Instruction &I,
+    llvm::SmallVectorImpl<std::pair<const llvm::Value *, bool>> &Pointers) {
+  if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
+    Pointers.push_back({Load->getPointerOperand(), false});
+    return true;
+  }
+  if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I)) {
+    Pointers.push_back({Store->getPointerOperand(), true});
+    return true;
+  }
+  if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I)) {
+    Pointers.push_back({RMW->getPointerOperand(), true});
+    return true;
+  }
+  if (const auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I)) {
+    Pointers.push_back({CAS->getPointerOperand(), true});
+    return true;
+  }
+  if (const auto *Transfer = llvm::dyn_cast<llvm::MemTransferInst>(&I)) {
+    Pointers.push_back({Transfer->getRawDest(), true});
+    Pointers.push_back({Transfer->getRawSource(), false});
+    return true;
+  }
+  if (const auto *Set = llvm::dyn_cast<llvm::MemSetInst>(&I)) {
+    Pointers.push_back({Set->getRawDest(), true});
+    return true;
+  }
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  bool Atomic = false;
+  if (Call && (isBodilessCall(*Call, Atomic) && Atomic)) {
+    Pointers.push_back({Call->getArgOperand(0), true});
+    return true;
+  }
+  if (Call && Call->getCalledFunction() &&
+      Call->getCalledFunction()->getName().starts_with("llvm.nvvm.atomic.") &&
+      Call->arg_size() >= 2) {
+    Pointers.push_back({Call->getArgOperand(0), true});
+    return true;
+  }
+  return false;
+}
+
+/// Which memory a pointer reaches, for what a uniform move of it keeps.
+enum class Reached { Shared, Global, Private, Unknown };
+
+Reached memoryReached(const llvm::Value *Pointer,
+                      const llvm::Function &Kernel) {
+  unsigned Space = Pointer->getType()->getPointerAddressSpace();
+  if (Space == SharedSpace)
+    return Reached::Shared;
+  if (Space == LocalSpace || Space == ConstantSpace)
+    return Reached::Private;
+  if (Space == GlobalSpace)
+    return Reached::Global;
+  const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+  if (llvm::isa<llvm::AllocaInst>(Object))
+    return Reached::Private;
+  if (const auto *Variable = llvm::dyn_cast<llvm::GlobalVariable>(Object)) {
+    if (Variable->getAddressSpace() == SharedSpace)
+      return Reached::Shared;
+    return Variable->getAddressSpace() == ConstantSpace ||
+                   Variable->isConstant()
+               ? Reached::Private
+               : Reached::Global;
+  }
+  // A kernel's pointer arguments cannot point to shared memory.
+  if (const auto *Argument = llvm::dyn_cast<llvm::Argument>(Object);
+      Argument && Argument->getParent() == &Kernel)
+    return Reached::Global;
+  return Reached::Unknown;
+}
+
+} // namespace
+
+const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
+                                                    FunctionFacts &Facts) {
+  auto Known = Facts.ClosedForms.find(&L);
+  if (Known != Facts.ClosedForms.end())
+    return Known->second;
+  llvm::ScalarEvolution &SE = Facts.Evolution;
+  ClosedFormFacts Result;
+  LoopMotion Motion(L, SE);
+  auto Obstacle = [&]() -> std::string {
+    if (!L.getExitingBlock())
+      return "it has more than one exit";
+    if (llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) &&
+        !exitTest(L, SE))
+      return "its trip count has no closed form";
+    for (const llvm::BasicBlock *Block : L.blocks()) {
+      const llvm::Loop *Inner = Facts.Loops.getLoopFor(Block);
+      for (const llvm::Instruction &I : *Block) {
+        llvm::SmallVector<std::pair<const llvm::Value *, bool>, 2> Pointers;
+        if (memoryOperands(I, Pointers)) {
+          for (auto [Pointer, Writes] : Pointers) {
+            Reached Memory = memoryReached(Pointer, KernelFunction);
+            if (Memory == Reached::Private)
+              continue;
+            std::vector<const llvm::SCEVCastExpr *> Widened;
+            if (Motion.movesAffinely(Pointer, Widened)) {
+              Result.Accesses.push_back({&I, Pointer, int(Memory)});
+              for (const llvm::SCEVCastExpr *Cast : Widened)
+                Result.Widened.push_back({Cast, &I});
+              continue;
+            }
+            // Global costs are sampled then; shared ones must be exact.
+            if (Memory == Reached::Global) {
+              if (Result.GlobalApproximation.empty())
+                Result.GlobalApproximation =
+                    "the global address" + atLine(I) +
+                    " is not an affine function of the iteration";
+              continue;
+            }
+            return "the address" + atLine(I) +
+                   " is not an affine function of the iteration";
+          }
+          if (const auto *Transfer = llvm::dyn_cast<llvm::MemIntrinsic>(&I);
+              Transfer && !Motion.sameEveryIteration(Transfer->getLength()))
+            return "the length of the copy" + atLine(I) +
+                   " changes between iterations";
+          continue;
+        }
+        if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+          if (Call->isInlineAsm())
+            return "inline assembly" + atLine(I);
+          bool Atomic = false;
+          if (!touchesNoModelledMemory(*Call) && !isBodilessCall(*Call, Atomic))
+            return "a call" + atLine(I);
+          continue;
+        }
+        const llvm::Value *Condition = nullptr;
+        if (const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(&I))
+          Condition =
+              Branch->isConditional() ? Branch->getCondition() : nullptr;
+        else if (const auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(&I))
+          Condition = Switch->getCondition();
+        if (!Condition || Block == L.getExitingBlock() ||
+            Motion.sameEveryIteration(Condition))
+          continue;
+        // The exit of an inner loop that runs as often in every iteration.
+        if (Inner != &L && Inner->getExitingBlock() == Block) {
+          const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
+          if (!llvm::isa<llvm::SCEVCouldNotCompute>(Trips) &&
+              Motion.invariant(Trips))
+            continue;
+          std::optional<ExitTest> Test = exitTest(*Inner, SE);
+          if (Test && Motion.invariant(Test->Value->getStart()) &&
+              Motion.invariant(Test->Value->getStepRecurrence(SE)) &&
+              Motion.invariant(Test->Bound))
+            continue;
+          return "the trip count of the inner loop" + atLine(I) +
+                 " changes between iterations";
+        }
+        return "the branch" + atLine(I) + " changes between iterations";
+      }
+    }
+    return "";
+  };
+  Result.Obstacle = Obstacle();
+  if (Result.Obstacle.empty())
+    Result.Frozen.assign(Motion.Frozen.begin(), Motion.Frozen.end());
+
+  // Iterations the compiled code merges into one wider access are skipped
+  // whole groups at a time, so that the bank model sees every group whole.
+  for (const llvm::BasicBlock *Block : L.blocks()) {
+    if (Facts.Loops.getLoopFor(Block) != &L)
+      continue;
+    for (const llvm::Instruction &I : *Block) {
+      if (!llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::StoreInst>(I))
+        continue;
+      const clang::Expr *Site = Sites.accessSite(I);
+      auto Compiled = Site ? Options.CompiledAccessBytes.find(Site)
+                           : Options.CompiledAccessBytes.end();
+      if (Compiled == Options.CompiledAccessBytes.end())
+        continue;
+      llvm::Type *Accessed = llvm::isa<llvm::LoadInst>(I)
+                                 ? I.getType()
+                                 : I.getOperand(0)->getType();
+      uint64_t Width = Layout.getTypeStoreSize(Accessed);
+      if (Width && Compiled->second > Width)
+        Result.Group = std::max<unsigned>(Result.Group,
+                                          Compiled->second / unsigned(Width));
+    }
+  }
+  return Facts.ClosedForms.try_emplace(&L, std::move(Result)).first->second;
+}
+
+ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
+                                           const llvm::Loop &L, unsigned Done,
+                                           const ThreadMask &Looping) {
+  ClosedFormDecision Decision;
+  if (Frame.RunningToEnd.contains(&L)) {
+    // Already skipped: what is left are the last iterations, run for real.
+    Decision.Continue = true;
+    return Decision;
+  }
+  const ClosedFormFacts &Facts = closedFormFacts(L, *Frame.Facts);
+  Decision.Obstacle = Facts.Obstacle;
+  if (!Decision.Obstacle.empty())
+    return Decision;
+  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+  unsigned Group = Facts.Group;
+  if (Done < std::max(2u, Group) || Done % Group != 0) {
+    // Not enough iterations seen yet to compare one with the next, or in
+    // the middle of a group.
+    Decision.Continue = true;
+    return Decision;
+  }
+  // The period of the frozen phis: the values they started the last
+  // iteration with are those of an iteration 1..MaxPeriod before.
+  unsigned Period = 1;
+  if (!Facts.Frozen.empty()) {
+    const auto &History = Frame.FrozenHistory[&L];
+    auto SameState = [&](size_t A, size_t B) {
+      for (size_t Phi = 0; Phi < Facts.Frozen.size(); ++Phi) {
+        const ThreadValue &X = History[A][Phi], &Y = History[B][Phi];
+        for (unsigned T : Looping.set_bits())
+          if (!X.Known[T] || !Y.Known[T] || X.Values[T] != Y.Values[T])
+            return false;
+      }
+      return true;
+    };
+    Period = 0;
+    for (unsigned P = 1; P <= MaxPeriod && P < History.size() && !Period; ++P)
+      if (SameState(History.size() - 1, History.size() - 1 - P))
+        Period = P;
+    if (!Period) {
+      // Too few iterations yet to see a period, or none.
+      Decision.Continue = History.size() <= MaxPeriod;
+      if (!Decision.Continue)
+        Decision.Obstacle = "a value the addresses or branches depend on" +
+                            atLine(*Facts.Frozen.front()) +
+                            " neither moves by a fixed step nor repeats";
+      return Decision;
+    }
+  }
+  unsigned Unit = std::lcm(Period, Group);
+
+  // The trip count of each thread that goes on.
+  uint64_t Fewest = UINT64_MAX, Most = 0;
+  for (unsigned T : Looping.set_bits()) {
+    std::optional<uint64_t> Trips = threadTrips(L, Frame, T, Looping);
+    if (!Trips || *Trips > (uint64_t(1) << 32)) {
+      Decision.Obstacle = "the trip count is not known for every thread";
+      return Decision;
+    }
+    Fewest = std::min(Fewest, *Trips);
+    Most = std::max(Most, *Trips);
+  }
+  // The whole units of iterations skipped; the unit run after the skip
+  // stands for them, and every thread still loops through it.
+  uint64_t ResumeAt =
+      Fewest >= Done + Unit ? Done + (Fewest - Unit - Done) / Unit * Unit : 0;
+  if (Most - std::min<uint64_t>(ResumeAt, Most) > MaxRealTail + Unit) {
+    Decision.Obstacle =
+        "the threads' trip counts differ by " + std::to_string(Most - Fewest);
+    return Decision;
+  }
+
+  // Widened indices must not wrap before the last iteration.
+  for (auto [Cast, Access] : Facts.Widened) {
+    const auto *Recurrence =
+        llvm::cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
+    bool Signed = llvm::isa<llvm::SCEVSignExtendExpr>(Cast);
+    unsigned Bits = Recurrence->getType()->getIntegerBitWidth();
+    for (unsigned T : Looping.set_bits()) {
+      std::optional<llvm::APInt> Now =
+          evolutionValue(Recurrence, Frame, T, Looping);
+      std::optional<llvm::APInt> Step =
+          evolutionValue(Recurrence->getStepRecurrence(SE), Frame, T, Looping);
+      if (!Now || !Step) {
+        Decision.Obstacle = "an index of the access" + atLine(*Access) +
+                            " is not known for every thread";
+        return Decision;
+      }
+      // In 128 bits: the value in the last iteration, without wrapping.
+      auto Wide = [&](const llvm::APInt &V) {
+        return Signed ? V.sext(128) : V.zext(128);
+      };
+      llvm::APInt Last =
+          Wide(*Now) + Step->sext(128) * llvm::APInt(128, Most - Done);
+      llvm::APInt Narrow = Last.trunc(Bits);
+      if (Wide(Narrow) != Last) {
+        Decision.Obstacle = "an index of the access" + atLine(*Access) +
+                            " wraps around its " + std::to_string(Bits) +
+                            "-bit type before the last iteration";
+        return Decision;
+      }
+    }
+  }
+
+  // The step of every access, the same for every thread: shared addresses
+  // by a multiple of a word, global ones by a multiple of a 128-byte line.
+  bool SharedMoves = false;
+  std::string GlobalApproximation = Facts.GlobalApproximation;
+  // Why the rest of the loop must run, when it must.
+  std::string RunForReal;
+  for (const ClosedFormFacts::Access &Access : Facts.Accesses) {
+    std::vector<const llvm::SCEVCastExpr *> Checked;
+    LoopMotion Motion(L, SE);
+    const llvm::SCEV *Step = Motion.stepIn(
+        SE.getSCEV(const_cast<llvm::Value *>(Access.Pointer)), &Checked);
+    std::optional<int64_t> Uniform;
+    bool Differs = false;
+    for (unsigned T : Looping.set_bits()) {
+      std::optional<llvm::APInt> V =
+          Step ? evolutionValue(Step, Frame, T, Looping) : std::nullopt;
+      if (!V || (Uniform && V->getSExtValue() != *Uniform)) {
+        Differs = true;
+        break;
+      }
+      Uniform = V->getSExtValue();
+    }
+    if (Access.Memory == int(Reached::Global)) {
+      if (GlobalApproximation.empty() && (Differs || *Uniform % 128 != 0))
+        GlobalApproximation =
+            "the global address" + atLine(*Access.Instruction) +
+            (Differs ? std::string(" moves by a different step in each thread")
+                     : " moves by " + std::to_string(*Uniform) +
+                           " bytes per iteration, which changes its 128-byte "
+                           "lines");
+      continue;
+    }
+    if (Differs) {
+      Decision.Obstacle = "the address" + atLine(*Access.Instruction) +
+                          " moves by a different step in each thread";
+      return Decision;
+    }
+    if (!Uniform || *Uniform == 0)
+      continue;
+    // A layout a fix proof tries moves the subscripts, not the address: its
+    // rows may not move by whole words, a swizzle not uniformly at all.
+    if (const auto *Variable = llvm::dyn_cast<llvm::GlobalVariable>(
+            llvm::getUnderlyingObject(Access.Pointer))) {
+      const clang::ValueDecl *Array = objectOfGlobal(*Variable).Decl;
+      const auto *Declared = llvm::dyn_cast_or_null<clang::VarDecl>(Array);
+      if (Declared && Options.LayoutOverrides.count(Declared) &&
+          RunForReal.empty())
+        RunForReal = "the address" + atLine(*Access.Instruction) +
+                     " moves through '" + Declared->getName().str() +
+                     "' in the layout a fix tries";
+    }
+    if (*Uniform % 4 != 0) {
+      Decision.Obstacle = "the address" + atLine(*Access.Instruction) +
+                          " moves by " + std::to_string(*Uniform) +
+                          " bytes, not a whole number of words";
+      return Decision;
+    }
+    SharedMoves = true;
+  }
+  // The iteration just run counts too: it has not been closed yet.
+  bool BarrierEach = !Frame.IterationWithoutBarrier.contains(&L) &&
+                     BlockBarriers != Frame.BarriersAtIterationStart.lookup(&L);
+  if (SharedMoves && !BarrierEach && RunForReal.empty())
+    RunForReal = "its shared accesses move from one iteration to the next "
+                 "with no barrier between them";
+  if (!RunForReal.empty()) {
+    // Hazards may span any two iterations, or the costs of the layout a
+    // fix tries do not repeat: the rest is run instead, when it is short or
+    // costs (at the cost of the iteration just run) at most four times the
+    // enumeration bound for an outermost loop, a quarter of it for a loop
+    // that an outer one repeats, and half of what is left of the budget.
+    double PerIteration =
+        double(Summary.Steps - Frame.IterationStart.lookup(&L) + 1);
+    double Rest = double(Most - Done) * PerIteration;
+    double Bound = double(Options.EnumerationBound) *
+                   double(std::max<uint64_t>(1, Options.LoopIterationLimit /
+                                                    DefaultLoopIterationLimit));
+    double Left = Options.StepBudget > Summary.Steps
+                      ? double(Options.StepBudget - Summary.Steps)
+                      : 0;
+    if (Most - Done <= MaxRealTail ||
+        (Rest <= (L.getParentLoop() ? Bound / 4 : Bound * 4) &&
+         Rest <= Left / 2)) {
+      Decision.Continue = true;
+      Frame.RunningToEnd.insert(&L);
+      return Decision;
+    }
+    Decision.Obstacle = RunForReal;
+    return Decision;
+  }
+  Decision.Continue = true;
+  if (ResumeAt > Done) {
+    Decision.ResumeAt = unsigned(ResumeAt);
+    Decision.GlobalApproximation = std::move(GlobalApproximation);
+    Decision.SeparatedByBarriers = BarrierEach;
+    Decision.Unit = Unit;
+  }
+  return Decision;
+}
+
+void IrExecution::recordFrozenPhis(CallFrame &Frame, const llvm::Loop &L,
+                                   bool Entering) {
+  if (Entering) {
+    Frame.FrozenHistory.erase(&L);
+    // A loop that may be skipped: its facts now, so that the history of
+    // its frozen phis starts with its first iteration.
+    if (!Frame.Trips.count(&L))
+      return;
+    closedFormFacts(L, *Frame.Facts);
+  }
+  auto Facts = Frame.Facts->ClosedForms.find(&L);
+  if (Facts == Frame.Facts->ClosedForms.end() || Facts->second.Frozen.empty())
+    return;
+  std::deque<std::vector<ThreadValue>> &History = Frame.FrozenHistory[&L];
+  std::vector<ThreadValue> State;
+  for (const llvm::PHINode *Phi : Facts->second.Frozen) {
+    auto Slot = Frame.Registers.find(Phi);
+    State.push_back(Slot != Frame.Registers.end() ? Slot->second : unknown(""));
+  }
+  History.push_back(std::move(State));
+  if (History.size() > MaxPeriod + 1)
+    History.pop_front();
+}
+
+void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
+                              const ThreadMask &Threads,
+                              const ClosedFormDecision &Decision) {
+  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+  unsigned From = Frame.Iterations.lookup(&L);
+  unsigned To = *Decision.ResumeAt;
+  llvm::APInt Skipped(64, To - From);
+  for (const llvm::PHINode &Phi : L.getHeader()->phis()) {
+    auto Slot = Frame.Registers.find(&Phi);
+    if (Slot == Frame.Registers.end())
+      continue;
+    ThreadValue &Value = Slot->second;
+    const auto *Recurrence =
+        SE.isSCEVable(Phi.getType())
+            ? llvm::dyn_cast<llvm::SCEVAddRecExpr>(
+                  SE.getSCEV(const_cast<llvm::PHINode *>(&Phi)))
+            : nullptr;
+    if (llvm::is_contained(closedFormFacts(L, *Frame.Facts).Frozen, &Phi))
+      continue; // Periodic: the skip is a whole number of periods.
+    if (!Recurrence || Recurrence->getLoop() != &L || !Recurrence->isAffine()) {
+      // A value the loop accumulates: not an address or a branch (the
+      // closed form proved that), only data.
+      ThreadValue Lost = unknown(
+          "a value accumulated over iterations the evaluation computed in "
+          "closed form");
+      Value.assign(Lost, Threads);
+      continue;
+    }
+    unsigned Bits = Phi.getType()->isPointerTy() ? 64 : bitsOf(Phi.getType());
+    for (unsigned T : Threads.set_bits()) {
+      if (!Value.Known[T])
+        continue;
+      std::optional<llvm::APInt> Step =
+          evolutionValue(Recurrence->getStepRecurrence(SE), Frame, T, Threads);
+      if (!Step) {
+        Value.Known.reset(T);
+        continue;
+      }
+      int64_t Moved = int64_t(uint64_t(Value.Values[T]) +
+                              uint64_t(Step->sextOrTrunc(64).getSExtValue()) *
+                                  Skipped.getZExtValue());
+      Value.Values[T] = truncateSigned(Moved, Bits);
+    }
+  }
+  // What the skipped iterations stored in the threads' own arrays is lost.
+  for (const llvm::BasicBlock *Block : L.blocks())
+    for (const llvm::Instruction &I : *Block) {
+      llvm::SmallVector<std::pair<const llvm::Value *, bool>, 2> Pointers;
+      memoryOperands(I, Pointers);
+      for (auto [Pointer, Writes] : Pointers) {
+        if (!Writes)
+          continue;
+        const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+        if (llvm::isa<llvm::AllocaInst>(Object))
+          Locals.erase(Object);
+        else if (!llvm::isa<llvm::GlobalValue>(Object) &&
+                 !llvm::isa<llvm::Argument>(Object))
+          Locals.clear();
+      }
+    }
+  Frame.Iterations[&L] = To;
+  Frame.RunningToEnd.insert(&L);
+  // The unit of iterations run next stands for the skipped units too.
+  Frame.Weights[&L] = {To + Decision.Unit, (To - From) / Decision.Unit + 1};
+
+  SkippedIterationsEvent Event;
+  Event.Loop = Sites.loopStatement(L);
+  Event.From = From;
+  Event.To = To;
+  Event.SeparatedByBarriers = Decision.SeparatedByBarriers;
+  if (!Decision.GlobalApproximation.empty() && Event.Loop) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    Event.GlobalApproximation =
+        "the loop at line " +
+        std::to_string(SM.getExpansionLineNumber(Event.Loop->getBeginLoc())) +
+        ": iterations " + std::to_string(From) + "-" + std::to_string(To - 1) +
+        " were computed from the others, and " + Decision.GlobalApproximation;
+  }
+  Observer.onIterationsSkipped(Event);
+}
+
+} // namespace ir
+} // namespace smemlint

@@ -1,0 +1,131 @@
+// Loops too long to enumerate whose accesses move by the same offset every
+// iteration are computed, not sampled: the evaluator runs the first
+// iterations, skips to the last ones (each induction variable moved by the
+// skipped iterations times its step) and runs those, and the totals count
+// the skipped iterations. The accesses are `exact`. Where the closed form
+// does not hold, the loop is sampled and the note says why.
+//
+// RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="evaluated in part"
+// RUN: not %smem-lint --format=json %s | %summarize | FileCheck --check-prefix=JSON %s
+// RUN: %if cuda-toolkit %{ not %smem-lint-toolkit --format=json %s | %summarize | FileCheck --check-prefix=JSON %s %}
+
+// A tiled GEMM over 2048 tiles, its k-loop merged by nvcc into 16-byte
+// loads: every access is exact, and the totals are those of all 2048 tiles.
+// The Bs read: 32 k-iterations in 16-byte groups of 4 = 8 loads per tile,
+// 8 x 2048 x 32 warps = 524288 warp loads of 32 wavefronts = 16777216; with
+// 33-element rows 32 x 2048 x 32 = 2097152 loads of one wavefront.
+// smem-lint: block_dim(32, 32)
+__global__ void tiled(const float *A, const float *B, float *C, int N) {
+  __shared__ float As[32][32];
+  __shared__ float Bs[32][32];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int row = blockIdx.y * 32 + ty, col = blockIdx.x * 32 + tx;
+  float sum = 0;
+  for (int t = 0; t < 2048; ++t) {
+    // JSON: access As store L[[@LINE+1]]:5 {{.*}} status=exact
+    As[ty][tx] = A[row * N + t * 32 + tx];
+    // JSON: access Bs store L[[@LINE+1]]:5 {{.*}} wavefronts=32 {{.*}} status=exact
+    Bs[tx][ty] = B[(t * 32 + ty) * N + col];
+    __syncthreads();
+    for (int k = 0; k < 32; ++k)
+      // JSON: access As load L[[@LINE+3]]:14 {{.*}} status=exact
+      // JSON: access Bs load L[[@LINE+2]]:26 {{.*}} wavefronts=32 {{.*}} status=exact
+      // CHECK: closed-form.cu:[[#@LINE-13]]:27: note: pad the rows of 'Bs' to 33 elements: conflict-free (this read: 16777216 -> 2097152 wavefronts in all
+      sum += As[ty][k] * Bs[tx][k];
+    __syncthreads();
+  }
+  C[row * N + col] = sum;
+}
+// JSON: totals tiled shape=0 load=17825792/1048576 store=2162688/131072 atomic=0/0{{$}}
+
+// The "second barrier" is still found: the refill of iteration i + 1 meets
+// the reads of iteration i, in the first iterations, which are run. The
+// 100000 iterations count in full: 8 warps x 100000 loads.
+// smem-lint: block_dim(256)
+__global__ void secondBarrier(const float *in, float *out) {
+  __shared__ float s[256];
+  float acc = 0;
+  for (int i = 0; i < 100000; ++i) {
+    // CHECK: closed-form.cu:[[@LINE+1]]:5: warning: missing second barrier: the loop at line [[#@LINE-1]] refills 's' while other threads may still read the previous iteration: thread 0 writes s[0], which thread 255 reads at line [[#@LINE+3]] in the iteration before
+    s[threadIdx.x] = in[i * 256 + threadIdx.x];
+    __syncthreads();
+    acc += s[255 - threadIdx.x];
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: totals secondBarrier shape=0 load=800000/800000 store=800000/800000 atomic=0/0{{$}}
+
+// An index that wraps (% 8192) has no closed form: sampled, with the reason.
+// smem-lint: block_dim(256)
+__global__ void wrapping(const float *in, float *out) {
+  __shared__ float s[8192];
+  float acc = 0;
+  for (int i = 0; i < 32; ++i)
+    s[i * 256 + threadIdx.x] = in[i * 256 + threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 100000; ++i)
+    // JSON: access s load L[[@LINE+2]]:12 {{.*}} status=sampled reason=the loop at line [[#@LINE-1]]: only the first 1024 of 100000 iterations were evaluated; it is not computed in closed form: an index of the access at line [[#@LINE+2]] wraps around its 13-bit type before the last iteration
+    // CHECK: closed-form.cu:[[@LINE+1]]:12: note: evaluated in part: the loop at line [[#@LINE-2]]: only the first 1024 of 100000 iterations were evaluated; it is not computed in closed form: an index of the access at line [[#@LINE+1]] wraps around its 13-bit type before the last iteration
+    acc += s[(i * 7 + threadIdx.x * 2) % 8192];
+  out[threadIdx.x] = acc;
+}
+
+// A grid-stride loop: the threads' trip counts differ by one; the last
+// iterations run for real with the threads still in them.
+// smem-lint: block_dim(256)
+__global__ void gridStride(const float *in, float *out, int n) {
+  __shared__ float s[256];
+  s[threadIdx.x] = 0;
+  __syncthreads();
+  for (int i = threadIdx.x; i < 1000000; i += 256)
+    // JSON: access s atomic L[[@LINE+1]]:5 {{.*}} status=exact
+    atomicAdd(&s[threadIdx.x], in[i]);
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+// 1000000 = 3906 x 256 + 64: threads 0-63 make 3907 atomics, the others
+// 3906; 2 warps x 3907 + 6 x 3906 = 31250.
+// JSON: totals gridStride shape=0 load=8/8 store=8/8 atomic=31250/31250{{$}}
+
+// A ping-pong buffer: the buffer index rotates (cur = 1 - cur) rather than
+// moving; its values repeat with period 2, so the skip is a whole number of
+// periods. 9999 iterations x 8 warps x 2 wavefronts + the read after the
+// loop (8) = 159992.
+// smem-lint: block_dim(256)
+__global__ void pingPong(const float *in, float *out) {
+  __shared__ float buf[2][256];
+  int cur = 0;
+  buf[cur][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int i = 1; i < 10000; ++i) {
+    // JSON: access buf load L[[@LINE+1]]:33 {{.*}} wavefronts=2 {{.*}} status=exact
+    buf[1 - cur][threadIdx.x] = buf[cur][(threadIdx.x * 2) % 256] + in[i * 256 + threadIdx.x];
+    __syncthreads();
+    cur = 1 - cur;
+  }
+  out[threadIdx.x] = buf[cur][threadIdx.x];
+}
+// JSON: totals pingPong shape=0 load=159992/80000 store=80000/80000 atomic=0/0{{$}}
+
+// A block-stride loop over a runtime size (`int i += blockDim.x`, which
+// scalar evolution cannot count: the trips come from the exit test solved
+// with each thread's values), filling shared memory with no barrier between
+// iterations: the hazards of such a loop may span any two iterations, so it
+// is not skipped; its 4096 iterations are short enough to run in full.
+// 4096 x 8 warps = 32768.
+__global__ void blockStride(const float *in, float *out, int C) {
+  extern __shared__ float sh[];
+  for (int i = threadIdx.x; i < C; i += blockDim.x)
+    // JSON: access sh store L[[@LINE+1]]:5 {{.*}} status=exact
+    sh[i] = in[i];
+  __syncthreads();
+  float acc = 0;
+  for (int i = threadIdx.x; i < C; i += blockDim.x)
+    acc += sh[i];
+  out[threadIdx.x] = acc;
+}
+// JSON: totals blockStride shape=0 load=32768/32768 store=32768/32768 atomic=0/0{{$}}
+int main() {
+  float *p;
+  blockStride<<<1, 256, 1 << 22>>>(p, p, 1 << 20);
+}
