@@ -96,8 +96,9 @@ class CorpusCase:
         runs = [self.bench.measure_in(argv, self.corpus)
                 for _ in range(self.bench.args.repeat)]
         wall = statistics.median(r.wall for r in runs)
+        cpu = statistics.median(r.cpu for r in runs)
         rss = statistics.median(r.rss_mib for r in runs)
-        return wall, rss, runs[-1].code
+        return wall, cpu, rss, runs[-1].code
 
     def run(self):
         rows = []
@@ -108,16 +109,21 @@ class CorpusCase:
                 rows.append({"file": path, "skipped": "no parse command"})
                 continue
             tool = [self.bench.tool, path, "--"] + flags
-            parse_s, parse_mib, parse_rc = self.measure_median(parse)
-            codegen_s, codegen_mib, codegen_rc = self.measure_median(codegen)
-            tool_s, tool_mib, tool_rc = self.measure_median(tool)
+            parse_s, parse_cpu, parse_mib, parse_rc = self.measure_median(parse)
+            codegen_s, codegen_cpu, codegen_mib, codegen_rc = \
+                self.measure_median(codegen)
+            tool_s, tool_cpu, tool_mib, tool_rc = self.measure_median(tool)
             row = {"file": path, "parse_s": parse_s, "parse_mib": parse_mib,
                    "parse_exit": parse_rc, "codegen_s": codegen_s,
                    "codegen_mib": codegen_mib, "codegen_exit": codegen_rc,
                    "smem_lint_s": tool_s, "smem_lint_mib": tool_mib,
                    "smem_lint_exit": tool_rc,
+                   "parse_cpu_s": parse_cpu, "codegen_cpu_s": codegen_cpu,
+                   "smem_lint_cpu_s": tool_cpu,
                    "parse_ratio": tool_s / max(parse_s, 1e-3),
                    "codegen_ratio": tool_s / max(codegen_s, 1e-3),
+                   "parse_cpu_ratio": tool_cpu / max(parse_cpu, 1e-3),
+                   "codegen_cpu_ratio": tool_cpu / max(codegen_cpu, 1e-3),
                    "memory_ratio": tool_mib / max(parse_mib, 1e-3)}
             rows.append(row)
             print("corpus %3d/%d %-70s parse %.2fs codegen %.2fs smem-lint "
@@ -141,7 +147,10 @@ def summary_lines(result):
                          len(result["rows"]) - len(rows), len(clean)), "",
              "| ratio | median | p90 | max |", "|---|---|---|---|"]
     for key, label in (("parse_ratio", "smem-lint / parse floor (wall)"),
+                       ("parse_cpu_ratio", "smem-lint / parse floor (CPU)"),
                        ("codegen_ratio", "smem-lint / CodeGen floor (wall)"),
+                       ("codegen_cpu_ratio",
+                        "smem-lint / CodeGen floor (CPU)"),
                        ("memory_ratio", "smem-lint / parse floor (peak RSS)")):
         values = [r[key] for r in clean]
         lines.append("| %s | %.2f | %.2f | %.2f |" % (

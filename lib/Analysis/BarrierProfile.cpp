@@ -174,6 +174,29 @@ struct BarrierObserver::State {
   std::map<std::tuple<const clang::Expr *, const clang::Expr *, int, bool>,
            size_t>
       HazardIndex;
+  /// Some thread wrote shared memory in the current barrier interval.
+  bool WroteInInterval = false;
+  /// Reads of skipped iterations in the current interval, not compared with
+  /// the writes that may follow in it (SkippedIterationsEvent).
+  std::string SkippedReads;
+
+  void newInterval() {
+    Words.newInterval();
+    for (unsigned &Epoch : WarpEpochs)
+      ++Epoch;
+    WroteInInterval = false;
+    SkippedReads.clear();
+  }
+
+  void incompleteRaces(const std::string &Loop, const char *Where) {
+    std::string Message = "the race analysis of " + Loop +
+                          " is incomplete: the reads of the iterations "
+                          "computed in closed form were not compared with "
+                          "the writes " +
+                          Where + " it in the same barrier interval";
+    if (!llvm::is_contained(Profile.IncompleteRaceAnalysis, Message))
+      Profile.IncompleteRaceAnalysis.push_back(Message);
+  }
 
   State(unsigned Threads, unsigned WarpSize, BarrierProfile &Profile)
       : Threads(Threads), WarpSize(WarpSize), Profile(Profile),
@@ -279,6 +302,13 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   unsigned Units = std::max(1u, Event.WidthBytes / Unit);
   bool IsLoad = Event.Kind == AccessKind::Load;
   bool IsAtomic = Event.Kind == AccessKind::Atomic;
+  if (!IsLoad) {
+    S->WroteInInterval = true;
+    if (!S->SkippedReads.empty()) {
+      S->incompleteRaces(S->SkippedReads, "after");
+      S->SkippedReads.clear();
+    }
+  }
 
   // Check every thread against what earlier instructions left, and stores
   // against the first writer of each word in this statement, then record.
@@ -360,18 +390,21 @@ void BarrierObserver::onIterationsSkipped(const SkippedIterationsEvent &Event) {
   // run, and the barrier every iteration passes separates the rest. Without
   // such a barrier the skip moved no shared address, and the interval goes
   // on.
+  if (!Event.UnseparatedReads.empty()) {
+    if (S->WroteInInterval)
+      S->incompleteRaces(Event.UnseparatedReads, "before");
+    S->SkippedReads = Event.UnseparatedReads;
+  }
   if (!Event.SeparatedByBarriers)
     return;
-  S->Words.newInterval();
-  for (unsigned &Epoch : S->WarpEpochs)
-    ++Epoch;
+  S->newInterval();
 }
 
 void BarrierObserver::onBarrier(const BarrierEvent &Event) {
   if (Event.Scope == BarrierScope::Unknown) {
     S->Profile.UnknownSynchronization.push_back(Event.Site);
     // Whatever it did, do not report races across it.
-    S->Words.newInterval();
+    S->newInterval();
     return;
   }
   if (Event.Scope == BarrierScope::Warp) {
@@ -412,9 +445,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     }
     return;
   }
-  S->Words.newInterval();
-  for (unsigned &Epoch : S->WarpEpochs)
-    ++Epoch;
+  S->newInterval();
   if (Event.Active.count() == S->Threads)
     return;
   for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)

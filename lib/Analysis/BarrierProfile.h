@@ -76,6 +76,10 @@ struct BarrierProfile {
   /// One hazard per pair of source accesses and kind, first example kept.
   std::vector<SharedHazard> Hazards;
   std::vector<DivergentBarrier> DivergentBarriers;
+  /// Where the race analysis is incomplete: reads of skipped loop
+  /// iterations that share a barrier interval with writes (see
+  /// SkippedIterationsEvent::UnseparatedReads).
+  std::vector<std::string> IncompleteRaceAnalysis;
   /// Calls that may synchronize but were not followed.
   std::vector<const clang::Stmt *> UnknownSynchronization;
   /// Some shared access had an address the evaluator did not know.

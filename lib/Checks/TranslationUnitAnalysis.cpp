@@ -353,12 +353,19 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
   for (const std::string &Item : Profile.Summary.Incomplete)
     if (!llvm::is_contained(Reasons, Item))
       Reasons.push_back(Item);
-  if (Reasons.empty())
+  const std::vector<std::string> &Races =
+      Analysis.barriers().IncompleteRaceAnalysis;
+  if (Reasons.empty() && Races.empty())
     return;
+  std::string Why;
+  if (!Reasons.empty())
+    Why = llvm::join(Reasons, "; ") +
+          "; accesses past that point were not analysed";
+  if (!Races.empty())
+    Why += (Why.empty() ? "" : "; ") + llvm::join(Races, "; ");
   Diagnostics.push_back(incompleteNote(
       Kernel, "the analysis of " + std::string(KernelPlaceholder) +
-                  " is incomplete: " + llvm::join(Reasons, "; ") +
-                  "; accesses past that point were not analysed (block " +
+                  " is incomplete: " + Why + " (block " +
                   Analysis.shape().Block.str() + ", " +
                   Analysis.arch().Name.str() + ")"));
 }

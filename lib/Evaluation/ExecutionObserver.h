@@ -107,6 +107,11 @@ struct SkippedIterationsEvent {
   /// Every iteration passes a block barrier: accesses before the skip and
   /// after it are in different barrier intervals.
   bool SeparatedByBarriers = false;
+  /// Without such a barrier: the loop only reads shared memory, at
+  /// addresses that move, so the skipped reads were not compared with the
+  /// writes of the same barrier interval before or after the loop; the
+  /// race analysis says so when there are any. Names the loop's line.
+  std::string UnseparatedReads;
   /// Set when the skip moved global accesses by offsets that change their
   /// sectors: the global accesses of the loop are sampled, for this reason.
   std::string GlobalApproximation;

@@ -119,6 +119,19 @@ public:
         return stepIn(Recurrence->getStart(), Widened);
       return nullptr;
     }
+    if (const auto *Widen = llvm::dyn_cast<llvm::SCEVZeroExtendExpr>(S))
+      if (const auto *Narrow =
+              llvm::dyn_cast<llvm::SCEVTruncateExpr>(Widen->getOperand())) {
+        // `(i + k) & 4095`: a recurrence modulo a power of two. It moves
+        // by its step modulo the same; movesAffinely checks that the
+        // address it makes wraps by whole bank cycles inside its array.
+        const llvm::SCEV *Step = stepIn(Narrow->getOperand(), nullptr);
+        if (!Step || !llvm::isa<llvm::SCEVAddRecExpr>(Narrow->getOperand()))
+          return nullptr;
+        ++Wrapping;
+        return SE.getZeroExtendExpr(SE.getTruncateExpr(Step, Narrow->getType()),
+                                    S->getType());
+      }
     if (llvm::isa<llvm::SCEVZeroExtendExpr>(S) ||
         llvm::isa<llvm::SCEVSignExtendExpr>(S)) {
       const auto *Cast = llvm::cast<llvm::SCEVCastExpr>(S);
@@ -170,11 +183,24 @@ public:
 
   /// Whether the address \p Pointer and every index that computed it move
   /// by a fixed step per iteration (the indices are the subscripts the
-  /// bank-conflict fixes and the bounds check read).
+  /// bank-conflict fixes and the bounds check read), or, for a shared
+  /// array, wrap around it by whole bank cycles (wrapsByBankCycles).
   bool movesAffinely(const llvm::Value *Pointer,
-                     std::vector<const llvm::SCEVCastExpr *> &Widened) {
-    if (!SE.isSCEVable(Pointer->getType()) ||
-        !stepIn(SE.getSCEV(const_cast<llvm::Value *>(Pointer)), &Widened))
+                     std::vector<const llvm::SCEVCastExpr *> &Widened,
+                     const llvm::DataLayout &Layout, bool &MayWrap) {
+    Wrapping = 0;
+    const llvm::SCEV *Address =
+        SE.isSCEVable(Pointer->getType())
+            ? SE.getSCEV(const_cast<llvm::Value *>(Pointer))
+            : nullptr;
+    size_t Before = Widened.size();
+    if (!Address || !stepIn(Address, &Widened))
+      return false;
+    // One narrow index, wrapping by design or not: fine when the address it
+    // makes wraps by bank cycles inside its array.
+    MayWrap = Wrapping + (Widened.size() - Before) == 1 &&
+              wrapsByBankCycles(Address, Layout);
+    if (Wrapping && !MayWrap)
       return false;
     for (const llvm::Value *P = Pointer;;) {
       const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P);
@@ -212,6 +238,49 @@ public:
   llvm::SmallPtrSet<const llvm::PHINode *, 4> Frozen;
 
 private:
+  /// Whether \p Address, a shared array plus a constant times a recurrence
+  /// modulo 2^M, wraps by a whole number of 128-byte bank cycles and stays
+  /// in the array: then a uniform move rotates its banks and keeps which
+  /// threads share a word, as an affine one does.
+  bool wrapsByBankCycles(const llvm::SCEV *Address,
+                         const llvm::DataLayout &Layout) {
+    const auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(Address);
+    if (!Sum || Sum->getNumOperands() != 2)
+      return false;
+    const auto *Base = llvm::dyn_cast<llvm::SCEVUnknown>(Sum->getOperand(1));
+    const llvm::SCEV *Scaled = Sum->getOperand(0);
+    if (!Base) {
+      Base = llvm::dyn_cast<llvm::SCEVUnknown>(Sum->getOperand(0));
+      Scaled = Sum->getOperand(1);
+    }
+    const auto *Array =
+        Base ? llvm::dyn_cast<llvm::GlobalVariable>(Base->getValue()) : nullptr;
+    if (!Array || Array->getAddressSpace() != SharedSpace)
+      return false;
+    uint64_t Scale = 1;
+    if (const auto *Product = llvm::dyn_cast<llvm::SCEVMulExpr>(Scaled)) {
+      const auto *Factor =
+          llvm::dyn_cast<llvm::SCEVConstant>(Product->getOperand(0));
+      if (!Factor || Product->getNumOperands() != 2)
+        return false;
+      Scale = Factor->getAPInt().getZExtValue();
+      Scaled = Product->getOperand(1);
+    }
+    // zext(trunc x to iM), or the recurrence of iM scalar evolution folds
+    // the truncation into.
+    const auto *Widen = llvm::dyn_cast<llvm::SCEVZeroExtendExpr>(Scaled);
+    if (!Widen)
+      return false;
+    unsigned Bits = Widen->getOperand()->getType()->getIntegerBitWidth();
+    if (Bits > 32)
+      return false;
+    uint64_t Span = Scale << Bits;
+    return Span % 128 == 0 &&
+           Layout.getTypeAllocSize(Array->getValueType()) >= Span;
+  }
+
+  /// Recurrences modulo a power of two met by the last stepIn.
+  unsigned Wrapping = 0;
   const llvm::Loop &L;
   llvm::ScalarEvolution &SE;
 };
@@ -375,10 +444,13 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
             if (Memory == Reached::Private)
               continue;
             std::vector<const llvm::SCEVCastExpr *> Widened;
-            if (Motion.movesAffinely(Pointer, Widened)) {
-              Result.Accesses.push_back({&I, Pointer, int(Memory)});
+            bool MayWrap = false;
+            if (Motion.movesAffinely(Pointer, Widened, Layout, MayWrap)) {
+              Result.Accesses.push_back({&I, Pointer, int(Memory), Writes});
               for (const llvm::SCEVCastExpr *Cast : Widened)
-                Result.Widened.push_back({Cast, &I});
+                Result.Widened.push_back(
+                    {Cast, &I,
+                     MayWrap && llvm::isa<llvm::SCEVZeroExtendExpr>(Cast)});
               continue;
             }
             // Global costs are sampled then; shared ones must be exact.
@@ -536,7 +608,11 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
   }
 
   // Widened indices must not wrap before the last iteration.
-  for (auto [Cast, Access] : Facts.Widened) {
+  for (const ClosedFormFacts::WidenedIndex &Index : Facts.Widened) {
+    if (Index.MayWrap)
+      continue; // it wraps inside its array, by bank cycles
+    const llvm::SCEVCastExpr *Cast = Index.Cast;
+    const llvm::Instruction *Access = Index.Access;
     const auto *Recurrence =
         llvm::cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
     bool Signed = llvm::isa<llvm::SCEVSignExtendExpr>(Cast);
@@ -569,7 +645,7 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
 
   // The step of every access, the same for every thread: shared addresses
   // by a multiple of a word, global ones by a multiple of a 128-byte line.
-  bool SharedMoves = false;
+  bool SharedMoves = false, SharedWrites = false;
   std::string GlobalApproximation = Facts.GlobalApproximation;
   // Why the rest of the loop must run, when it must.
   std::string RunForReal;
@@ -604,6 +680,7 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
                           " moves by a different step in each thread";
       return Decision;
     }
+    SharedWrites |= Access.Writes;
     if (!Uniform || *Uniform == 0)
       continue;
     // A layout a fix proof tries moves the subscripts, not the address: its
@@ -629,7 +706,11 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
   // The iteration just run counts too: it has not been closed yet.
   bool BarrierEach = !Frame.IterationWithoutBarrier.contains(&L) &&
                      BlockBarriers != Frame.BarriersAtIterationStart.lookup(&L);
-  if (SharedMoves && !BarrierEach && RunForReal.empty())
+  // Reads alone that move with no barrier between iterations meet no
+  // hazard among themselves; whether the barrier interval has writes too
+  // the race analysis tells (UnseparatedReads).
+  bool UnseparatedReads = SharedMoves && !BarrierEach && !SharedWrites;
+  if (SharedMoves && !BarrierEach && !UnseparatedReads && RunForReal.empty())
     RunForReal = "its shared accesses move from one iteration to the next "
                  "with no barrier between them";
   if (!RunForReal.empty()) {
@@ -662,6 +743,7 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     Decision.ResumeAt = unsigned(ResumeAt);
     Decision.GlobalApproximation = std::move(GlobalApproximation);
     Decision.SeparatedByBarriers = BarrierEach;
+    Decision.UnseparatedReads = UnseparatedReads;
     Decision.Unit = Unit;
   }
   return Decision;
@@ -761,6 +843,13 @@ void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
   Event.From = From;
   Event.To = To;
   Event.SeparatedByBarriers = Decision.SeparatedByBarriers;
+  if (Decision.UnseparatedReads)
+    Event.UnseparatedReads =
+        Event.Loop
+            ? "the loop at line " +
+                  std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
+                      Event.Loop->getBeginLoc()))
+            : std::string("a loop the compiler made");
   if (!Decision.GlobalApproximation.empty() && Event.Loop) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     Event.GlobalApproximation =

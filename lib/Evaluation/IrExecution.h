@@ -91,13 +91,20 @@ struct ClosedFormFacts {
     const llvm::Instruction *Instruction;
     const llvm::Value *Pointer;
     int Memory;
+    bool Writes;
   };
   std::vector<Access> Accesses;
   /// Widened recurrences (`int` indices made 64-bit, `% 1024` as a 10-bit
   /// value) the addresses use, with their access: exact as long as they do
   /// not wrap, which the evaluator checks.
-  std::vector<std::pair<const llvm::SCEVCastExpr *, const llvm::Instruction *>>
-      Widened;
+  struct WidenedIndex {
+    const llvm::SCEVCastExpr *Cast;
+    const llvm::Instruction *Access;
+    /// Its wrapping is harmless: a zero-extended index whose address wraps
+    /// by whole bank cycles inside its shared array (`s[(i + j) & 4095]`).
+    bool MayWrap;
+  };
+  std::vector<WidenedIndex> Widened;
   /// The compiled code merges this many iterations into one access.
   unsigned Group = 1;
   /// Header phis that are no recurrence but that addresses or branches
@@ -133,6 +140,8 @@ struct ClosedFormDecision {
   std::string GlobalApproximation;
   /// Every iteration passed a block barrier.
   bool SeparatedByBarriers = false;
+  /// Without one, the loop's shared accesses that move are reads only.
+  bool UnseparatedReads = false;
   /// The iterations skipped and counted together: the period of the frozen
   /// phis and the merged groups, their least common multiple.
   unsigned Unit = 1;

@@ -5,7 +5,7 @@
 // the skipped iterations. The accesses are `exact`. Where the closed form
 // does not hold, the loop is sampled and the note says why.
 //
-// RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="evaluated in part"
+// RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="evaluated in part" --implicit-check-not="is incomplete"
 // RUN: not %smem-lint --format=json %s | %summarize | FileCheck --check-prefix=JSON %s
 // RUN: %if cuda-toolkit %{ not %smem-lint-toolkit --format=json %s | %summarize | FileCheck --check-prefix=JSON %s %}
 
@@ -55,7 +55,10 @@ __global__ void secondBarrier(const float *in, float *out) {
 }
 // JSON: totals secondBarrier shape=0 load=800000/800000 store=800000/800000 atomic=0/0{{$}}
 
-// An index that wraps (% 8192) has no closed form: sampled, with the reason.
+// An index that wraps around its array (% 8192 of an 8192-float array:
+// whole 128-byte bank cycles) moves as an affine one does, banks rotated:
+// exact. 100000 x 8 warps x 2 wavefronts = 1600000. The reads move with no
+// barrier between iterations, and no write shares their barrier interval.
 // smem-lint: block_dim(256)
 __global__ void wrapping(const float *in, float *out) {
   __shared__ float s[8192];
@@ -64,9 +67,44 @@ __global__ void wrapping(const float *in, float *out) {
     s[i * 256 + threadIdx.x] = in[i * 256 + threadIdx.x];
   __syncthreads();
   for (int i = 0; i < 100000; ++i)
-    // JSON: access s load L[[@LINE+2]]:12 {{.*}} status=sampled reason=the loop at line [[#@LINE-1]]: only the first 1024 of 100000 iterations were evaluated; it is not computed in closed form: an index of the access at line [[#@LINE+2]] wraps around its 13-bit type before the last iteration
-    // CHECK: closed-form.cu:[[@LINE+1]]:12: note: evaluated in part: the loop at line [[#@LINE-2]]: only the first 1024 of 100000 iterations were evaluated; it is not computed in closed form: an index of the access at line [[#@LINE+1]] wraps around its 13-bit type before the last iteration
+    // JSON: access s load L[[@LINE+1]]:12 {{.*}} wavefronts=2 {{.*}} status=exact
     acc += s[(i * 7 + threadIdx.x * 2) % 8192];
+  out[threadIdx.x] = acc;
+}
+// JSON: totals wrapping shape=0 load=1600000/800000 store=256/256 atomic=0/0{{$}}
+
+// An index that moves by squares has no closed form: sampled, with the
+// reason.
+// smem-lint: block_dim(256)
+__global__ void squares(const float *in, float *out) {
+  __shared__ float s[8192];
+  float acc = 0;
+  for (int i = 0; i < 32; ++i)
+    s[i * 256 + threadIdx.x] = in[i * 256 + threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 100000; ++i)
+    // JSON: access s load L[[@LINE+2]]:12 {{.*}} status=sampled reason=the loop at line [[#@LINE-1]]: only the first 1024 of 100000 iterations were evaluated; it is not computed in closed form: the address at line [[#@LINE+2]] is not an affine function of the iteration
+    // CHECK: closed-form.cu:[[@LINE+1]]:12: note: evaluated in part: the loop at line [[#@LINE-2]]: only the first 1024 of 100000 iterations were evaluated; it is not computed in closed form: the address at line [[#@LINE+1]] is not an affine function of the iteration
+    acc += s[(i * i + threadIdx.x * 2) % 8192];
+  out[threadIdx.x] = acc;
+}
+
+// The same reads with a write after the loop in their barrier interval:
+// the skipped reads were not compared with it, and the note says so (the
+// race between the reads and the write is still found in the iterations
+// run).
+// smem-lint: block_dim(256)
+__global__ void writeAfter(const float *in, float *out) {
+  __shared__ float s[8192];
+  float acc = 0;
+  for (int i = 0; i < 32; ++i)
+    s[i * 256 + threadIdx.x] = in[i * 256 + threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 100000; ++i)
+    acc += s[(i * 7 + threadIdx.x * 2) % 8192];
+  // CHECK: closed-form.cu:[[#@LINE-8]]:17: note: the analysis of 'writeAfter' is incomplete: the race analysis of the loop at line [[#@LINE-2]] is incomplete: the reads of the iterations computed in closed form were not compared with the writes after it in the same barrier interval (block 256x1, sm_90)
+  // CHECK: closed-form.cu:[[@LINE+1]]:3: warning: missing barrier: thread 32 writes s[32], which thread 16 reads at line [[#@LINE-2]] with no __syncthreads() in between
+  s[threadIdx.x] = acc;
   out[threadIdx.x] = acc;
 }
 

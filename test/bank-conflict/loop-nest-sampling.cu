@@ -1,6 +1,6 @@
 // A loop nest too large to enumerate (1024 threads x 256 x 256 iterations x
-// 4 accesses, about 4e9 thread-steps) whose addresses wrap (& 4095), so that
-// no closed form gives the iterations it skips (closed-form.cu), is sampled:
+// 4 accesses, about 4e9 thread-steps) whose addresses move by squares (i * i), so
+// that no closed form gives the iterations it skips (closed-form.cu), is sampled:
 // each loop runs its first few iterations, as evenly as the enumeration
 // bound allows, and the access says so with the bound and the reason. The conflict degree is the same in every
 // iteration, so the sample finds it.
@@ -15,15 +15,15 @@ __global__ void nest(float *out) {
   float acc = 0;
   for (int i = 0; i < 256; ++i)
     for (int j = 0; j < 256; ++j) {
-      // Word 2tx + i + j: lanes l and l + 16 share a bank (row "s[lane * K]",
+      // Word 2tx + i^2 + j^2: lanes l and l + 16 share a bank (row "s[lane * K]",
       // K = 2) in every iteration.
-      // JSON: access s load L[[@LINE+3]]:14 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=sampled reason=the loop at line [[#@LINE-4]]: only the first [[I:[0-9]+]] of 256 iterations were evaluated (loop nest sampled: {{.*}} thread-steps, bound 4194304); it is not computed in closed form: the address at line [[#@LINE+5]] is not an affine function of the iteration; the loop at line [[#@LINE-3]]: only the first [[J:[0-9]+]] of 256 iterations were evaluated (loop nest sampled: {{.*}} thread-steps, bound 4194304); it is not computed in closed form: an index of the access at line [[#@LINE+5]] wraps around its 12-bit type before the last iteration
+      // JSON: access s load L[[@LINE+3]]:14 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=sampled reason=the loop at line [[#@LINE-4]]: only the first [[I:[0-9]+]] of 256 iterations were evaluated (loop nest sampled: {{.*}} thread-steps, bound 4194304); it is not computed in closed form: the address at line [[#@LINE+3]] is not an affine function of the iteration; the loop at line [[#@LINE-3]]: only the first [[J:[0-9]+]] of 256 iterations were evaluated (loop nest sampled: {{.*}} thread-steps, bound 4194304); it is not computed in closed form: the address at line [[#@LINE+3]] is not an affine function of the iteration
       // TEXT: loop-nest-sampling.cu:[[@LINE+2]]:14: warning: 2-way bank conflict: read of 's'
       // TEXT: loop-nest-sampling.cu:[[@LINE+1]]:14: note: evaluated in part: the loop at line [[#@LINE-6]]: only the first {{[0-9]+}} of 256 iterations were evaluated (loop nest sampled
-      acc += s[(tx * 2 + i + j) & 4095];
-      acc += s[(tx + i + j + 1) & 4095];
-      acc += s[(tx * 4 + i + j + 2) & 4095];
-      acc += s[(tx + 3 * i + j + 3) & 4095];
+      acc += s[(tx * 2 + i * i + j * j) & 4095];
+      acc += s[(tx + i * i + j * j + 1) & 4095];
+      acc += s[(tx * 4 + i * i + j * j + 2) & 4095];
+      acc += s[(tx + 3 * i * i + j * j + 3) & 4095];
     }
   out[tx] = acc;
 }
@@ -39,7 +39,7 @@ __global__ void shortInner(float *out) {
   for (int i = 0; i < 65536; ++i)
     for (int k = 0; k < 4; ++k)
       // JSON: access s load L[[@LINE+1]]:14 {{.*}} status=sampled reason=the loop at line [[#@LINE-2]]: only the first {{[0-9]+}} of 65536 iterations were evaluated (loop nest sampled: {{[^;]*}} bound 4194304); it is not computed in closed form: the address at line [[#@LINE+1]] is not an affine function of the iteration{{$}}
-      acc += s[(threadIdx.x + i + k) & 4095];
+      acc += s[(threadIdx.x + i * i + k * k) & 4095];
   out[threadIdx.x] = acc;
 }
 // JSON-NOT: budget

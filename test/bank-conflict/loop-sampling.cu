@@ -12,15 +12,16 @@ __global__ void big(float *out) {
   __shared__ float s[1024];
   int tx = threadIdx.x;
   float acc = 0;
-  // Word (2tx + k) % 1024: stride 2, lanes l and l + 16 share a bank -> 2 in
-  // every iteration (row "s[lane * K]", K = 2).
+  // Word (2tx + k^2) % 1024: stride 2, lanes l and l + 16 share a bank -> 2
+  // in every iteration (row "s[lane * K]", K = 2). k^2 is no affine move, so
+  // no closed form gives the iterations past the limit (closed-form.cu).
   // SAMPLED: access s load L[[@LINE+6]]:12 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=sampled reason=the loop at line [[#@LINE+5]]: only the first 1024 of 2048 iterations were evaluated
   // EXACT: access s load L[[@LINE+5]]:12 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=exact
   // TEXT: loop-sampling.cu:[[@LINE+4]]:12: warning: 2-way bank conflict: read of 's' takes 2 wavefronts per warp instead of 1 (block 32x1, sm_90)
   // TEXT: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
   // TEXT: loop-sampling.cu:[[@LINE+2]]:12: note: evaluated in part: the loop at line [[#@LINE+1]]: only the first 1024 of 2048 iterations were evaluated
   for (int k = 0; k < 2048; ++k)
-    acc += s[(tx * 2 + k) & 1023];
+    acc += s[(tx * 2 + k * k) & 1023];
   out[tx] = acc;
 }
 // The kernel executes the load 2048 times (one warp), 2 wavefronts each:

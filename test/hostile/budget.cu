@@ -32,17 +32,17 @@ __global__ void huge(float *out) {
 
 // Nested loops of 2^20 x 2^20 iterations with a loop limit as large: the
 // evaluator samples them (the reason says how far it got, and why the
-// wrapping index (% 1024) keeps them from a closed form) and goes on. The
+// squares keep them from a closed form) and goes on. The
 // nest bound grows with the limit (2^22 x 2^20 / 1024 = 2^32 thread-steps),
 // past the budget of 64 million: the budget stops the nest first, and says so.
-// CHECK: budget.cu:[[@LINE+2]]:17: note: the analysis of 'loops' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the loop at line [[#@LINE+5]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated; it is not computed in closed form: the address at line [[#@LINE+7]] is not an affine function of the iteration; the loop at line [[#@LINE+6]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated (loop nest sampled: {{.*}} bound 4294967296); it is not computed in closed form: an index of the access at line [[#@LINE+7]] wraps around its 10-bit type before the last iteration)
+// CHECK: budget.cu:[[@LINE+2]]:17: note: the analysis of 'loops' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the loop at line [[#@LINE+5]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated; it is not computed in closed form: the address at line [[#@LINE+7]] is not an affine function of the iteration; the loop at line [[#@LINE+6]]: only the first {{[0-9]+}} of 1048576 iterations were evaluated (loop nest sampled: {{.*}} bound 4294967296); it is not computed in closed form: the address at line [[#@LINE+7]] is not an affine function of the iteration)
 // smem-lint: block_dim(1024)
 __global__ void loops(float *out) {
   __shared__ float s[1024];
   float acc = 0;
   for (int i = 0; i < (1 << 20); ++i)
     for (int j = 0; j < (1 << 20); ++j)
-      acc += s[(threadIdx.x + i + j) % 1024];
+      acc += s[(threadIdx.x + i * i + j * j) % 1024];
   out[threadIdx.x] = acc;
 }
 
