@@ -137,8 +137,21 @@ public:
       const auto *Cast = llvm::cast<llvm::SCEVCastExpr>(S);
       const auto *Recurrence =
           llvm::dyn_cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
-      if (!Recurrence || Recurrence->getLoop() != &L || !Widened)
+      if (!Recurrence || !Widened)
         return nullptr;
+      if (Recurrence->getLoop() != &L) {
+        // A narrow recurrence of an inner loop, its start moving with this
+        // one: exact only as an index that wraps by bank cycles
+        // (wrapsByBankCycles), which its zero extension may be.
+        const llvm::SCEV *Step = llvm::isa<llvm::SCEVZeroExtendExpr>(S) &&
+                                         L.contains(Recurrence->getLoop())
+                                     ? stepIn(Recurrence, nullptr)
+                                     : nullptr;
+        if (!Step)
+          return nullptr;
+        ++Wrapping;
+        return SE.getZeroExtendExpr(Step, S->getType());
+      }
       const llvm::SCEV *Step = stepIn(Recurrence, nullptr);
       if (!Step)
         return nullptr;
@@ -654,6 +667,18 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     LoopMotion Motion(L, SE);
     const llvm::SCEV *Step = Motion.stepIn(
         SE.getSCEV(const_cast<llvm::Value *>(Access.Pointer)), &Checked);
+    // A step that depends on a rotating value moves the iterations of each
+    // phase by its own offset: no longer one shift for all.
+    if (Step && llvm::SCEVExprContains(Step, [&](const llvm::SCEV *Part) {
+          const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(Part);
+          return Unknown &&
+                 llvm::is_contained(Facts.Frozen, Unknown->getValue());
+        })) {
+      Decision.Obstacle = "the step of the address" +
+                          atLine(*Access.Instruction) +
+                          " depends on a value that rotates";
+      return Decision;
+    }
     std::optional<int64_t> Uniform;
     bool Differs = false;
     for (unsigned T : Looping.set_bits()) {
@@ -715,8 +740,8 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
                  "with no barrier between them";
   if (!RunForReal.empty()) {
     // Hazards may span any two iterations, or the costs of the layout a
-    // fix tries do not repeat: the rest is run instead, when it is short or
-    // costs (at the cost of the iteration just run) at most four times the
+    // fix tries do not repeat: the rest is run instead, when it costs (at
+    // the cost of the iteration just run) at most four times the
     // enumeration bound for an outermost loop, a quarter of it for a loop
     // that an outer one repeats, and half of what is left of the budget.
     double PerIteration =
@@ -728,9 +753,8 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     double Left = Options.StepBudget > Summary.Steps
                       ? double(Options.StepBudget - Summary.Steps)
                       : 0;
-    if (Most - Done <= MaxRealTail ||
-        (Rest <= (L.getParentLoop() ? Bound / 4 : Bound * 4) &&
-         Rest <= Left / 2)) {
+    if (Rest <= (L.getParentLoop() ? Bound / 4 : Bound * 4) &&
+        Rest <= Left / 2) {
       Decision.Continue = true;
       Frame.RunningToEnd.insert(&L);
       return Decision;
