@@ -41,7 +41,7 @@ namespace {
 
 /// Loops of at least this many iterations skip their middle ones (when the
 /// closed form allows) without waiting for the enumeration bound.
-constexpr uint64_t EarlySkipTrips = 128;
+constexpr uint64_t EarlySkipTrips = 16;
 
 /// "53687091200" as "5.4e10"; small numbers as they are.
 std::string roughly(uint64_t N) {
