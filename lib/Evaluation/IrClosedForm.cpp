@@ -361,20 +361,17 @@ bool isBodilessCall(const llvm::CallBase &Call, bool &Atomic) {
 bool memoryOperands(
     const llvm::Instruction &I,
     llvm::SmallVectorImpl<std::pair<const llvm::Value *, bool>> &Pointers) {
-  if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I)) {
-    Pointers.push_back({Load->getPointerOperand(), false});
+  if (const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I)) {
+    Pointers.push_back({Pointer, llvm::isa<llvm::StoreInst>(I)});
     return true;
   }
-  if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I)) {
-    Pointers.push_back({Store->getPointerOperand(), true});
-    return true;
-  }
-  if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I)) {
-    Pointers.push_back({RMW->getPointerOperand(), true});
-    return true;
-  }
-  if (const auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I)) {
-    Pointers.push_back({CAS->getPointerOperand(), true});
+  const llvm::Value *AtomicPointer = nullptr;
+  if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
+    AtomicPointer = RMW->getPointerOperand();
+  else if (const auto *CAS = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
+    AtomicPointer = CAS->getPointerOperand();
+  if (AtomicPointer) {
+    Pointers.push_back({AtomicPointer, true});
     return true;
   }
   if (const auto *Transfer = llvm::dyn_cast<llvm::MemTransferInst>(&I)) {
