@@ -194,36 +194,39 @@ public:
     return nullptr;
   }
 
-  /// Whether the address \p Pointer and every index that computed it move
-  /// by a fixed step per iteration (the indices are the subscripts the
-  /// bank-conflict fixes and the bounds check read), or, for a shared
-  /// array, wrap around it by whole bank cycles (wrapsByBankCycles).
-  bool movesAffinely(const llvm::Value *Pointer,
-                     std::vector<const llvm::SCEVCastExpr *> &Widened,
-                     const llvm::DataLayout &Layout, bool &MayWrap) {
+  /// The step of the address \p Pointer, when it and every index that
+  /// computed it move by a fixed step per iteration (the indices are the
+  /// subscripts the bank-conflict fixes and the bounds check read), or, for
+  /// a shared array, wrap around it by whole bank cycles
+  /// (wrapsByBankCycles); null otherwise.
+  const llvm::SCEV *
+  movesAffinely(const llvm::Value *Pointer,
+                std::vector<const llvm::SCEVCastExpr *> &Widened,
+                const llvm::DataLayout &Layout, bool &MayWrap) {
     Wrapping = 0;
     const llvm::SCEV *Address =
         SE.isSCEVable(Pointer->getType())
             ? SE.getSCEV(const_cast<llvm::Value *>(Pointer))
             : nullptr;
     size_t Before = Widened.size();
-    if (!Address || !stepIn(Address, &Widened))
-      return false;
+    const llvm::SCEV *Step = Address ? stepIn(Address, &Widened) : nullptr;
+    if (!Step)
+      return nullptr;
     // One narrow index, wrapping by design or not: fine when the address it
     // makes wraps by bank cycles inside its array.
     MayWrap = Wrapping + (Widened.size() - Before) == 1 &&
               wrapsByBankCycles(Address, Layout);
     if (Wrapping && !MayWrap)
-      return false;
+      return nullptr;
     for (const llvm::Value *P = Pointer;;) {
       const auto *GEP = llvm::dyn_cast<llvm::GEPOperator>(P);
       if (!GEP)
-        return true;
+        return Step;
       for (const llvm::Value *Index : GEP->indices())
         if (!llvm::isa<llvm::Constant>(Index) &&
             (!SE.isSCEVable(Index->getType()) ||
              !stepIn(SE.getSCEV(const_cast<llvm::Value *>(Index)), &Widened)))
-          return false;
+          return nullptr;
       P = GEP->getPointerOperand()->stripPointerCasts();
     }
   }
@@ -455,8 +458,10 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
               continue;
             std::vector<const llvm::SCEVCastExpr *> Widened;
             bool MayWrap = false;
-            if (Motion.movesAffinely(Pointer, Widened, Layout, MayWrap)) {
-              Result.Accesses.push_back({&I, Pointer, int(Memory), Writes});
+            if (const llvm::SCEV *Step =
+                    Motion.movesAffinely(Pointer, Widened, Layout, MayWrap)) {
+              Result.Accesses.push_back(
+                  {&I, Pointer, Step, Memory == Reached::Global, Writes});
               for (const llvm::SCEVCastExpr *Cast : Widened)
                 Result.Widened.push_back(
                     {Cast, &I,
@@ -519,6 +524,18 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
   Result.Obstacle = Obstacle();
   if (Result.Obstacle.empty())
     Result.Frozen.assign(Motion.Frozen.begin(), Motion.Frozen.end());
+  // A step that depends on a rotating value moves the iterations of each
+  // phase by its own offset: no longer one shift for all.
+  for (const ClosedFormFacts::Access &Access : Result.Accesses)
+    if (Result.Obstacle.empty() &&
+        llvm::SCEVExprContains(Access.Step, [&](const llvm::SCEV *Part) {
+          const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(Part);
+          return Unknown &&
+                 llvm::is_contained(Result.Frozen, Unknown->getValue());
+        }))
+      Result.Obstacle = "the step of the address" +
+                        atLine(*Access.Instruction) +
+                        " depends on a value that rotates";
 
   // Iterations the compiled code merges into one wider access are skipped
   // whole groups at a time, so that the bank model sees every group whole.
@@ -660,34 +677,18 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
   // Why the rest of the loop must run, when it must.
   std::string RunForReal;
   for (const ClosedFormFacts::Access &Access : Facts.Accesses) {
-    std::vector<const llvm::SCEVCastExpr *> Checked;
-    LoopMotion Motion(L, SE);
-    const llvm::SCEV *Step = Motion.stepIn(
-        SE.getSCEV(const_cast<llvm::Value *>(Access.Pointer)), &Checked);
-    // A step that depends on a rotating value moves the iterations of each
-    // phase by its own offset: no longer one shift for all.
-    if (Step && llvm::SCEVExprContains(Step, [&](const llvm::SCEV *Part) {
-          const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(Part);
-          return Unknown &&
-                 llvm::is_contained(Facts.Frozen, Unknown->getValue());
-        })) {
-      Decision.Obstacle = "the step of the address" +
-                          atLine(*Access.Instruction) +
-                          " depends on a value that rotates";
-      return Decision;
-    }
     std::optional<int64_t> Uniform;
     bool Differs = false;
     for (unsigned T : Looping.set_bits()) {
       std::optional<llvm::APInt> V =
-          Step ? evolutionValue(Step, Frame, T, Looping) : std::nullopt;
+          evolutionValue(Access.Step, Frame, T, Looping);
       if (!V || (Uniform && V->getSExtValue() != *Uniform)) {
         Differs = true;
         break;
       }
       Uniform = V->getSExtValue();
     }
-    if (Access.Memory == int(Reached::Global)) {
+    if (Access.Global) {
       if (GlobalApproximation.empty() && (Differs || *Uniform % 128 != 0))
         GlobalApproximation =
             "the global address" + atLine(*Access.Instruction) +
@@ -744,9 +745,7 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     double PerIteration =
         double(Summary.Steps - Frame.IterationStart.lookup(&L) + 1);
     double Rest = double(Most - Done) * PerIteration;
-    double Bound = double(Options.EnumerationBound) *
-                   double(std::max<uint64_t>(1, Options.LoopIterationLimit /
-                                                    DefaultLoopIterationLimit));
+    double Bound = double(enumerationBound());
     double Left = Options.StepBudget > Summary.Steps
                       ? double(Options.StepBudget - Summary.Steps)
                       : 0;

@@ -432,13 +432,17 @@ std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
   return Most;
 }
 
+uint64_t IrExecution::enumerationBound() const {
+  // Asking for more iterations of one loop asks for larger nests too.
+  return Options.EnumerationBound *
+         std::max<uint64_t>(1, Options.LoopIterationLimit /
+                                   DefaultLoopIterationLimit);
+}
+
 void IrExecution::projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
                                   uint64_t IterationSteps) {
   Frame.NestProjected = true;
-  // Asking for more iterations of one loop asks for larger nests too.
-  uint64_t Bound = Options.EnumerationBound *
-                   std::max<uint64_t>(1, Options.LoopIterationLimit /
-                                             DefaultLoopIterationLimit);
+  uint64_t Bound = enumerationBound();
   // The nest, outermost first; a loop whose trips cannot be counted is left
   // to the per-loop limit.
   std::vector<const llvm::Loop *> Nest;
@@ -600,13 +604,11 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
     Frame.Paths.erase(Phi);
   }
   if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&To);
-      L && L->getHeader() == &To)
+      L && L->getHeader() == &To) {
     recordFrozenPhis(Frame, *L, !L->contains(&From));
-  // A back edge past which the middle iterations are computed, not run.
-  if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&To);
-      L && L->getHeader() == &To && L->contains(&From)) {
+    // A back edge past which the middle iterations are computed, not run.
     auto Skip = Frame.PendingSkips.find(L);
-    if (Skip != Frame.PendingSkips.end()) {
+    if (L->contains(&From) && Skip != Frame.PendingSkips.end()) {
       ClosedFormDecision Decision = std::move(Skip->second);
       Frame.PendingSkips.erase(Skip);
       fastForward(Frame, *L, Threads, Decision);
@@ -857,20 +859,6 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (!L || L->getHeader() != Successor || !L->contains(&Block))
         continue;
       uint64_t Done = uint64_t(Frame.Iterations.lookup(L)) + 1;
-      // A long loop skips its middle iterations as soon as it can, not only
-      // once it would be cut.
-      if (auto Trips = Frame.Trips.find(L);
-          Trips != Frame.Trips.end() && Trips->second >= EarlySkipTrips &&
-          Done >= 2 && Done <= 16 && (Done & (Done - 1)) == 0 &&
-          Mask == Active && Top.Ambiguous.none() &&
-          !Frame.RunningToEnd.contains(L) && !Frame.PendingSkips.contains(L)) {
-        ClosedFormDecision Decision =
-            closedForm(Frame, *L, unsigned(Done), Mask);
-        if (Decision.ResumeAt) {
-          Frame.PendingSkips[L] = std::move(Decision);
-          continue;
-        }
-      }
       if (Done == 1 && !Frame.NestProjected && L->getSubLoops().empty())
         projectLoopNest(Frame, *L,
                         Summary.Steps - Frame.IterationStart.lookup(L));
@@ -893,21 +881,29 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
               Frame.NestCapReason;
       // A loop past its skip runs its last iterations, threads leaving it
       // as their trip counts end.
-      if (Why.empty() || Frame.RunningToEnd.contains(L))
+      if (Frame.RunningToEnd.contains(L))
         continue;
-      // Before cutting it: the rest of the loop may follow in closed form,
-      // when no thread leaves it here.
-      if (Mask == Active && Top.Ambiguous.none()) {
+      // A loop about to be cut may go on in closed form instead; a long one
+      // skips its middle iterations as soon as it can (after 2, 4, 8 or 16
+      // of them), not only once it would be cut. Either needs every thread
+      // to go on here.
+      bool Early = Trips != Frame.Trips.end() &&
+                   Trips->second >= EarlySkipTrips && Done >= 2 && Done <= 16 &&
+                   (Done & (Done - 1)) == 0;
+      if ((Early || !Why.empty()) && Mask == Active && Top.Ambiguous.none()) {
         ClosedFormDecision Decision =
             closedForm(Frame, *L, unsigned(Done), Mask);
-        if (Decision.Continue) {
-          if (Decision.ResumeAt)
-            Frame.PendingSkips[L] = std::move(Decision);
+        if (Decision.ResumeAt) {
+          Frame.PendingSkips[L] = std::move(Decision);
           continue;
         }
+        if (Why.empty() || Decision.Continue)
+          continue;
         if (!Decision.Obstacle.empty())
           Why += "; it is not computed in closed form: " + Decision.Obstacle;
       }
+      if (Why.empty())
+        continue;
       loopSampled(*L, Why);
       // Values the loop computes are not known past a cut.
       for (const llvm::BasicBlock *Inside : L->blocks())

@@ -85,12 +85,14 @@ struct ClosedFormFacts {
   /// Set when global costs cannot be carried over (an address that is not
   /// affine): the loop's global accesses are sampled for this reason.
   std::string GlobalApproximation;
-  /// Every access that moves with the iteration, and the memory it reaches
-  /// (a value of IrClosedForm.cpp's Reached).
+  /// Every access that moves with the iteration (or stays), by its pointer:
+  /// the step per iteration, invariant in the loop; whether it reaches
+  /// global memory, and whether it writes.
   struct Access {
     const llvm::Instruction *Instruction;
     const llvm::Value *Pointer;
-    int Memory;
+    const llvm::SCEV *Step;
+    bool Global;
     bool Writes;
   };
   std::vector<Access> Accesses;
@@ -244,6 +246,9 @@ public:
   /// After the first iteration of innermost loop \p L, which took
   /// \p IterationSteps: where the nest around it would take more steps than
   /// the enumeration bound, caps each of its loops evenly (NestCaps).
+  /// The thread-steps a loop nest may take (EvaluationOptions::
+  /// EnumerationBound, scaled with a raised iteration limit).
+  uint64_t enumerationBound() const;
   void projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
                        uint64_t IterationSteps);
   /// \p Stopped reached an `unreachable` in \p Block: after a division by
