@@ -40,7 +40,8 @@ __global__ void tiled(const float *A, const float *B, float *C, int N) {
 
 // The "second barrier" is still found: the refill of iteration i + 1 meets
 // the reads of iteration i, in the first iterations, which are run. The
-// 100000 iterations count in full: 8 warps x 100000 loads.
+// 100000 iterations count in full: 8 warps x 100000 loads. Thread 255 reads
+// s[255 - 255] = s[0], which thread 0 refills in the next iteration.
 // smem-lint: block_dim(256)
 __global__ void secondBarrier(const float *in, float *out) {
   __shared__ float s[256];
@@ -92,7 +93,8 @@ __global__ void squares(const float *in, float *out) {
 // The same reads with a write after the loop in their barrier interval:
 // the skipped reads were not compared with it, and the note says so (the
 // race between the reads and the write is still found in the iterations
-// run).
+// run: in iteration 0 thread 16 reads s[2 * 16] = s[32], which thread 32
+// then writes).
 // smem-lint: block_dim(256)
 __global__ void writeAfter(const float *in, float *out) {
   __shared__ float s[8192];
