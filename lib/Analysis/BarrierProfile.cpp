@@ -6,9 +6,11 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <map>
 #include <optional>
+#include <set>
 
 namespace smemlint {
 
@@ -37,8 +39,9 @@ struct WordState {
 struct AccessContext {
   const clang::Expr *Site;
   AccessKind Kind;
-  std::vector<const clang::Stmt *> Loops;
-  std::vector<unsigned> Iterations;
+  /// Interned: the same few nests recur in every access.
+  const std::vector<const clang::Stmt *> *Loops;
+  llvm::SmallVector<unsigned, 4> Iterations;
 };
 
 /// The key of the \p Unit-byte piece at byte \p Offset of an array, modulo
@@ -74,6 +77,7 @@ public:
     SelectedArray = Array;
     SelectedUnit = Unit;
     Selected = nullptr;
+    SelectedBytes.reset();
     if (!Array)
       return;
     auto [It, New] = Flat.try_emplace({Array, Unit});
@@ -82,12 +86,23 @@ public:
       if (!Type->isIncompleteType() && !Type->isDependentType()) {
         uint64_t Bytes =
             Array->getASTContext().getTypeSizeInChars(Type).getQuantity();
+        It->second.Bytes = Bytes;
         if (Bytes / Unit <= MaxFlatPieces)
           It->second.Slots.resize(Bytes / Unit);
       }
     }
+    SelectedBytes = It->second.Bytes;
     if (!It->second.Slots.empty())
       Selected = &It->second;
+  }
+
+  /// Whether byte \p Offset lies outside the selected array, whose size is
+  /// known: such an access is out of bounds (smem-out-of-bounds says so),
+  /// mostly under an assumed value, and races through it would rest on that
+  /// assumption. Not remembering it also keeps a wild index from filling
+  /// the hash map.
+  bool outside(int64_t Offset) const {
+    return SelectedBytes && (Offset < 0 || uint64_t(Offset) >= *SelectedBytes);
   }
 
   /// The piece at byte \p Offset of the selected array, if accessed in this
@@ -136,6 +151,8 @@ private:
   };
   struct FlatArray {
     std::vector<Slot> Slots;
+    /// The array's size, when its type is complete.
+    std::optional<uint64_t> Bytes;
   };
 
   /// After 2^32 barriers or statements: a stale slot must not look current.
@@ -156,6 +173,7 @@ private:
   uint32_t Interval = 1, Statement = 1;
   llvm::DenseMap<std::pair<const clang::VarDecl *, unsigned>, FlatArray> Flat;
   FlatArray *Selected = nullptr;
+  std::optional<uint64_t> SelectedBytes;
   const void *SelectedArray = nullptr;
   unsigned SelectedUnit = 4;
   llvm::DenseMap<std::pair<const void *, int64_t>, WordState> Scattered;
@@ -169,7 +187,10 @@ struct BarrierObserver::State {
   unsigned Threads, WarpSize;
   BarrierProfile &Profile;
   std::vector<unsigned> WarpEpochs;
+  /// The contexts of the accesses of the current barrier interval (older
+  /// ones are no longer remembered by any piece).
   std::vector<AccessContext> Contexts;
+  std::set<std::vector<const clang::Stmt *>> LoopNests;
   PieceTable Words;
   std::map<std::tuple<const clang::Expr *, const clang::Expr *, int, bool>,
            size_t>
@@ -182,6 +203,7 @@ struct BarrierObserver::State {
 
   void newInterval() {
     Words.newInterval();
+    Contexts.clear();
     for (unsigned &Epoch : WarpEpochs)
       ++Epoch;
     WroteInInterval = false;
@@ -216,7 +238,8 @@ struct BarrierObserver::State {
 
   HazardAccess describe(unsigned Context, unsigned Thread) const {
     const AccessContext &C = Contexts[Context];
-    return {C.Site, C.Kind, Thread, C.Loops, C.Iterations};
+    return {C.Site, C.Kind, Thread, *C.Loops,
+            std::vector<unsigned>(C.Iterations.begin(), C.Iterations.end())};
   }
 
   void record(HazardKind Kind, const WordAccess &Earlier, unsigned Thread,
@@ -225,9 +248,9 @@ struct BarrierObserver::State {
     bool SameWarp = warpOf(Earlier.Thread) == warpOf(Thread);
     // Writes within one statement and across executions of it are separate
     // findings (smem-conflicting-writes, smem-missing-barrier): separate keys.
-    auto Key = std::make_tuple(Contexts[Earlier.Context].Site,
-                               Contexts[Context].Site, int(Kind),
-                               WithinOneStatement);
+    auto Key =
+        std::make_tuple(Contexts[Earlier.Context].Site, Contexts[Context].Site,
+                        int(Kind), WithinOneStatement);
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
     if (!New) {
       SharedHazard &Known = Profile.Hazards[It->second];
@@ -290,12 +313,15 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   const auto *Array =
       llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
   unsigned Context = S->Contexts.size();
+  const std::vector<const clang::Stmt *> &Loops =
+      *S->LoopNests
+           .insert(std::vector<const clang::Stmt *>(
+               Event.EnclosingLoops.begin(), Event.EnclosingLoops.end()))
+           .first;
   S->Contexts.push_back(
-      {Event.Site, Event.Kind,
-       std::vector<const clang::Stmt *>(Event.EnclosingLoops.begin(),
-                                        Event.EnclosingLoops.end()),
-       std::vector<unsigned>(Event.LoopIterations.begin(),
-                             Event.LoopIterations.end())});
+      {Event.Site, Event.Kind, &Loops,
+       llvm::SmallVector<unsigned, 4>(Event.LoopIterations.begin(),
+                                      Event.LoopIterations.end())});
   // Sub-word accesses are tracked per byte so that threads writing
   // neighbouring chars of one word do not look like a race.
   unsigned Unit = Event.WidthBytes >= 4 ? 4 : std::max(1u, Event.WidthBytes);
@@ -334,6 +360,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+      if (Words.outside(Offset))
+        continue;
       if (Event.Kind == AccessKind::Store) {
         unsigned Writer = Words.firstWriter(Offset, T);
         if (Writer != unsigned(T) && !WritesSameValue(Writer, T))
@@ -364,6 +392,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic};
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+      if (Words.outside(Offset))
+        continue;
       WordState &Word = Words.get(Offset);
       if (!IsLoad) {
         Word.Writer = Access;

@@ -2,6 +2,8 @@
 
 #include "Analysis/BoundsAnalysis.h"
 
+#include "Analysis/KernelAnalysis.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -18,148 +20,132 @@ int64_t floorDiv(int64_t A, int64_t B) {
   return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
 }
 
-/// Records the violations of one evaluation.
-class BoundsObserver : public ExecutionObserver {
-public:
-  BoundsObserver(const ASTContext &Ctx, unsigned Threads,
-                 const std::map<const VarDecl *, ObjectBounds> &Objects)
-      : Ctx(Ctx), Threads(Threads), Objects(Objects) {}
-
-  void onMemoryAccess(const MemoryAccessEvent &Event) override {
-    if (!Event.Address.Object.IsShared)
-      return;
-    const auto *Var = dyn_cast_or_null<VarDecl>(Event.Address.Object.Decl);
-    auto Found = Objects.find(Var);
-    if (Found == Objects.end() || Found->second.ElementBytes == 0)
-      return;
-    const ObjectBounds &Bounds = Found->second;
-    ++Serial;
-    for (unsigned T : Event.Active.set_bits()) {
-      if (!Event.Address.Known[T]) {
-        if (T < Event.Address.DividedByZero.size() &&
-            Event.Address.DividedByZero[T])
-          record(Event, Var, UndefinedAddress, T, 0, false, 0, {});
-        continue;
-      }
-      check(Event, Var, Bounds, T, Event.Address.Values[T]);
-    }
-  }
-
-  std::vector<Violation> take() { return std::move(Violations); }
-
-private:
-  void check(const MemoryAccessEvent &Event, const VarDecl *Var,
-             const ObjectBounds &Bounds, unsigned T, int64_t Offset) {
-    unsigned Levels = Bounds.Dims.size();
-    if (Event.ThroughDeclaredShape && Levels &&
-        Event.Subscripts.size() == Levels &&
-        llvm::all_of(Event.Subscripts, [T](const ThreadValue &Index) {
-          return Index.Known[T];
-        })) {
-      // The subscripts themselves: an index far out of range must not be
-      // judged by the byte offset it wrapped to.
-      llvm::SmallVector<int64_t, 4> Indices;
-      for (const ThreadValue &Index : Event.Subscripts)
-        Indices.push_back(Index.Values[T]);
-      if (Levels == 1) {
-        std::optional<uint64_t> Extent = Bounds.extent(0);
-        if (Indices[0] < 0 || (Extent && Indices[0] >= int64_t(*Extent)))
-          record(Event, Var, WholeObject, T, Indices[0], false, Offset,
-                 Indices);
-        return;
-      }
-      for (unsigned Level = 0; Level < Levels; ++Level) {
-        std::optional<uint64_t> Extent = Bounds.extent(Level);
-        if (Indices[Level] < 0 ||
-            (Extent && Indices[Level] >= int64_t(*Extent)))
-          record(Event, Var, Level, T, Indices[Level], false, Offset, Indices);
-      }
-      return;
-    }
-    int64_t Element = floorDiv(Offset, int64_t(Bounds.ElementBytes));
-    // Remainders and quotients only: a wild offset near the ends of int64
-    // must not overflow (found by evaluator-fuzzer).
-    int64_t Rest = Offset % int64_t(Bounds.ElementBytes);
-    if (Rest < 0)
-      Rest += Bounds.ElementBytes;
-    int64_t Width = std::max<int64_t>(Event.WidthBytes, 1);
-    bool Below = Offset < 0;
-    bool Past = Bounds.Bytes && Offset > int64_t(*Bounds.Bytes) - Width;
-    if (!Below && !Past)
-      return;
-    // In elements when the access is one whole element; else in bytes.
-    bool Whole = Rest == 0 && Width == int64_t(Bounds.ElementBytes);
-    record(Event, Var, WholeObject, T, Whole ? Element : Offset, !Whole, Offset,
-           {});
-  }
-
-  void record(const MemoryAccessEvent &Event, const VarDecl *Var,
-              unsigned Level, unsigned T, int64_t Value, bool InBytes,
-              int64_t RealOffset, llvm::ArrayRef<int64_t> Indices) {
-    auto [It, New] =
-        Index.try_emplace(std::make_pair(Event.Site, Level), Violations.size());
-    if (New) {
-      Violation V;
-      V.Site = Event.Site;
-      V.Array = Var;
-      V.Level = Level;
-      V.WidthBytes = Event.WidthBytes;
-      V.Threads = ThreadMask(Threads);
-      V.InBytes = InBytes;
-      V.FirstThread = T;
-      V.FirstOffset = RealOffset;
-      V.FirstIndices.assign(Indices.begin(), Indices.end());
-      V.FirstWhen = when(Event);
-      Violations.push_back(std::move(V));
-    }
-    Violation &V = Violations[It->second];
-    V.Kinds |= 1u << unsigned(Event.Kind);
-    V.Threads.set(T);
-    V.Low = std::min(V.Low, Value);
-    V.High = std::max(V.High, Value);
-    V.Symbols |= Event.Address.Symbols;
-    if (LastSerial.lookup(It->second) != Serial) {
-      LastSerial[It->second] = Serial;
-      for (const std::string &Assumption : Event.Assumptions)
-        if (!llvm::is_contained(V.Assumptions, Assumption))
-          V.Assumptions.push_back(Assumption);
-    }
-  }
-
-  /// "in iteration 32 of the loop at line 5", or "".
-  std::string when(const MemoryAccessEvent &Event) const {
-    if (Event.EnclosingLoops.empty() || Event.LoopIterations.empty())
-      return "";
-    const SourceManager &SM = Ctx.getSourceManager();
-    PresumedLoc P = SM.getPresumedLoc(
-        SM.getExpansionLoc(Event.EnclosingLoops.back()->getBeginLoc()));
-    return "in iteration " + std::to_string(Event.LoopIterations.back()) +
-           " of the loop" +
-           (P.isValid() ? " at line " + std::to_string(P.getLine()) : "");
-  }
-
-  const ASTContext &Ctx;
-  unsigned Threads;
-  const std::map<const VarDecl *, ObjectBounds> &Objects;
-  std::vector<Violation> Violations;
-  llvm::DenseMap<std::pair<const Expr *, unsigned>, unsigned> Index;
-  llvm::DenseMap<unsigned, uint64_t> LastSerial;
-  uint64_t Serial = 0;
-};
-
 } // namespace
 
+BoundsObserver::BoundsObserver(const ASTContext &Ctx, unsigned Threads,
+                               std::map<const VarDecl *, ObjectBounds> Objects)
+    : Ctx(Ctx), Threads(Threads), Objects(std::move(Objects)) {}
+
+void BoundsObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
+  if (!Event.Address.Object.IsShared)
+    return;
+  const auto *Var = dyn_cast_or_null<VarDecl>(Event.Address.Object.Decl);
+  auto Found = Objects.find(Var);
+  if (Found == Objects.end() || Found->second.ElementBytes == 0)
+    return;
+  const ObjectBounds &Bounds = Found->second;
+  ++Serial;
+  for (unsigned T : Event.Active.set_bits()) {
+    if (!Event.Address.Known[T]) {
+      if (T < Event.Address.DividedByZero.size() &&
+          Event.Address.DividedByZero[T])
+        record(Event, Var, UndefinedAddress, T, 0, false, 0, {});
+      continue;
+    }
+    check(Event, Var, Bounds, T, Event.Address.Values[T]);
+  }
+}
+
+void BoundsObserver::check(const MemoryAccessEvent &Event, const VarDecl *Var,
+                           const ObjectBounds &Bounds, unsigned T,
+                           int64_t Offset) {
+  unsigned Levels = Bounds.Dims.size();
+  if (Event.ThroughDeclaredShape && Levels &&
+      Event.Subscripts.size() == Levels &&
+      llvm::all_of(Event.Subscripts,
+                   [T](const ThreadValue &Index) { return Index.Known[T]; })) {
+    // The subscripts themselves: an index far out of range must not be
+    // judged by the byte offset it wrapped to.
+    llvm::SmallVector<int64_t, 4> Indices;
+    for (const ThreadValue &Index : Event.Subscripts)
+      Indices.push_back(Index.Values[T]);
+    if (Levels == 1) {
+      std::optional<uint64_t> Extent = Bounds.extent(0);
+      if (Indices[0] < 0 || (Extent && Indices[0] >= int64_t(*Extent)))
+        record(Event, Var, WholeObject, T, Indices[0], false, Offset, Indices);
+      return;
+    }
+    for (unsigned Level = 0; Level < Levels; ++Level) {
+      std::optional<uint64_t> Extent = Bounds.extent(Level);
+      if (Indices[Level] < 0 || (Extent && Indices[Level] >= int64_t(*Extent)))
+        record(Event, Var, Level, T, Indices[Level], false, Offset, Indices);
+    }
+    return;
+  }
+  int64_t Element = floorDiv(Offset, int64_t(Bounds.ElementBytes));
+  // Remainders and quotients only: a wild offset near the ends of int64
+  // must not overflow (found by evaluator-fuzzer).
+  int64_t Rest = Offset % int64_t(Bounds.ElementBytes);
+  if (Rest < 0)
+    Rest += Bounds.ElementBytes;
+  int64_t Width = std::max<int64_t>(Event.WidthBytes, 1);
+  bool Below = Offset < 0;
+  bool Past = Bounds.Bytes && Offset > int64_t(*Bounds.Bytes) - Width;
+  if (!Below && !Past)
+    return;
+  // In elements when the access is one whole element; else in bytes.
+  bool Whole = Rest == 0 && Width == int64_t(Bounds.ElementBytes);
+  record(Event, Var, WholeObject, T, Whole ? Element : Offset, !Whole, Offset,
+         {});
+}
+
+void BoundsObserver::record(const MemoryAccessEvent &Event, const VarDecl *Var,
+                            unsigned Level, unsigned T, int64_t Value,
+                            bool InBytes, int64_t RealOffset,
+                            llvm::ArrayRef<int64_t> Indices) {
+  auto [It, New] =
+      Index.try_emplace(std::make_pair(Event.Site, Level), Violations.size());
+  if (New) {
+    Violation V;
+    V.Site = Event.Site;
+    V.Array = Var;
+    V.Level = Level;
+    V.WidthBytes = Event.WidthBytes;
+    V.Threads = ThreadMask(Threads);
+    V.InBytes = InBytes;
+    V.FirstThread = T;
+    V.FirstOffset = RealOffset;
+    V.FirstIndices.assign(Indices.begin(), Indices.end());
+    V.FirstWhen = when(Event);
+    Violations.push_back(std::move(V));
+  }
+  Violation &V = Violations[It->second];
+  V.Kinds |= 1u << unsigned(Event.Kind);
+  V.Threads.set(T);
+  V.Low = std::min(V.Low, Value);
+  V.High = std::max(V.High, Value);
+  V.Symbols |= Event.Address.Symbols;
+  if (LastSerial.lookup(It->second) != Serial) {
+    LastSerial[It->second] = Serial;
+    for (const std::string &Assumption : Event.Assumptions)
+      if (!llvm::is_contained(V.Assumptions, Assumption))
+        V.Assumptions.push_back(Assumption);
+  }
+}
+
+std::string BoundsObserver::when(const MemoryAccessEvent &Event) const {
+  if (Event.EnclosingLoops.empty() || Event.LoopIterations.empty())
+    return "";
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(
+      SM.getExpansionLoc(Event.EnclosingLoops.back()->getBeginLoc()));
+  return "in iteration " + std::to_string(Event.LoopIterations.back()) +
+         " of the loop" +
+         (P.isValid() ? " at line " + std::to_string(P.getLine()) : "");
+}
+
 std::map<const VarDecl *, ObjectBounds>
-boundsOf(const KernelAnalysis &Analysis) {
+boundsOf(llvm::ArrayRef<SharedVariable> Variables,
+         std::optional<uint64_t> DynamicSharedBytes) {
   std::map<const VarDecl *, ObjectBounds> Objects;
-  for (const SharedVariable &Var : Analysis.kernel().SharedVariables) {
+  for (const SharedVariable &Var : Variables) {
     if (Var.Decl->isInvalidDecl() || Var.Decl->getType()->isDependentType())
       continue;
     ObjectBounds B;
     B.Dims = Var.Layout.Dims;
     B.ElementBytes = Var.Layout.ElementBytes;
     B.Dynamic = Var.Dynamic;
-    B.Bytes = Var.reachableBytes(Analysis.shape().DynamicSharedBytes);
+    B.Bytes = Var.reachableBytes(DynamicSharedBytes);
     Objects.emplace(Var.Decl, std::move(B));
   }
   return Objects;

@@ -1,20 +1,24 @@
 //===--- BoundsAnalysis.h - Where shared accesses leave their arrays -*- C++
 //-*-//
 //
-// The main evaluation records, per access, the byte range its threads
-// touched and the range of every subscript of a declared array. Only when one
-// of them leaves its bounds is the kernel evaluated again, with an observer
-// that collects the offending threads: each subscript is checked against its
-// own dimension (tile[0][32] is out of bounds even though tile[1][0] is the
-// same address), other accesses against the object's size. The
-// smem-out-of-bounds check words what this finds.
+// The main evaluation carries an observer that collects, per access, the
+// threads that leave their bounds: each subscript is checked against its own
+// dimension (tile[0][32] is out of bounds even though tile[1][0] is the same
+// address), other accesses against the object's size. The kernel is
+// evaluated again only with other values of its uniform symbols, to tell
+// violations that hold whatever the values. The smem-out-of-bounds check
+// words what this finds.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SMEMLINT_ANALYSIS_BOUNDSANALYSIS_H
 #define SMEMLINT_ANALYSIS_BOUNDSANALYSIS_H
 
-#include "Analysis/KernelAnalysis.h"
+#include "Analysis/KernelDiscovery.h"
+#include "Evaluation/ExecutionObserver.h"
+#include "Evaluation/ThreadValue.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include <limits>
 #include <map>
@@ -23,11 +27,15 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class Expr;
 class VarDecl;
 } // namespace clang
 
 namespace smemlint {
+
+class KernelAnalysis;
+class SymbolTable;
 
 /// Where one shared variable's accesses may go.
 struct ObjectBounds {
@@ -82,9 +90,41 @@ struct Violation {
   }
 };
 
-/// The bounds of every shared variable the kernel uses.
+/// The bounds of every shared variable in \p Variables, with
+/// \p DynamicSharedBytes of dynamic shared memory when known.
 std::map<const clang::VarDecl *, ObjectBounds>
-boundsOf(const KernelAnalysis &Analysis);
+boundsOf(llvm::ArrayRef<SharedVariable> Variables,
+         std::optional<uint64_t> DynamicSharedBytes);
+
+/// Records the violations of one evaluation.
+class BoundsObserver : public ExecutionObserver {
+public:
+  BoundsObserver(const clang::ASTContext &Ctx, unsigned Threads,
+                 std::map<const clang::VarDecl *, ObjectBounds> Objects);
+
+  void onMemoryAccess(const MemoryAccessEvent &Event) override;
+  const std::map<const clang::VarDecl *, ObjectBounds> &objects() const {
+    return Objects;
+  }
+  std::vector<Violation> take() { return std::move(Violations); }
+
+private:
+  void check(const MemoryAccessEvent &Event, const clang::VarDecl *Var,
+             const ObjectBounds &Bounds, unsigned T, int64_t Offset);
+  void record(const MemoryAccessEvent &Event, const clang::VarDecl *Var,
+              unsigned Level, unsigned T, int64_t Value, bool InBytes,
+              int64_t RealOffset, llvm::ArrayRef<int64_t> Indices);
+  /// "in iteration 32 of the loop at line 5", or "".
+  std::string when(const MemoryAccessEvent &Event) const;
+
+  const clang::ASTContext &Ctx;
+  unsigned Threads;
+  std::map<const clang::VarDecl *, ObjectBounds> Objects;
+  std::vector<Violation> Violations;
+  llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
+  llvm::DenseMap<unsigned, uint64_t> LastSerial;
+  uint64_t Serial = 0;
+};
 
 /// Evaluates the kernel again with \p SymbolValues and returns every access
 /// that left its bounds.

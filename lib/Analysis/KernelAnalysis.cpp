@@ -45,7 +45,9 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
   }
   BarrierObserver BarrierWatch(this->Options.Block.threads(),
                                Arch.Banking.WarpSize, Barriers);
-  std::vector<ExecutionObserver *> Watching{&BarrierWatch};
+  Bounds = boundsOf(Kernel.SharedVariables, this->Shape.DynamicSharedBytes);
+  BoundsObserver BoundsWatch(Ctx, this->Options.Block.threads(), Bounds);
+  std::vector<ExecutionObserver *> Watching{&BarrierWatch, &BoundsWatch};
   std::optional<GlobalAccessObserver> GlobalWatch;
   if (ProfileGlobalMemory) {
     GlobalWatch.emplace(Kernel.Kernel, this->Options.Block,
@@ -58,6 +60,7 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
                                   Arch.Banking, &Watchers);
   if (GlobalWatch)
     GlobalWatch->finish();
+  BoundsViolations = BoundsWatch.take();
   if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
     assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
                            globalMemoryGranularity(Arch), Profile.Summary.Steps,

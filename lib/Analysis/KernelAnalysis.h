@@ -11,6 +11,7 @@
 #define SMEMLINT_ANALYSIS_KERNELANALYSIS_H
 
 #include "Analysis/BarrierProfile.h"
+#include "Analysis/BoundsAnalysis.h"
 #include "Analysis/GlobalAccessProfile.h"
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/SharedAccessProfile.h"
@@ -95,6 +96,14 @@ public:
   /// Sectors of the global accesses, from the same evaluation (unknown row
   /// pitches tried unaligned).
   const GlobalAccessProfile &globalAccesses() const { return GlobalAccesses; }
+  /// The shared variables' bounds, and every access that left them in the
+  /// same evaluation.
+  const std::map<const clang::VarDecl *, ObjectBounds> &bounds() const {
+    return Bounds;
+  }
+  const std::vector<Violation> &boundsViolations() const {
+    return BoundsViolations;
+  }
   const SymbolTable &symbols() const { return Symbols; }
   const EvaluationOptions &options() const { return Options; }
   /// The value uniform symbol \p Symbol had in this evaluation: the one the
@@ -167,6 +176,8 @@ private:
   SharedAccessProfile Profile;
   BarrierProfile Barriers;
   GlobalAccessProfile GlobalAccesses;
+  std::map<const clang::VarDecl *, ObjectBounds> Bounds;
+  std::vector<Violation> BoundsViolations;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
   bool SymbolsSwept = false;
 };

@@ -35,8 +35,6 @@ public:
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
     Stats.DividesByZero |= Event.Address.DividedByZero.anyCommon(Event.Active);
-    if (Stats.ThroughDeclaredShape)
-      widenSubscriptRanges(Stats, Event);
     Stats.Symbols |= Event.Address.Symbols;
     Stats.Loops.insert(Event.EnclosingLoops.begin(),
                        Event.EnclosingLoops.end());
@@ -207,25 +205,6 @@ private:
       Profile.Accesses.push_back(std::move(Stats));
     }
     return Profile.Accesses[It->second];
-  }
-
-  static void widenSubscriptRanges(AccessStats &Stats,
-                                   const MemoryAccessEvent &Event) {
-    if (Stats.SubscriptRanges.size() < Event.Subscripts.size())
-      Stats.SubscriptRanges.resize(Event.Subscripts.size(),
-                                   {std::numeric_limits<int64_t>::max(),
-                                    std::numeric_limits<int64_t>::min()});
-    for (size_t Level = 0; Level < Event.Subscripts.size(); ++Level) {
-      const ThreadValue &Index = Event.Subscripts[Level];
-      // Named references, not a structured binding: C++17 lambdas cannot
-      // capture those.
-      int64_t &Low = Stats.SubscriptRanges[Level].first;
-      int64_t &High = Stats.SubscriptRanges[Level].second;
-      forEachThreadInBoth(Event.Active, Index.Known, [&](unsigned T) {
-        Low = std::min(Low, Index.Values[T]);
-        High = std::max(High, Index.Values[T]);
-      });
-    }
   }
 
   void serveWarp(AccessStats &Stats, const MemoryAccessEvent &Event,

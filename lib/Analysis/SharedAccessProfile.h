@@ -68,9 +68,6 @@ struct AccessStats {
   /// The lowest byte any evaluated thread touched (negative below the array);
   /// meaningful once WarpInstructions > 0.
   int64_t StartOffset = std::numeric_limits<int64_t>::max();
-  /// Per subscript of the declared array, outermost first: the lowest and
-  /// highest index any evaluated thread used (while ThroughDeclaredShape).
-  std::vector<std::pair<int64_t, int64_t>> SubscriptRanges;
   std::set<const clang::Stmt *> Loops;
   std::vector<std::string> Assumptions;
 

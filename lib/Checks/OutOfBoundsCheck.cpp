@@ -318,36 +318,13 @@ void OutOfBoundsCheck::checkKernel(const CheckContext &Context,
       });
   if (!AnyShared)
     return;
-  std::map<const VarDecl *, ObjectBounds> Objects = boundsOf(Analysis);
-  // The extremes of the main evaluation tell whether any access leaves its
-  // array or a dimension of it; only then is the kernel evaluated again.
-  auto SubscriptOutside = [](const AccessStats &A, const ObjectBounds &B) {
-    for (size_t Level = 0; Level < A.SubscriptRanges.size(); ++Level) {
-      auto [Low, High] = A.SubscriptRanges[Level];
-      std::optional<uint64_t> Extent = B.extent(Level);
-      if (Low <= High && (Low < 0 || (Extent && High >= int64_t(*Extent))))
-        return true;
-    }
-    return false;
-  };
-  bool MayViolate =
-      llvm::any_of(Analysis.profile().Accesses, [&](const AccessStats &A) {
-        auto Found = Objects.find(A.Array);
-        if (Found == Objects.end())
-          return false;
-        const ObjectBounds &B = Found->second;
-        if (A.DividesByZero || SubscriptOutside(A, B))
-          return true;
-        return B.Bytes ? A.reachesOutside(*B.Bytes)
-                       : A.WarpInstructions && A.StartOffset < 0;
-      });
-  if (!MayViolate)
-    return;
-  SymbolTable Symbols = Analysis.symbols();
-  std::vector<Violation> Found = evaluateBounds(
-      Analysis, Symbols, Objects, Analysis.options().SymbolValues);
+  // The violations of the main evaluation; the kernel is evaluated again
+  // only to check them against other values of the uniform symbols.
+  const std::map<const VarDecl *, ObjectBounds> &Objects = Analysis.bounds();
+  const std::vector<Violation> &Found = Analysis.boundsViolations();
   if (Found.empty())
     return;
+  SymbolTable Symbols = Analysis.symbols();
   // With other values for the uniform symbols, which violations remain?
   // Evaluated only when a violation that names no symbol must be checked
   // against it.

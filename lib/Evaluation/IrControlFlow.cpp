@@ -440,21 +440,28 @@ uint64_t IrExecution::enumerationBound() const {
 }
 
 void IrExecution::projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
-                                  uint64_t IterationSteps) {
-  Frame.NestProjected = true;
+                                  uint64_t IterationSteps, uint64_t Trigger,
+                                  const std::string &Why) {
   uint64_t Bound = enumerationBound();
   // The nest, outermost first; a loop whose trips cannot be counted is left
   // to the per-loop limit.
   std::vector<const llvm::Loop *> Nest;
   for (const llvm::Loop *Level = &L; Level; Level = Level->getParentLoop())
     Nest.insert(Nest.begin(), Level);
+  // With the caps set already (what the loops will run), and without them
+  // (what the message states).
   double Projected = double(std::max<uint64_t>(1, IterationSteps));
+  double Whole = Projected;
   std::vector<uint64_t> Trips;
   for (const llvm::Loop *Level : Nest) {
-    Trips.push_back(std::max<uint64_t>(1, Frame.Trips.lookup(Level)));
-    Projected *= double(Trips.back());
+    uint64_t Runs = std::max<uint64_t>(1, Frame.Trips.lookup(Level));
+    Whole *= double(Runs);
+    if (auto Cap = Frame.NestCaps.find(Level); Cap != Frame.NestCaps.end())
+      Runs = std::min<uint64_t>(Runs, std::max(1u, Cap->second));
+    Trips.push_back(Runs);
+    Projected *= double(Runs);
   }
-  if (Projected <= double(Bound))
+  if (Projected <= double(Trigger))
     return;
   // The iterations the bound allows in all, shared evenly between the
   // levels, what is left over going to the innermost ones.
@@ -481,8 +488,9 @@ void IrExecution::projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
     if (Trips[Level] > 1)
       Frame.NestCaps[Nest[Level]] = unsigned(std::min<uint64_t>(
           Caps[Level], std::numeric_limits<unsigned>::max()));
-  Frame.NestCapReason = " (loop nest sampled: " + roughly(uint64_t(Projected)) +
-                        " thread-steps, bound " + std::to_string(Bound) + ")";
+  Frame.NestCapReason = " (loop nest sampled: " + roughly(uint64_t(Whole)) +
+                        " thread-steps" + Why + ", bound " +
+                        std::to_string(Bound) + ")";
 }
 
 void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
@@ -859,9 +867,23 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (!L || L->getHeader() != Successor || !L->contains(&Block))
         continue;
       uint64_t Done = uint64_t(Frame.Iterations.lookup(L)) + 1;
-      if (Done == 1 && !Frame.NestProjected && L->getSubLoops().empty())
-        projectLoopNest(Frame, *L,
-                        Summary.Steps - Frame.IterationStart.lookup(L));
+      uint64_t IterationSteps = Summary.Steps - Frame.IterationStart.lookup(L);
+      if (Done == 1 && !Frame.NestProjected && L->getSubLoops().empty()) {
+        Frame.NestProjected = true;
+        projectLoopNest(Frame, *L, IterationSteps, enumerationBound(), "");
+      } else if (Done == 1 && !L->getSubLoops().empty()) {
+        // An outer loop whose first iteration shows that the nest cannot
+        // end within the budget (the projection from its first inner loop
+        // may have seen a small part of it): it would be cut anyway, so it
+        // is sampled evenly at the enumeration bound, not run until the
+        // budget ends.
+        uint64_t Left = Options.StepBudget / 2 > Summary.Steps
+                            ? Options.StepBudget / 2 - Summary.Steps
+                            : 0;
+        projectLoopNest(Frame, *L, IterationSteps,
+                        std::max(Left, enumerationBound()),
+                        ", more than the budget leaves");
+      }
       auto Trips = Frame.Trips.find(L);
       std::string Of = Trips != Frame.Trips.end()
                            ? " of " + std::to_string(Trips->second)

@@ -243,14 +243,16 @@ public:
   std::optional<llvm::APInt> evolutionValue(const llvm::SCEV *S,
                                             CallFrame &Frame, unsigned Thread,
                                             const ThreadMask &Entering);
-  /// After the first iteration of innermost loop \p L, which took
-  /// \p IterationSteps: where the nest around it would take more steps than
-  /// the enumeration bound, caps each of its loops evenly (NestCaps).
   /// The thread-steps a loop nest may take (EvaluationOptions::
   /// EnumerationBound, scaled with a raised iteration limit).
   uint64_t enumerationBound() const;
+  /// After the first iteration of loop \p L, which took \p IterationSteps:
+  /// where the nest around it would take more than \p Trigger thread-steps,
+  /// caps each of its loops evenly so that it takes about the enumeration
+  /// bound (NestCaps); \p Why says why it is sampled.
   void projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
-                       uint64_t IterationSteps);
+                       uint64_t IterationSteps, uint64_t Trigger,
+                       const std::string &Why);
   /// \p Stopped reached an `unreachable` in \p Block: after a division by
   /// zero or undefined behaviour the optimizer found, the analysis says so
   /// (a trap or an assert only stops them).
