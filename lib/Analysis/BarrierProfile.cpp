@@ -23,6 +23,9 @@ struct WordAccess {
   unsigned WarpEpoch; ///< The thread's warp's __syncwarp count at the time.
   unsigned Context;   ///< Index into State::Contexts.
   bool Atomic;
+  /// The block barriers only part of the block reached in this interval
+  /// before the access (State::PartialBarriers).
+  unsigned PartialBarriers = 0;
 };
 
 struct WordState {
@@ -200,6 +203,18 @@ struct BarrierObserver::State {
   /// Reads of skipped iterations in the current interval, not compared with
   /// the writes that may follow in it (SkippedIterationsEvent).
   std::string SkippedReads;
+  /// The block barriers of the current interval that some running threads
+  /// skipped: each orders only the threads that reached it (racecheck on an
+  /// H200 reports the read after `if (tid < 128) __syncthreads();` racing
+  /// with the other threads' writes).
+  struct PartialBarrier {
+    const clang::Stmt *Site;
+    ThreadMask Arrived;
+  };
+  std::vector<PartialBarrier> PartialBarriers;
+  /// Past this many in one interval (a divergent barrier in a long loop),
+  /// the next is taken as a whole barrier and the analysis says so.
+  static constexpr size_t MaxPartialBarriers = 64;
 
   void newInterval() {
     Words.newInterval();
@@ -208,16 +223,18 @@ struct BarrierObserver::State {
       ++Epoch;
     WroteInInterval = false;
     SkippedReads.clear();
+    PartialBarriers.clear();
   }
 
   void incompleteRaces(const std::string &Loop, const char *Where) {
-    std::string Message = "the race analysis of " + Loop +
-                          " is incomplete: the reads of the iterations "
-                          "computed in closed form were not compared with "
-                          "the writes " +
-                          Where + " it in the same barrier interval";
+    incompleteAt("the race analysis of " + Loop +
+                 " is incomplete: the reads of the iterations computed in "
+                 "closed form were not compared with the writes " +
+                 Where + " it in the same barrier interval");
+  }
+  void incompleteAt(std::string Message) {
     if (!llvm::is_contained(Profile.IncompleteRaceAnalysis, Message))
-      Profile.IncompleteRaceAnalysis.push_back(Message);
+      Profile.IncompleteRaceAnalysis.push_back(std::move(Message));
   }
 
   State(unsigned Threads, unsigned WarpSize, BarrierProfile &Profile)
@@ -231,6 +248,10 @@ struct BarrierObserver::State {
   bool unordered(const WordAccess &Earlier, unsigned Thread) const {
     if (Earlier.Thread == Thread)
       return false;
+    for (size_t B = Earlier.PartialBarriers; B < PartialBarriers.size(); ++B)
+      if (PartialBarriers[B].Arrived[Earlier.Thread] &&
+          PartialBarriers[B].Arrived[Thread])
+        return false;
     if (warpOf(Earlier.Thread) == warpOf(Thread))
       return Earlier.WarpEpoch == WarpEpochs[warpOf(Thread)];
     return true;
@@ -284,6 +305,14 @@ struct BarrierObserver::State {
                           const clang::VarDecl *Array, int64_t Offset) const {
     SharedHazard Hazard;
     Hazard.Kind = Kind;
+    for (size_t B = Earlier.PartialBarriers; B < PartialBarriers.size(); ++B)
+      if (!PartialBarriers[B].Arrived[Earlier.Thread] ||
+          !PartialBarriers[B].Arrived[Thread]) {
+        Hazard.SkippedBarrier = PartialBarriers[B].Site;
+        Hazard.SkippedBy = PartialBarriers[B].Arrived[Thread] ? Earlier.Thread
+                                                              : Thread;
+        break;
+      }
     Hazard.Earlier = describe(Earlier.Context, Earlier.Thread);
     Hazard.Later = describe(Context, Thread);
     Hazard.Array = Array;
@@ -366,7 +395,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
         unsigned Writer = Words.firstWriter(Offset, T);
         if (Writer != unsigned(T) && !WritesSameValue(Writer, T))
           S->record(HazardKind::WriteAfterWrite,
-                    {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false},
+                    {Writer, S->WarpEpochs[S->warpOf(Writer)], Context, false,
+                     unsigned(S->PartialBarriers.size())},
                     T, Context, Array, Offset, /*WithinOneStatement=*/true,
                     WritesDifferentValues(Writer, T));
       }
@@ -389,7 +419,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     }
   });
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
-    WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic};
+    WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic,
+                      unsigned(S->PartialBarriers.size())};
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
       if (Words.outside(Offset))
@@ -475,7 +506,24 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     }
     return;
   }
-  S->newInterval();
+  // Threads that returned take no part; threads that skip the barrier but
+  // run on are not ordered by it.
+  bool SomeoneSkips = false;
+  for (unsigned T = 0; T < S->Threads && !SomeoneSkips; ++T)
+    SomeoneSkips = !Event.Active[T] && Event.Alive[T];
+  if (!SomeoneSkips ||
+      S->PartialBarriers.size() >= State::MaxPartialBarriers) {
+    if (SomeoneSkips)
+      S->incompleteAt("the race analysis after divergent barriers is "
+                      "incomplete: after " +
+                      std::to_string(State::MaxPartialBarriers) +
+                      " barriers that only part of the block reached, with "
+                      "no barrier every thread reached, the next was taken to "
+                      "order every thread");
+    S->newInterval();
+  } else {
+    S->PartialBarriers.push_back({Event.Site, Event.Active});
+  }
   if (Event.Active.count() == S->Threads)
     return;
   for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
@@ -494,6 +542,14 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     (Event.Alive[T] ? D.Skipping : D.Returned) += 1;
   }
   S->Profile.DivergentBarriers.push_back(D);
+}
+
+void BarrierObserver::onNonUniformBranch(const BranchEvent &Event) {
+  if (!Event.Where.isValid())
+    return;
+  NonUniformBranch &Branch = S->Profile.NonUniformBranches[Event.Where];
+  Branch.DataDependent |= Event.DataDependent;
+  Branch.SplitsAWarp |= Event.SplitsAWarp;
 }
 
 } // namespace smemlint

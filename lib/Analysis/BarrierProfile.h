@@ -17,6 +17,7 @@
 #include "Evaluation/ExecutionObserver.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,11 @@ struct SharedHazard {
   /// (both known, unequal). Values the evaluation could not compute may be
   /// equal (a warp's reduction result, a value loaded from one address).
   bool ValuesDiffer = false;
+  /// Set when a block barrier lies between the accesses that one of the two
+  /// threads (SkippedBy) did not reach: a divergent barrier orders only the
+  /// threads that reach it.
+  const clang::Stmt *SkippedBarrier = nullptr;
+  unsigned SkippedBy = 0;
 };
 
 struct DivergentBarrier {
@@ -72,6 +78,12 @@ struct DivergentBarrier {
   bool WholeWarp = true;
 };
 
+/// How the threads went at one branch (all executions together).
+struct NonUniformBranch {
+  bool DataDependent = false;
+  bool SplitsAWarp = false;
+};
+
 struct BarrierProfile {
   /// One hazard per pair of source accesses and kind, first example kept.
   std::vector<SharedHazard> Hazards;
@@ -82,6 +94,9 @@ struct BarrierProfile {
   std::vector<std::string> IncompleteRaceAnalysis;
   /// Calls that may synchronize but were not followed.
   std::vector<const clang::Stmt *> UnknownSynchronization;
+  /// The branches (by their condition's location) whose threads did not all
+  /// go one way: a barrier fix-it must not go where only some threads reach.
+  std::map<clang::SourceLocation, NonUniformBranch> NonUniformBranches;
   /// Some shared access had an address the evaluator did not know.
   bool UnknownAddresses = false;
 };
@@ -95,6 +110,7 @@ public:
   void onMemoryAccess(const MemoryAccessEvent &Event) override;
   void onBarrier(const BarrierEvent &Event) override;
   void onIterationsSkipped(const SkippedIterationsEvent &Event) override;
+  void onNonUniformBranch(const BranchEvent &Event) override;
 
 private:
   struct State;

@@ -41,8 +41,18 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message = std::move(Message);
     D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
-    if (std::optional<FixIt> Fix = insertBarrierAtLoopEnd(
-            Analysis.context(), Hazard.AcrossIterationsOf, "__syncthreads()"))
+    std::string NotReached = barrierNotReachedBecause(
+        Analysis.context(), loopBodyEnd(Hazard.AcrossIterationsOf),
+        divergenceOf(Analysis, /*WarpScope=*/false));
+    if (!NotReached.empty())
+      D.Notes.push_back({D.Where,
+                         "no fix-it: " + NotReached +
+                             " (a divergent barrier); make the loop's trip "
+                             "count the same for every thread of the block",
+                         {}});
+    else if (std::optional<FixIt> Fix = insertBarrierAtLoopEnd(
+                 Analysis.context(), Hazard.AcrossIterationsOf,
+                 "__syncthreads()"))
       D.Notes.push_back({Fix->Where,
                          "end the loop body with a second __syncthreads() so "
                          "that every read of an iteration finishes before the "

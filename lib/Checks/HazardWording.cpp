@@ -4,7 +4,6 @@
 
 #include "Analysis/SourceNames.h"
 #include "Analysis/SourcePoints.h"
-#include "Fixes/BarrierInsertion.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -87,11 +86,35 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
   Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
   D.Message = std::move(Message);
   D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
-  std::optional<FixIt> Fix = insertBarrierBetween(
-      Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier);
-  if (Fix)
-    D.Notes.push_back({Fix->Where, std::move(FixMessage), {*Fix}});
+  if (Hazard.SkippedBarrier) {
+    // Another barrier would be skipped the same way.
+    D.Notes.push_back(
+        {toSourcePoint(SM, Hazard.SkippedBarrier->getBeginLoc()),
+         threadName(Analysis.shape().Block, Hazard.SkippedBy) +
+             " skips this barrier, which orders only the threads that reach "
+             "it: make every thread of the block reach it "
+             "(smem-divergent-barrier)",
+         {}});
+    return D;
+  }
+  BarrierPlacement Place = placeBarrierBetween(
+      Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier,
+      divergenceOf(Analysis, Barrier.starts_with("__syncwarp")));
+  if (Place.Fix)
+    D.Notes.push_back({Place.Fix->Where, std::move(FixMessage), {*Place.Fix}});
+  else if (!Place.WhyNot.empty())
+    D.Notes.push_back({D.Where,
+                       "no fix-it: " + Place.WhyNot +
+                           " (a divergent barrier); order the accesses where "
+                           "every thread arrives, for example by moving them "
+                           "out of it",
+                       {}});
   return D;
+}
+
+BranchDivergence divergenceOf(const KernelAnalysis &Analysis,
+                              bool WarpScope) {
+  return {Analysis.barriers().NonUniformBranches, WarpScope};
 }
 
 } // namespace smemlint

@@ -10,6 +10,7 @@
 
 #include "Analysis/KernelAnalysis.h"
 #include "Checks/Check.h"
+#include "Fixes/BarrierInsertion.h"
 #include "Report/Report.h"
 
 #include "clang/AST/Stmt.h"
@@ -39,11 +40,16 @@ std::string assumptionsOf(const KernelAnalysis &Analysis,
                           const SharedHazard &Hazard);
 
 /// A diagnostic at the later access with \p Message, the note at the earlier
-/// one, and a note inserting \p Barrier between them when there is a place.
+/// one, and a note inserting \p Barrier between them where every thread it
+/// must order arrives, or saying why there is no such place.
 Diagnostic hazardDiagnostic(const CheckContext &Context,
                             const SharedHazard &Hazard, llvm::StringRef Check,
                             std::string Message, llvm::StringRef Barrier,
                             std::string FixMessage);
+
+/// Where the evaluation's threads split, for placing a barrier of the
+/// block (or, with \p WarpScope, of a warp).
+BranchDivergence divergenceOf(const KernelAnalysis &Analysis, bool WarpScope);
 
 /// The 1-based line of a statement.
 unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S);

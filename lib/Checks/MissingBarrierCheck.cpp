@@ -4,6 +4,8 @@
 
 #include "Checks/HazardWording.h"
 
+#include "Analysis/SourceNames.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
@@ -22,19 +24,26 @@ void MissingBarrierCheck::checkKernel(const CheckContext &Context,
     std::string Earlier = threadOf(Analysis, Hazard.Earlier);
     std::string EarlierLine =
         std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    // A barrier between them that one of the threads skips orders nothing.
+    std::string Between =
+        Hazard.SkippedBarrier
+            ? ", and " + threadName(Analysis.shape().Block, Hazard.SkippedBy) +
+                  " does not reach the barrier at line " +
+                  std::to_string(lineOf(Analysis, Hazard.SkippedBarrier)) +
+                  " in between"
+            : " with no __syncthreads() in between";
     std::string Message = "missing barrier: " + Later + ", ";
     switch (Hazard.Kind) {
     case HazardKind::ReadAfterWrite:
-      Message += "written by " + Earlier + " at line " + EarlierLine +
-                 " with no __syncthreads() in between";
+      Message += "written by " + Earlier + " at line " + EarlierLine + Between;
       break;
     case HazardKind::WriteAfterWrite:
-      Message += "also written by " + Earlier + " at line " + EarlierLine +
-                 " with no __syncthreads() in between";
+      Message +=
+          "also written by " + Earlier + " at line " + EarlierLine + Between;
       break;
     case HazardKind::WriteAfterRead:
-      Message += "which " + Earlier + " reads at line " + EarlierLine +
-                 " with no __syncthreads() in between";
+      Message +=
+          "which " + Earlier + " reads at line " + EarlierLine + Between;
       break;
     }
     Message += " " + assumptionsOf(Analysis, Hazard);

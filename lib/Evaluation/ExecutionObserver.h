@@ -12,6 +12,7 @@
 
 #include "Evaluation/ThreadValue.h"
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <algorithm>
@@ -117,6 +118,20 @@ struct SkippedIterationsEvent {
   std::string GlobalApproximation;
 };
 
+/// A conditional branch or switch whose threads did not all go one way:
+/// some took each side, or the condition depends on data the evaluation
+/// could not compute. Where a barrier may go depends on it: every thread of
+/// the block must reach a block barrier.
+struct BranchEvent {
+  /// The branch's source location (its condition), from the debug info.
+  clang::SourceLocation Where;
+  /// The condition was unknown for some threads.
+  bool DataDependent = false;
+  /// Lanes of one warp went different ways (or may have: DataDependent); a
+  /// branch that splits only whole warps still leaves __syncwarp() safe.
+  bool SplitsAWarp = false;
+};
+
 class ExecutionObserver {
 public:
   virtual ~ExecutionObserver() = default;
@@ -127,6 +142,7 @@ public:
   virtual void onLoopSampled(const clang::Stmt *Loop,
                              const std::string &Reason) {}
   virtual void onIterationsSkipped(const SkippedIterationsEvent &) {}
+  virtual void onNonUniformBranch(const BranchEvent &) {}
 };
 
 /// The byte address (plus \p Offset) each lane of warp \p Warp touches in
@@ -180,6 +196,10 @@ public:
   void onIterationsSkipped(const SkippedIterationsEvent &Event) override {
     for (ExecutionObserver *O : Observers)
       O->onIterationsSkipped(Event);
+  }
+  void onNonUniformBranch(const BranchEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onNonUniformBranch(Event);
   }
 
 private:

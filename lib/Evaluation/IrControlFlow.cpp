@@ -493,6 +493,21 @@ void IrExecution::projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
                         std::to_string(Bound) + ")";
 }
 
+void IrExecution::reportNonUniformBranch(
+    const llvm::Instruction &Branch, llvm::ArrayRef<const ThreadMask *> Ways,
+    const ThreadMask &Unknown) {
+  BranchEvent Event{Sites.where(Branch), Unknown.any(), Unknown.any()};
+  for (unsigned First = 0; First < Threads && !Event.SplitsAWarp;
+       First += Options.WarpSize) {
+    unsigned End = std::min(Threads, First + Options.WarpSize);
+    unsigned WaysTaken = 0;
+    for (const ThreadMask *Way : Ways)
+      WaysTaken += Way->find_first_in(First, End) >= 0;
+    Event.SplitsAWarp = WaysTaken > 1;
+  }
+  Observer.onNonUniformBranch(Event);
+}
+
 void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
   const clang::Stmt *Loop = Sites.loopStatement(L);
   if (!Loop) {
@@ -785,6 +800,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
           else
             False.set(T);
         }
+        if (Unknown.any() || (True.any() && False.any()))
+          reportNonUniformBranch(*Branch, {&True, &False}, Unknown);
         if (Unknown.any()) {
           const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&Block);
           bool Exits0 = L && !L->contains(Branch->getSuccessor(0));
@@ -830,6 +847,14 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       }
       if (Unknown.any())
         Assumed = conditionAssumption(*Switch, C);
+      if (Unknown.any() || llvm::count_if(Masks, [](const ThreadMask &M) {
+                             return M.any();
+                           }) > 1) {
+        std::vector<const ThreadMask *> Ways;
+        for (const ThreadMask &M : Masks)
+          Ways.push_back(&M);
+        reportNonUniformBranch(*Switch, Ways, Unknown);
+      }
       for (unsigned S = 0; S < Switch->getNumSuccessors(); ++S)
         Targets.push_back({Switch->getSuccessor(S), Masks[S]});
     } else {

@@ -231,6 +231,11 @@ public:
   bool countStep(const ThreadMask &Active);
   /// Tells the observer, once per loop, that \p L was cut short and why.
   void loopSampled(const llvm::Loop &L, const std::string &Why);
+  /// Tells the observer that \p Branch sent the threads different \p Ways
+  /// (or some threads, \p Unknown, either way).
+  void reportNonUniformBranch(const llvm::Instruction &Branch,
+                              llvm::ArrayRef<const ThreadMask *> Ways,
+                              const ThreadMask &Unknown);
   /// The trip count of \p L for the threads \p Entering, from scalar
   /// evolution over their values; none when it cannot be computed.
   /// The trips of \p L for \p Thread: from scalar evolution, or from the

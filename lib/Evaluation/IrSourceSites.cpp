@@ -331,6 +331,11 @@ const Expr *IrSourceSites::accessSiteAt(const llvm::Instruction &I,
   return Site;
 }
 
+SourceLocation IrSourceSites::where(const llvm::Instruction &I) {
+  const llvm::DILocation *Location = I.getDebugLoc().get();
+  return Location ? Locations.where(*Location) : SourceLocation();
+}
+
 const Stmt *IrSourceSites::callSite(const llvm::Instruction &I) {
   auto Known = Calls.find(&I);
   if (Known != Calls.end())

@@ -77,6 +77,9 @@ public:
   /// The call or asm statement a barrier or warp-synchronizing instruction
   /// came from, or null.
   const clang::Stmt *callSite(const llvm::Instruction &I);
+  /// Where \p I came from in the innermost source function (invalid when
+  /// it has no location in a file of the parse).
+  clang::SourceLocation where(const llvm::Instruction &I);
   /// The source loop \p L was compiled from, or null.
   const clang::Stmt *loopStatement(const llvm::Loop &L);
 
