@@ -2,6 +2,7 @@
 
 #include "Checks/DivergentBarrierCheck.h"
 
+#include "Analysis/GridBarriers.h"
 #include "Analysis/SourceNames.h"
 #include "Analysis/SourcePoints.h"
 
@@ -54,6 +55,40 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
                "it out of the thread-dependent branch or loop (the behaviour "
                "is undefined; when the threads that skip it exit, "
                "compute-sanitizer's synccheck reports nothing)",
+         {}});
+    Findings.push_back(std::move(D));
+  }
+  reportGridBarriers(Context, Findings);
+}
+
+void DivergentBarrierCheck::reportGridBarriers(
+    const CheckContext &Context, std::vector<Diagnostic> &Findings) const {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  auto BlockName = [](const std::array<unsigned, 3> &Index) {
+    return "block (" + std::to_string(Index[0]) + "," +
+           std::to_string(Index[1]) + "," + std::to_string(Index[2]) + ")";
+  };
+  for (const DivergentGridBarrier &Barrier : divergentGridBarriers(Analysis)) {
+    Diagnostic D;
+    D.Check = name().str();
+    D.Level = Severity::Warning;
+    D.Where = toSourcePoint(Analysis.context().getSourceManager(),
+                            Barrier.Site->getBeginLoc());
+    // Counts of block barriers, not of calls: one grid sync may make two.
+    D.Message = "divergent grid barrier: " + BlockName(Barrier.Missing) +
+                (Barrier.MissingTimes == 0
+                     ? " never reaches it, " + BlockName(Barrier.Reaching) +
+                           " does"
+                     : " reaches it fewer times than " +
+                           BlockName(Barrier.Reaching)) +
+                " (block " +
+                Analysis.shape().Block.str() + ", " +
+                Analysis.arch().Name.str() + ")";
+    D.Notes.push_back(
+        {D.Where,
+         "a grid barrier waits until every block of the grid arrives: the "
+         "blocks that reach it wait for the others forever (the kernel "
+         "hangs); make every block reach it the same number of times",
          {}});
     Findings.push_back(std::move(D));
   }

@@ -8,7 +8,8 @@
 // it on an H200 when the threads that skip the barrier exit
 // (shared/ref/h200-shared-memory.md,
 // docs/measurements/racecheck-barrier-tests.md). Also a full-mask
-// __syncwarp() that part of a warp skips.
+// __syncwarp() that part of a warp skips, and a grid barrier
+// (grid_group::sync()) that some blocks of the grid do not reach.
 //
 // For the user-facing documentation see: docs/checks/smem-divergent-barrier.md
 //
@@ -27,6 +28,10 @@ public:
   static const CheckInfo &info();
   void checkKernel(const CheckContext &Context,
                    std::vector<Diagnostic> &Findings) override;
+
+private:
+  void reportGridBarriers(const CheckContext &Context,
+                          std::vector<Diagnostic> &Findings) const;
 };
 
 } // namespace smemlint

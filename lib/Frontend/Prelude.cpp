@@ -387,6 +387,37 @@ template <unsigned Size> struct thread_block_tile : thread_group {
     return __shfl_xor_sync(__smem_lint::tile_mask<Size>(), var, mask, Size);
   }
 };
+// The whole grid. Its sync waits for every block; within the one block
+// the analysis runs it is a block barrier (the CUDA headers add a global
+// arrival counter around one).
+struct grid_group : thread_group {
+  __device__ void sync() const { __syncthreads(); }
+  __device__ bool is_valid() const { return true; }
+  __device__ unsigned long long block_rank() const {
+    return (blockIdx.z * 1ull * gridDim.y + blockIdx.y) * gridDim.x +
+           blockIdx.x;
+  }
+  __device__ unsigned long long num_blocks() const {
+    return 1ull * gridDim.x * gridDim.y * gridDim.z;
+  }
+  __device__ unsigned long long thread_rank() const {
+    return block_rank() * __smem_lint::block_size() +
+           __smem_lint::linear_rank();
+  }
+  __device__ unsigned long long num_threads() const {
+    return num_blocks() * __smem_lint::block_size();
+  }
+  __device__ unsigned long long size() const { return num_threads(); }
+  __device__ dim3 group_dim() const {
+    return dim3(gridDim.x, gridDim.y, gridDim.z);
+  }
+  __device__ dim3 dim_blocks() const { return group_dim(); }
+  __device__ dim3 block_index() const {
+    return dim3(blockIdx.x, blockIdx.y, blockIdx.z);
+  }
+};
+__device__ inline grid_group this_grid() { return grid_group(); }
+__device__ inline void sync(const grid_group &group) { group.sync(); }
 __device__ inline thread_block this_thread_block() { return thread_block(); }
 template <unsigned Size, class Parent>
 __device__ thread_block_tile<Size> tiled_partition(const Parent &) {
