@@ -604,6 +604,7 @@ int run(int argc, const char **argv) {
   // Notes inform; warnings and errors are findings.
   // Unreadable inputs are printed as errors, so they count as errors.
   unsigned Warnings = 0, Errors = Report.InputErrors.size(), Notes = 0;
+  unsigned NotAnalysed = 0;
   bool Failing = false;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
@@ -611,6 +612,7 @@ int run(int argc, const char **argv) {
       (D.Level == Severity::Error     ? Errors
        : D.Level == Severity::Warning ? Warnings
                                       : Notes) += 1;
+      NotAnalysed += D.AccessNotAnalysed;
       Failing |= D.Level >= Session.FailOn;
     }
   }
@@ -637,6 +639,10 @@ int run(int argc, const char **argv) {
            << (Notes ? ", " + std::to_string(Notes) + " note" +
                            (Notes == 1 ? "" : "s")
                      : std::string())
+           << (NotAnalysed ? " (" + std::to_string(NotAnalysed) +
+                                 (NotAnalysed == 1 ? " access" : " accesses") +
+                                 " not analysed)"
+                           : std::string())
            << " in " << Report.Files.size() << " file"
            << (Report.Files.size() == 1 ? "" : "s") << " (" << Report.Arch
            // Clang 19 knows no target past sm_90a: say what it parsed for.

@@ -392,6 +392,37 @@ OccupancyReport describeOccupancy(const KernelAnalysis &Analysis) {
   return R;
 }
 
+/// A note at each shared access whose address the evaluation could not
+/// compute for some thread (an index read from memory): its bank cost and
+/// the races through it are not known, so a clean result there is no
+/// evidence. Counted in the summary line.
+void noteUnanalysedAccesses(const CheckContext &Context,
+                            std::vector<Diagnostic> &Diagnostics) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  const SourceManager &SM = Analysis.context().getSourceManager();
+  for (const AccessStats &Access : Analysis.profile().Accesses) {
+    if (Access.UnknownReason.empty() || !Access.Site)
+      continue;
+    const char *What = Access.Kind == AccessKind::Load    ? "read"
+                       : Access.Kind == AccessKind::Store ? "write"
+                                                          : "atomic update";
+    std::string Array =
+        Access.Array ? "'" + Access.Array->getNameAsString() + "'"
+                     : std::string("shared memory");
+    Diagnostic D = incompleteNote(
+        toSourcePoint(SM, Access.Site->getBeginLoc()),
+        std::string("access not analysed: the address of this ") + What +
+            " of " + Array + " depends on " + Access.UnknownReason +
+            ", so its wavefronts and the races through it are not "
+            "known (block " +
+            Analysis.shape().Block.str() + ", " + Analysis.arch().Name.str() +
+            ")");
+    D.AccessNotAnalysed = true;
+    Context.nameSharedAccess(D, Access.Site, Access.Kind);
+    Diagnostics.push_back(std::move(D));
+  }
+}
+
 /// The findings one kernel produced: where they start in the file's list.
 struct KernelFindings {
   const KernelInfo *Kernel;
@@ -869,6 +900,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       CheckContext Context{Analysis, Fixes, Ids};
       for (const std::unique_ptr<Check> &Check : Checks)
         Check->checkKernel(Context, File.Diagnostics);
+      noteUnanalysedAccesses(Context, File.Diagnostics);
       stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report,
                       File.Kernels.size(), Ends);
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;

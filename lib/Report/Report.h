@@ -159,6 +159,9 @@ struct Diagnostic {
   /// Stable across edits that move code: check, file, kernel and the
   /// accesses' identities, no line numbers (stampFingerprints).
   std::string Fingerprint;
+  /// A note about one access the analysis could not follow (its address is
+  /// unknown): the summary line counts them ("1 access not analysed").
+  bool AccessNotAnalysed = false;
 };
 
 /// How long a kernel or type name may be in a message (MessageNameLimit)
