@@ -31,6 +31,8 @@ std::optional<int64_t> constantInteger(ASTContext &Ctx, const Expr *E) {
 class SharedUseCollector : public RecursiveASTVisitor<SharedUseCollector> {
 public:
   std::vector<const VarDecl *> Variables;
+  /// Those the code names after declaring them.
+  llvm::SmallPtrSet<const VarDecl *, 8> Referenced;
   bool UsesThreadY = false, UsesThreadZ = false;
 
   void collect(const FunctionDecl *Function) {
@@ -41,9 +43,11 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     if (const auto *Var = dyn_cast<VarDecl>(E->getDecl()))
-      if (Var->hasAttr<CUDASharedAttr>() &&
-          llvm::find(Variables, Var) == Variables.end())
-        Variables.push_back(Var);
+      if (Var->hasAttr<CUDASharedAttr>()) {
+        Referenced.insert(Var);
+        if (llvm::find(Variables, Var) == Variables.end())
+          Variables.push_back(Var);
+      }
     return true;
   }
   bool VisitDeclStmt(DeclStmt *S) {
@@ -226,8 +230,10 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
     SharedUseCollector Collector;
     Collector.collect(F);
     Collector.drain();
-    for (const VarDecl *Var : Collector.Variables)
+    for (const VarDecl *Var : Collector.Variables) {
       Info.SharedVariables.push_back(describeSharedVariable(Ctx, Var));
+      Info.SharedVariables.back().Referenced = Collector.Referenced.count(Var);
+    }
     Info.UsesThreadY = Collector.UsesThreadY;
     Info.UsesThreadZ = Collector.UsesThreadZ;
     Kernels.push_back(std::move(Info));

@@ -50,6 +50,8 @@ struct SharedVariable {
   /// Its size as Clang lays it out when static; 0 when dynamic.
   uint64_t StaticBytes = 0;
   uint64_t Alignment = 1;
+  /// The code names it somewhere besides its declaration.
+  bool Referenced = false;
 
   /// Bytes its accesses may reach: the static size, or for dynamic memory
   /// the launch's \p DynamicBytes when known.

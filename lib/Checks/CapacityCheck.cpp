@@ -137,8 +137,11 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
     }
   }
 
-  // Dynamic bytes the kernel never touches only cost residency.
-  if (Dynamic == 0 || Shape.DynamicSharedSource != "launch")
+  // Dynamic bytes the kernel never touches only cost residency. The size
+  // comes from a launch (constant, or followed through the host code) or
+  // from --dynamic-smem.
+  bool FromOption = Shape.DynamicSharedSource == "option";
+  if (Dynamic == 0 || (Shape.DynamicSharedSource != "launch" && !FromOption))
     return;
   std::optional<uint64_t> Touched =
       Analysis.usesDynamicShared() ? dynamicBytesTouched(Analysis)
@@ -149,15 +152,16 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
   Occupancy Needed =
       computeOccupancy(Arch, {Shape.Block.threads(), Static + *Touched,
                               Shape.RegistersPerThread, std::nullopt});
+  std::string Asks = FromOption ? "--dynamic-smem gives " + Name + " "
+                                 : "launch of " + Name + " asks for ";
   std::string Message =
-      Analysis.usesDynamicShared()
-          ? "launch of " + Name + " asks for " + describeBytes(Dynamic) +
-                " of dynamic shared memory, but the kernel touches only the "
-                "first " +
-                std::to_string(*Touched) + " bytes"
-          : "launch of " + Name + " asks for " + describeBytes(Dynamic) +
-                " of dynamic shared memory, but the kernel declares no "
-                "'extern __shared__' array";
+      Asks + describeBytes(Dynamic) + " of dynamic shared memory, but " +
+      (!Analysis.usesDynamicShared()
+           ? std::string("the kernel declares no 'extern __shared__' array")
+       : *Touched == 0
+           ? std::string("the kernel never accesses it")
+           : "the kernel touches only the first " + std::to_string(*Touched) +
+                 " bytes");
   Diagnostic D{name().str(), Severity::Note, AtLaunch,
                Message + " " + Summary, {}, {}};
   if (Needed.BlocksPerSM > Saving.BlocksBefore)

@@ -824,13 +824,13 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     // Never silent: a kernel whose source uses shared memory and whose
     // compiled code makes no access of it was not analysed at all. (In a
     // file with compile errors, the parse already said what is missing.)
-    if (Device && hasDeviceCode(*Device, Kernel.Kernel) && Compiled.empty() &&
-        !Kernel.SharedVariables.empty() &&
-        !Ctx.getDiagnostics().hasErrorOccurred()) {
-      std::string Names;
-      for (const SharedVariable &Var : Kernel.SharedVariables)
+    std::string Names;
+    for (const SharedVariable &Var : Kernel.SharedVariables)
+      if (Var.Referenced)
         Names +=
             (Names.empty() ? "'" : ", '") + Var.Decl->getNameAsString() + "'";
+    if (Device && hasDeviceCode(*Device, Kernel.Kernel) && Compiled.empty() &&
+        !Names.empty() && !Ctx.getDiagnostics().hasErrorOccurred()) {
       NoteForKernel(Report.Where,
                     "the compiled code of " + std::string(KernelPlaceholder) +
                         " makes no shared-memory access, though its source "

@@ -78,7 +78,22 @@ IrExecution::objectOfGlobal(const llvm::GlobalVariable &Global) const {
   MemoryObject Object;
   if (Global.getAddressSpace() == SharedAddressSpace) {
     Object.IsShared = true;
-    Object.Decl = Module.sharedVariable(&Global);
+    const clang::VarDecl *Var = Module.sharedVariable(&Global);
+    // Every kernel's `extern __shared__ float s[]` is one global `s`, and
+    // the module names the first declaration: this kernel's own is the one
+    // its findings and layout are about (a block-scope extern belongs to the
+    // translation unit; the function that declares it is its lexical
+    // context).
+    if (Var)
+      for (const clang::VarDecl *Redeclaration : Var->redecls())
+        if (const auto *Function = llvm::dyn_cast<clang::FunctionDecl>(
+                Redeclaration->getLexicalDeclContext());
+            Function &&
+            Function->getCanonicalDecl() == Kernel->getCanonicalDecl()) {
+          Var = Redeclaration;
+          break;
+        }
+    Object.Decl = Var;
     if (!Object.Decl)
       Object.Storage = &Global;
     return Object;
