@@ -202,6 +202,12 @@ cl::opt<std::string> VerifyCompareOption(
              "what its measure.sh measured (no source files needed)"),
     cl::value_desc("dir"), cl::cat(SmemLintCategory));
 
+cl::list<std::string> GridDimOptions(
+    "grid-dim",
+    cl::desc("Grid shape to analyse with (gridDim): 64, 64x64, or kernel=64x8 "
+             "for one kernel (may repeat); wins over the launches"),
+    cl::value_desc("[kernel=]XxYxZ"), cl::cat(SmemLintCategory));
+
 cl::list<std::string> ParamOptions(
     "param",
     cl::desc("The value of a kernel's scalar parameter for the analysis, an "
@@ -253,7 +259,7 @@ cl::extrahelp MoreHelp(
     ".smem-lint.yaml found upward from each file.\n");
 
 bool parseBlockDim(StringRef Text, std::vector<BlockDimOption> &Out,
-                   std::string &Error) {
+                   std::string &Error, bool Grid = false) {
   BlockDimOption Option;
   auto [Kernel, Shape] = Text.rsplit('=');
   if (Shape.empty()) {
@@ -263,9 +269,12 @@ bool parseBlockDim(StringRef Text, std::vector<BlockDimOption> &Out,
   Option.Kernel = Kernel.str();
   std::string Arguments = Shape.str();
   std::replace(Arguments.begin(), Arguments.end(), 'x', ',');
-  std::optional<BlockShape> Parsed = parseBlockDimArguments(Arguments, Error);
+  std::optional<BlockShape> Parsed =
+      Grid ? parseGridDimArguments(Arguments, Error)
+           : parseBlockDimArguments(Arguments, Error);
   if (!Parsed) {
-    Error = "invalid --block-dim '" + Text.str() + "': " + Error;
+    Error = std::string("invalid --") + (Grid ? "grid-dim" : "block-dim") +
+            " '" + Text.str() + "': " + Error;
     return false;
   }
   Option.Block = *Parsed;
@@ -296,8 +305,9 @@ bool parseKernelValue(StringRef Option, StringRef Text, uint64_t Max,
 std::vector<std::string> unknownKernelNames(const RunReport &Report,
                                             const AnalysisOptions &Options) {
   std::vector<std::string> Named;
-  for (const BlockDimOption &Option : Options.BlockDims)
-    Named.push_back(Option.Kernel);
+  for (const auto *List : {&Options.BlockDims, &Options.GridDims})
+    for (const BlockDimOption &Option : *List)
+      Named.push_back(Option.Kernel);
   for (const auto *List :
        {&Options.DynamicSharedBytes, &Options.RegistersPerThread})
     for (const KernelValueOption &Option : *List)
@@ -436,6 +446,12 @@ int run(int argc, const char **argv) {
     if (!parseBlockDim(Text, Request.CommandLine.BlockDims, Error))
       return UsageError(Error);
   }
+  for (const std::string &Text : GridDimOptions) {
+    std::string Error;
+    if (!parseBlockDim(Text, Request.CommandLine.GridDims, Error,
+                       /*Grid=*/true))
+      return UsageError(Error);
+  }
   for (const std::string &Text : DynamicSharedOptions) {
     std::string Error;
     // The largest opt-in any architecture allows is below 256 KB.
@@ -450,6 +466,7 @@ int run(int argc, const char **argv) {
       return UsageError(Error);
   }
   Named.BlockDims = Request.CommandLine.BlockDims;
+  Named.GridDims = Request.CommandLine.GridDims;
   Named.DynamicSharedBytes = Request.CommandLine.DynamicSharedBytes;
   Named.RegistersPerThread = Request.CommandLine.RegistersPerThread;
   for (const auto *Globs : {&ChecksOption, &WarningsAsErrorsOption}) {

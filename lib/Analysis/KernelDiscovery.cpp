@@ -8,7 +8,9 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -143,6 +145,37 @@ commentLinesAbove(const SourceManager &SM, SourceLocation Loc) {
   return Lines;
 }
 
+/// Reads "n == 64" terms joined by "&&" or ",".
+void readAssumptions(StringRef Text, SourceLocation Where,
+                     std::vector<AnnotatedValue> &Values, std::string &Error) {
+  llvm::SmallVector<StringRef, 4> Terms;
+  Text.split(Terms, ',');
+  llvm::SmallVector<StringRef, 4> Split;
+  for (StringRef Term : Terms) {
+    for (size_t And = Term.find("&&"); And != StringRef::npos;
+         And = Term.find("&&")) {
+      Split.push_back(Term.take_front(And));
+      Term = Term.drop_front(And + 2);
+    }
+    Split.push_back(Term);
+  }
+  for (StringRef Term : Split) {
+    auto [Name, Value] = Term.split("==");
+    Name = Name.trim();
+    Value = Value.trim();
+    int64_t Number = 0;
+    bool Identifier =
+        !Name.empty() && !llvm::isDigit(Name.front()) &&
+        llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+    if (!Identifier || Value.getAsInteger(0, Number)) {
+      Error = "expected 'name == integer' terms joined by '&&', got '" +
+              Term.trim().str() + "'";
+      return;
+    }
+    Values.push_back({Name.str(), Number, Where});
+  }
+}
+
 void readAnnotations(ASTContext &Ctx, KernelInfo &Info) {
   const FunctionDecl *F = Info.Kernel;
   SourceLocation Begin = F->getBeginLoc();
@@ -159,14 +192,26 @@ void readAnnotations(ASTContext &Ctx, KernelInfo &Info) {
     if (Marker == StringRef::npos)
       continue;
     Rest = Rest.drop_front(Marker + strlen("smem-lint:")).trim();
-    while (Rest.consume_front("block_dim(")) {
+    while (true) {
+      bool Block = Rest.consume_front("block_dim(");
+      bool Grid = !Block && Rest.consume_front("grid_dim(");
+      bool Assume = !Block && !Grid && Rest.consume_front("assume(");
+      if (!Block && !Grid && !Assume)
+        break;
       size_t Close = Rest.find(')');
+      StringRef Arguments = Rest.take_front(Close);
       std::string Error;
-      std::optional<BlockShape> Shape =
-          parseBlockDimArguments(Rest.take_front(Close), Error);
-      if (Shape)
-        Info.Annotations.push_back({*Shape, Where});
-      else
+      if (Assume) {
+        readAssumptions(Arguments, Where, Info.AssumedValues, Error);
+      } else if (std::optional<BlockShape> Shape =
+                     Block ? parseBlockDimArguments(Arguments, Error)
+                           : parseGridDimArguments(Arguments, Error)) {
+        if (Block)
+          Info.Annotations.push_back({*Shape, Where});
+        else
+          Info.AnnotatedGrid = AnnotatedShape{*Shape, Where};
+      }
+      if (!Error.empty())
         Info.AnnotationErrors.push_back("'" + Line + "': " + Error);
       if (Close == StringRef::npos)
         break;
@@ -200,6 +245,30 @@ std::optional<BlockShape> parseBlockDimArguments(StringRef Text,
     return std::nullopt;
   }
   return Shape;
+}
+
+std::optional<BlockShape> parseGridDimArguments(StringRef Text,
+                                                std::string &Error) {
+  llvm::SmallVector<StringRef, 3> Parts;
+  Text.split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3) {
+    Error = "expected one to three dimensions";
+    return std::nullopt;
+  }
+  const uint64_t Limits[3] = {(1ull << 31) - 1, 65535, 65535};
+  unsigned Dims[3] = {1, 1, 1};
+  for (auto [I, Part] : llvm::enumerate(Parts)) {
+    uint64_t Value = 0;
+    if (Part.trim().getAsInteger(10, Value) || Value == 0 ||
+        Value > Limits[I]) {
+      Error = "'" + Part.trim().str() +
+              "' is not a grid dimension (x from 1 to 2^31-1, y and z from 1 "
+              "to 65535)";
+      return std::nullopt;
+    }
+    Dims[I] = unsigned(Value);
+  }
+  return BlockShape{Dims[0], Dims[1], Dims[2]};
 }
 
 std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {

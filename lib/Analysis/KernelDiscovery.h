@@ -38,6 +38,14 @@ struct AnnotatedShape {
   clang::SourceLocation Where;
 };
 
+/// A `// smem-lint: assume(n == 64)` comment above a kernel: the value its
+/// scalar parameter \p Name always has.
+struct AnnotatedValue {
+  std::string Name;
+  int64_t Value = 0;
+  clang::SourceLocation Where;
+};
+
 /// A __shared__ variable as discovery found it, its layout and size
 /// computed once, here: every later stage (the report, occupancy, bounds,
 /// paddings, capacity) reads these instead of the declaration.
@@ -70,6 +78,9 @@ struct KernelInfo {
   std::string Name; ///< With template arguments: "transpose<32>".
   std::vector<LaunchSite> Launches;
   std::vector<AnnotatedShape> Annotations;
+  /// `// smem-lint: grid_dim(2, 1)` and `assume(n == 64)` comments.
+  std::optional<AnnotatedShape> AnnotatedGrid;
+  std::vector<AnnotatedValue> AssumedValues;
   /// Malformed annotations, with what is wrong.
   std::vector<std::string> AnnotationErrors;
   /// __launch_bounds__ maximum threads per block, if given.
@@ -96,6 +107,11 @@ std::vector<KernelInfo> discoverKernels(clang::ASTContext &Ctx);
 /// Parses the arguments of `block_dim(...)`: "32, 8" -> 32x8x1.
 std::optional<BlockShape> parseBlockDimArguments(llvm::StringRef Text,
                                                  std::string &Error);
+
+/// Parses a grid shape's "x, y, z" (one to three positive integers, x below
+/// 2^31, y and z at most 65535); on failure sets \p Error.
+std::optional<BlockShape> parseGridDimArguments(llvm::StringRef Text,
+                                                std::string &Error);
 
 } // namespace smemlint
 

@@ -199,25 +199,42 @@ void applyResourceOptions(const KernelInfo &Kernel,
     if (Registers)
       Shape.RegistersPerThread = unsigned(*Registers);
   }
-  // Parameter values: the one naming this kernel wins over one for all.
+  // The grid: an option naming this kernel, one for all, a grid_dim
+  // comment, else what the launches agree on.
+  std::optional<BlockShape> Grid;
+  if (Kernel.AnnotatedGrid)
+    Grid = Kernel.AnnotatedGrid->Block;
+  for (bool Named : {false, true})
+    for (const BlockDimOption &Option : Options.GridDims)
+      if (Named ? settingNamesKernel(Option.Kernel, Kernel.Name)
+                : Option.Kernel.empty())
+        Grid = Option.Block;
+  if (Grid)
+    for (ChosenShape &Shape : Shapes)
+      Shape.Grid = Grid;
+  // Parameter values: an assume comment above the kernel, then the options
+  // (the one naming this kernel wins over one for all).
+  auto Assign = [&](llvm::StringRef Name, int64_t Value) {
+    for (const ParmVarDecl *Param : Kernel.Kernel->parameters()) {
+      if (Param->getName() != Name ||
+          !Param->getType()->isIntegralOrEnumerationType())
+        continue;
+      for (ChosenShape &Shape : Shapes) {
+        Shape.KnownParameters[Param] = Value;
+        Shape.CandidateParameters.erase(Param);
+      }
+    }
+  };
+  for (const AnnotatedValue &Assumed : Kernel.AssumedValues)
+    Assign(Assumed.Name, Assumed.Value);
   auto Applies = [&](const ParameterValueSetting &Setting, bool Named) {
     return Named ? settingNamesKernel(Setting.Kernel, Kernel.Name)
                  : Setting.Kernel.empty();
   };
   for (bool Named : {false, true})
-    for (const ParameterValueSetting &Setting : Options.ParameterValues) {
-      if (!Applies(Setting, Named))
-        continue;
-      for (const ParmVarDecl *Param : Kernel.Kernel->parameters()) {
-        if (Param->getName() != Setting.Name ||
-            !Param->getType()->isIntegralOrEnumerationType())
-          continue;
-        for (ChosenShape &Shape : Shapes) {
-          Shape.KnownParameters[Param] = Setting.Value;
-          Shape.CandidateParameters.erase(Param);
-        }
-      }
-    }
+    for (const ParameterValueSetting &Setting : Options.ParameterValues)
+      if (Applies(Setting, Named))
+        Assign(Setting.Name, Setting.Value);
 }
 
 std::string typeName(const ASTContext &Ctx, QualType T) {

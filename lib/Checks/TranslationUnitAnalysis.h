@@ -49,6 +49,8 @@ struct ParameterValueSetting {
 struct AnalysisOptions {
   const ArchInfo *Arch = nullptr;
   std::vector<BlockDimOption> BlockDims;
+  /// --grid-dim: the grid a kernel is launched with (Block holds it).
+  std::vector<BlockDimOption> GridDims;
   std::vector<KernelValueOption> DynamicSharedBytes;
   std::vector<KernelValueOption> RegistersPerThread;
   /// Win over the values of constant launch arguments.

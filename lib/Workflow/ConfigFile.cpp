@@ -119,17 +119,39 @@ bool ConfigReader::read(llvm::yaml::Node *Root, ProjectConfig &Config) {
       if (!Level)
         return fail(Value, "'FailOn' expects note, warning or error");
       Config.FailOn = Level;
-    } else if (*Key == "BlockDims") {
+    } else if (*Key == "BlockDims" || *Key == "GridDims") {
+      bool Block = *Key == "BlockDims";
       if (!perKernel(Value, *Key, [&](const std::string &Kernel,
                                       const std::string &Text,
                                       llvm::yaml::Node *At) {
             std::string Arguments = Text, Why;
             std::replace(Arguments.begin(), Arguments.end(), 'x', ',');
             std::optional<BlockShape> Shape =
-                parseBlockDimArguments(Arguments, Why);
+                Block ? parseBlockDimArguments(Arguments, Why)
+                      : parseGridDimArguments(Arguments, Why);
             if (!Shape)
-              return fail(At, "bad block shape '" + Text + "': " + Why);
-            Config.BlockDims.push_back({Kernel, *Shape});
+              return fail(At, std::string("bad ") + (Block ? "block" : "grid") +
+                                  " shape '" + Text + "': " + Why);
+            (Block ? Config.BlockDims : Config.GridDims)
+                .push_back({Kernel, *Shape});
+            return true;
+          }))
+        return false;
+    } else if (*Key == "Params") {
+      if (!perKernel(Value, *Key, [&](const std::string &Name,
+                                      const std::string &Text,
+                                      llvm::yaml::Node *At) {
+            bool Qualified = llvm::StringRef(Name).contains(':');
+            auto [Kernel, Parameter] = llvm::StringRef(Name).rsplit(':');
+            if (!Qualified)
+              std::swap(Kernel, Parameter);
+            int64_t Number = 0;
+            if (Parameter.empty() ||
+                llvm::StringRef(Text).getAsInteger(0, Number))
+              return fail(At, "'Params' expects '[kernel:]name: integer', "
+                              "got '" + Name + ": " + Text + "'");
+            Config.ParameterValues.push_back(
+                {Kernel.str(), Parameter.str(), Number});
             return true;
           }))
         return false;
@@ -169,7 +191,8 @@ bool ConfigReader::read(llvm::yaml::Node *Root, ProjectConfig &Config) {
           Keys += std::string(Option.ConfigKey) + ", ";
       return fail(Entry.getKey(),
                   "unknown key '" + *Key + "'; known keys: " + Keys +
-                      "FailOn, BlockDims, DynamicSharedMemory, Registers, "
+                      "FailOn, BlockDims, GridDims, Params, "
+                      "DynamicSharedMemory, Registers, "
                       "Severities");
     }
   }

@@ -9,6 +9,8 @@
 //   MinWays: 4
 //   FailOn: warning            # note, warning or error
 //   BlockDims: { transpose: 32x8, '*': 256 }
+//   GridDims: { transpose: 64x64 }
+//   Params: { 'transpose:width': 1024, n: 64 }
 //   DynamicSharedMemory: { stage: 65536 }
 //   Registers: { stage: 64 }
 //   Severities: { smem-occupancy: warning }
@@ -39,8 +41,10 @@ struct ProjectConfig {
   /// their ConfigKey ("MinWays: 4" sets "min-ways").
   std::map<std::string, unsigned> CheckOptions;
   std::optional<Severity> FailOn;
-  std::vector<BlockDimOption> BlockDims;
+  std::vector<BlockDimOption> BlockDims, GridDims;
   std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;
+  /// Params: the values of kernels' scalar parameters, as --param gives.
+  std::vector<ParameterValueSetting> ParameterValues;
   std::map<std::string, Severity> Severities;
 };
 

@@ -29,7 +29,10 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
       ListOf(CommandLine.DynamicSharedBytes, Config.DynamicSharedBytes);
   Analysis.RegistersPerThread =
       ListOf(CommandLine.RegistersPerThread, Config.RegistersPerThread);
-  Analysis.ParameterValues = CommandLine.ParameterValues;
+  Analysis.GridDims = ListOf(CommandLine.GridDims, Config.GridDims);
+  // The configuration's values first: a --param for the same name wins.
+  Analysis.ParameterValues = Config.ParameterValues;
+  llvm::append_range(Analysis.ParameterValues, CommandLine.ParameterValues);
 
   FindingPolicy &Policy = Settings.Policy;
   Policy.Checks =

@@ -24,7 +24,7 @@ namespace smemlint {
 /// The settings the command line gave; unset or empty: not given.
 struct CommandLineSettings {
   std::optional<std::string> Arch;
-  std::vector<BlockDimOption> BlockDims;
+  std::vector<BlockDimOption> BlockDims, GridDims;
   std::vector<KernelValueOption> DynamicSharedBytes, RegistersPerThread;
   std::vector<ParameterValueSetting> ParameterValues;
   unsigned LoopIterationLimit = 1024;
