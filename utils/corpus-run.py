@@ -170,6 +170,7 @@ def run_one(entry, args, corpus):
               "note": note, "status": None, "exit_code": None, "kernels": 0,
               "severities": {}, "warnings": 0, "notes": 0, "errors": 0,
               "compile_errors": 0, "incomplete_notes": 0, "not_analysed": 0,
+              "assumption_warnings": 0,
               "evaluated_from_device_ir": 0, "unseen_shared_variables": [],
               "shared_accesses": 0, "unknown_accesses": 0,
               "sampled_accesses": 0, "sampled_kernels": 0,
@@ -264,6 +265,14 @@ def run_one(entry, args, corpus):
             result["incomplete_notes"] += 1
         if "not analysed" in message:
             result["not_analysed"] += 1
+        # Never a warning on a guess: a warning whose assumptions include an
+        # assumed block shape or an assumed value should have been a note.
+        if sev in ("warning", "error") and any(
+                a.get("kind") == "assumed-value" or
+                (a.get("kind") == "block-shape" and
+                 a.get("source") == "default")
+                for a in diag.get("assumptions") or []):
+            result["assumption_warnings"] += 1
     result["severities"] = severities
     result["warnings"] = severities.get("warning", 0)
     result["notes"] = severities.get("note", 0)
@@ -403,6 +412,8 @@ def report(args, corpus, entries, verdicts):
     print("  smem-lint-incomplete notes: %d; 'not analysed' diagnostics: %d" % (
         sum(r["incomplete_notes"] for r in results),
         sum(r["not_analysed"] for r in results)))
+    print("  warnings that rest on an assumed block shape or value: %d" %
+          sum(r["assumption_warnings"] for r in results))
     print("  seconds: total %.1f, max %.1f%s" % (
         sum(seconds), max(seconds) if seconds else 0.0,
         (" (%s)" % slowest["path"]) if slowest else ""))
@@ -412,6 +423,8 @@ def report(args, corpus, entries, verdicts):
                    "false_rejects": [r["path"] for r in false_rejects],
                    "kernels": sum(r["kernels"] for r in results),
                    "incomplete_notes": sum(r["incomplete_notes"] for r in results),
+                   "assumption_warnings":
+                       sum(r["assumption_warnings"] for r in results),
                    "not_analysed": sum(r["not_analysed"] for r in results),
                    "evaluated_from_device_ir":
                        sum(r["evaluated_from_device_ir"] for r in results),
