@@ -170,7 +170,7 @@ def run_one(entry, args, corpus):
               "note": note, "status": None, "exit_code": None, "kernels": 0,
               "severities": {}, "warnings": 0, "notes": 0, "errors": 0,
               "compile_errors": 0, "incomplete_notes": 0, "not_analysed": 0,
-              "assumption_warnings": 0,
+              "assumption_warnings": 0, "assumption_warning_messages": [],
               "evaluated_from_device_ir": 0, "unseen_shared_variables": [],
               "shared_accesses": 0, "unknown_accesses": 0,
               "sampled_accesses": 0, "sampled_kernels": 0,
@@ -267,12 +267,15 @@ def run_one(entry, args, corpus):
             result["not_analysed"] += 1
         # Never a warning on a guess: a warning whose assumptions include an
         # assumed block shape or an assumed value should have been a note.
-        if sev in ("warning", "error") and any(
+        if sev in ("warning", "error") and not diag.get(
+                "holds_for_every_value_tried") and any(
                 a.get("kind") == "assumed-value" or
                 (a.get("kind") == "block-shape" and
                  a.get("source") == "default")
                 for a in diag.get("assumptions") or []):
             result["assumption_warnings"] += 1
+            result["assumption_warning_messages"].append(
+                where(diag, corpus) + message)
     result["severities"] = severities
     result["warnings"] = severities.get("warning", 0)
     result["notes"] = severities.get("note", 0)
@@ -414,6 +417,9 @@ def report(args, corpus, entries, verdicts):
         sum(r["not_analysed"] for r in results)))
     print("  warnings that rest on an assumed block shape or value: %d" %
           sum(r["assumption_warnings"] for r in results))
+    for r in results:
+        for text in r["assumption_warning_messages"]:
+            print("    " + text[:200])
     print("  seconds: total %.1f, max %.1f%s" % (
         sum(seconds), max(seconds) if seconds else 0.0,
         (" (%s)" % slowest["path"]) if slowest else ""))

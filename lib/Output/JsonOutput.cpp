@@ -69,6 +69,7 @@ json diagnostic(const Diagnostic &D) {
   Item["arch"] = D.Arch.empty() ? json(nullptr) : json(D.Arch);
   Item["accesses"] = D.Accesses;
   Item["assumptions"] = assumptions(D.Assumptions);
+  Item["holds_for_every_value_tried"] = D.HoldsForEveryValueTried;
   Item["fingerprint"] = D.Fingerprint;
   Item["fixits"] = fixIts(D.FixIts);
   json Notes = json::array();

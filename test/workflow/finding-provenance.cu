@@ -66,6 +66,7 @@ void launch(float *f, int *i, int n) {
 // CHECK-NEXT: "file": "{{.*}}finding-provenance.cu",
 // CHECK-NEXT: "fingerprint": "{{[0-9a-f]+}}:1",
 // CHECK-NEXT: "fixits": [],
+// CHECK-NEXT: "holds_for_every_value_tried": false,
 // CHECK-NEXT: "kernel": "strided<float>",
 // CHECK-NEXT: "kernel_index": 0,
 // CHECK-NEXT: "line": 23,
