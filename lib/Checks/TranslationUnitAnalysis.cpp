@@ -254,6 +254,13 @@ SharedVariableReport describeShared(const ASTContext &Ctx,
   return Report;
 }
 
+/// The first place where the evaluation went no further for some threads.
+const EvaluationGap *firstStop(const EvaluationSummary &Summary) {
+  auto Stop = llvm::find_if(
+      Summary.Incomplete, [](const EvaluationGap &Gap) { return Gap.Stopped; });
+  return Stop == Summary.Incomplete.end() ? nullptr : &*Stop;
+}
+
 void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
   const SourceManager &SM = Analysis.context().getSourceManager();
   SharedTrafficTotals Totals;
@@ -291,10 +298,12 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
       A.Reason = "the kernel's evaluation stopped at " +
                  budgetReached(Analysis.profile());
       Totals.Sampled = true;
-    } else if (!Analysis.profile().Summary.Incomplete.empty()) {
+    } else if (const EvaluationGap *Stop =
+                   firstStop(Analysis.profile().Summary)) {
+      // Threads stopped somewhere: later executions of this access may be
+      // missing. A gap that lost only its own accesses leaves this one whole.
       A.Status = "sampled";
-      A.Reason = "the kernel's evaluation is incomplete: " +
-                 Analysis.profile().Summary.Incomplete.front();
+      A.Reason = "the kernel's evaluation is incomplete: " + Stop->What;
       Totals.Sampled = true;
     }
     auto Effects = Analysis.symbolEffects().find(Index);
@@ -357,7 +366,8 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
                     " is not analysed: " + Profile.Summary.NotEvaluated));
     return;
   }
-  std::vector<std::string> Reasons;
+  // Where the evaluation went no further, and what it lost while going on.
+  std::vector<std::string> Reasons, Missing;
   if (Profile.reachedBudget()) {
     std::set<const Stmt *> Loops;
     for (const auto &[Loop, Reason] : Profile.SampledLoops)
@@ -367,19 +377,22 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
                       budgetReached(Profile) +
                       (Cut.empty() ? "" : " (" + Cut + ")"));
   }
-  for (const std::string &Item : Profile.Summary.Incomplete)
-    if (!llvm::is_contained(Reasons, Item))
-      Reasons.push_back(Item);
+  for (const EvaluationGap &Gap : Profile.Summary.Incomplete) {
+    std::vector<std::string> &To = Gap.Stopped ? Reasons : Missing;
+    if (!llvm::is_contained(To, Gap.What))
+      To.push_back(Gap.What);
+  }
   const std::vector<std::string> &Races =
       Analysis.barriers().IncompleteRaceAnalysis;
-  if (Reasons.empty() && Races.empty())
+  if (Reasons.empty() && Missing.empty() && Races.empty())
     return;
-  std::string Why;
+  std::vector<std::string> Parts;
   if (!Reasons.empty())
-    Why = llvm::join(Reasons, "; ") +
-          "; accesses past that point were not analysed";
-  if (!Races.empty())
-    Why += (Why.empty() ? "" : "; ") + llvm::join(Races, "; ");
+    Parts.push_back(llvm::join(Reasons, "; ") +
+                    "; accesses past that point were not analysed");
+  Parts.insert(Parts.end(), Missing.begin(), Missing.end());
+  Parts.insert(Parts.end(), Races.begin(), Races.end());
+  std::string Why = llvm::join(Parts, "; ");
   Diagnostics.push_back(incompleteNote(
       Kernel, "the analysis of " + std::string(KernelPlaceholder) +
                   " is incomplete: " + Why + " (block " +
@@ -638,12 +651,21 @@ void addOnce(std::vector<Assumption> &To, const Assumption &A) {
 /// A finding that holds only under what the analysis assumed, the default
 /// block shape or a uniform value nothing gave, is a note, not a warning,
 /// and says what to give instead; unless its check found it to hold for
-/// every value it tried.
+/// every value it tried. A race that needs a branch on data the analysis
+/// could not read (it took both ways) is a note too: the data may never
+/// take that way.
 void weighAssumptions(Diagnostic &D) {
   if (D.Origin != FindingOrigin::Check || D.Level == Severity::Note)
     return;
-  std::vector<std::string> Rests;
+  const CheckInfo *Kind = findFindingKind(D.Check);
+  bool Race = Kind && Kind->Evidence == RuntimeEvidence::Race;
+  std::vector<std::string> Rests, Branches;
   for (const Assumption &A : D.Assumptions) {
+    if (Race && A.What == Assumption::Kind::DataDependentBranch) {
+      if (!llvm::is_contained(Branches, A.Detail))
+        Branches.push_back(A.Detail);
+      continue;
+    }
     if (A.What == Assumption::Kind::BlockShape && A.Source == "default")
       Rests.push_back("the assumed block " + A.Value +
                       " (no launch, annotation or option gives the shape; "
@@ -663,6 +685,9 @@ void weighAssumptions(Diagnostic &D) {
                              "in the code gives its value)")
                : " (give the value with --param " + A.Subject + "=VALUE)"));
   }
+  if (!Branches.empty())
+    Rests.push_back("a branch on data the analysis could not read (" +
+                    llvm::join(Branches, "; ") + ")");
   if (Rests.empty())
     return;
   D.Level = Severity::Note;

@@ -175,7 +175,7 @@ bool IrExecution::countStep(const ThreadMask &Active) {
 }
 
 void IrExecution::unsupported(const llvm::Instruction &I,
-                              const std::string &What, bool LosesAccesses) {
+                              const std::string &What, Loss Lost) {
   std::string Message = What;
   if (const llvm::DILocation *Where = I.getDebugLoc().get()) {
     // The user's line: the outermost inlined-at location.
@@ -183,15 +183,19 @@ void IrExecution::unsupported(const llvm::Instruction &I,
       Where = Where->getInlinedAt();
     Message += " at line " + std::to_string(Where->getLine());
   }
-  recordUnsupported(Message, LosesAccesses);
+  if (Lost == Loss::Accesses)
+    Message += "; its accesses are missing from the analysis";
+  recordUnsupported(Message, Lost);
 }
 
-void IrExecution::recordUnsupported(const std::string &Message,
-                                    bool LosesAccesses) {
+void IrExecution::recordUnsupported(const std::string &Message, Loss Lost) {
   if (!llvm::is_contained(Summary.Unsupported, Message))
     Summary.Unsupported.push_back(Message);
-  if (LosesAccesses && !llvm::is_contained(Summary.Incomplete, Message))
-    Summary.Incomplete.push_back(Message);
+  if (Lost != Loss::Values &&
+      llvm::none_of(Summary.Incomplete, [&](const EvaluationGap &Gap) {
+        return Gap.What == Message;
+      }))
+    Summary.Incomplete.push_back({Message, Lost == Loss::WhatFollows});
 }
 
 void IrExecution::reachedUnreachable(const llvm::BasicBlock &Block,
@@ -215,7 +219,7 @@ void IrExecution::reachedUnreachable(const llvm::BasicBlock &Block,
                  "signed overflow, INT_MIN / -1, an index past a local array, "
                  "a function that does not return its value) and dropped the "
                  "code after it, as nvcc may";
-  recordUnsupported(Message, /*LosesAccesses=*/true);
+  recordUnsupported(Message, Loss::WhatFollows);
 }
 
 std::optional<llvm::APInt>
@@ -518,7 +522,7 @@ void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
                   "a loop the compiler made (of a recursion) was evaluated "
                   "in part (" +
                       Why + ")",
-                  /*LosesAccesses=*/true);
+                  Loss::WhatFollows);
     return;
   }
   if (!SampledLoops.insert(Loop).second)
@@ -657,20 +661,17 @@ struct Path {
   const llvm::Loop *Within = nullptr;
 };
 
-/// "the condition at line 12 depends on data read from shared memory 's'".
-std::string conditionAssumption(const llvm::Instruction &Branch,
-                                const ThreadValue &Condition) {
-  std::string Where;
-  if (const llvm::DILocation *L = Branch.getDebugLoc().get()) {
-    while (L->getInlinedAt())
-      L = L->getInlinedAt();
-    Where = " at line " + std::to_string(L->getLine());
-  }
-  return "the condition" + Where + " depends on " +
-         (Condition.UnknownReason.empty() ? std::string("data")
-                                          : Condition.UnknownReason) +
-         "; both branches were evaluated for those threads";
+/// The user's line of \p Branch itself; 0 when it has none.
+unsigned branchLine(const llvm::Instruction &Branch) {
+  const llvm::DILocation *L = Branch.getDebugLoc().get();
+  while (L && L->getInlinedAt())
+    L = L->getInlinedAt();
+  return L ? L->getLine() : 0;
 }
+
+/// What the evaluation does for threads whose branch condition is unknown.
+constexpr llvm::StringLiteral BothBranches =
+    "both branches were evaluated for those threads";
 
 /// A block that only returns (after its phis): threads that branch to it
 /// have left the function, as the source's `return` said, even when the
@@ -685,6 +686,16 @@ bool onlyReturns(const llvm::BasicBlock &Block) {
 }
 
 } // namespace
+
+std::string conditionAssumption(unsigned Line, const ThreadValue &Condition,
+                                llvm::StringRef Then) {
+  return "the condition" +
+         (Line ? " at line " + std::to_string(Line) : std::string()) +
+         " depends on " +
+         (Condition.UnknownReason.empty() ? std::string("data")
+                                          : Condition.UnknownReason) +
+         "; " + Then.str();
+}
 
 void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
   std::vector<Path> Paths;
@@ -823,7 +834,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
           } else {
             True |= Unknown;
             False |= Unknown;
-            Assumed = conditionAssumption(*Branch, C);
+            Assumed = conditionAssumption(branchLine(*Branch), C, BothBranches);
           }
         }
         Targets.push_back({Branch->getSuccessor(0), True});
@@ -846,7 +857,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         Masks[Case->getSuccessorIndex()].set(T);
       }
       if (Unknown.any())
-        Assumed = conditionAssumption(*Switch, C);
+        Assumed = conditionAssumption(branchLine(*Switch), C, BothBranches);
       if (Unknown.any() || llvm::count_if(Masks, [](const ThreadMask &M) {
                              return M.any();
                            }) > 1) {
@@ -864,7 +875,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       Stopped.reset(Top.Ambiguous);
       if (!llvm::isa<llvm::UnreachableInst>(Terminator))
         unsupported(*Terminator, "a terminator the evaluator does not follow",
-                    /*LosesAccesses=*/true);
+                    Loss::WhatFollows);
       else if (Stopped.any())
         reachedUnreachable(Block, Stopped);
       Frame.Returned |= Stopped;
@@ -1146,7 +1157,7 @@ ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,
                 "call depth limit reached in '" +
                     (Callee ? Callee->getNameAsString() : F.getName().str()) +
                     "'",
-                /*LosesAccesses=*/true);
+                Loss::Accesses);
     return unknown("a call past the depth limit");
   }
   CallFrame Frame;

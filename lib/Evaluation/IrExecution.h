@@ -57,6 +57,17 @@ struct ArrayPath {
   std::vector<ThreadValue> Subscripts;
 };
 
+/// What a construct the evaluator does not follow costs the analysis.
+enum class Loss {
+  /// Some values become unknown.
+  Values,
+  /// Its own accesses or barriers are missing; the evaluation goes on.
+  Accesses,
+  /// The threads that reach it go no further, or a loop stops short there:
+  /// what follows is missing for them.
+  WhatFollows,
+};
+
 /// What an address, loaded or stored, was computed from.
 struct AddressFacts {
   ThreadValue Address;
@@ -283,13 +294,13 @@ public:
   void recordFrozenPhis(CallFrame &Frame, const llvm::Loop &L, bool Entering);
 
   bool outOfBudget() const { return Summary.BudgetExceeded; }
-  /// Notes a construct the evaluator does not follow at \p I; \p LosesAccesses:
-  /// accesses or barriers went unseen (EvaluationSummary::Incomplete).
+  /// Notes a construct the evaluator does not follow at \p I, and what that
+  /// cost (EvaluationSummary::Incomplete).
   void unsupported(const llvm::Instruction &I, const std::string &What,
-                   bool LosesAccesses = false);
+                   Loss Lost = Loss::Values);
   /// Records \p Message once among what the evaluation did not follow, and
-  /// among what lost accesses when \p LosesAccesses.
-  void recordUnsupported(const std::string &Message, bool LosesAccesses);
+  /// among what lost accesses unless \p Lost is Values.
+  void recordUnsupported(const std::string &Message, Loss Lost);
 
   // IrArithmetic.cpp: constants and operations on values.
   /// The value of \p V: a register of \p Frame, or a constant (computed
@@ -324,6 +335,14 @@ public:
   /// access of its branch; empty when they cannot all be placed.
   std::vector<std::pair<const clang::Expr *, ThreadMask>>
   placeMergedAccess(const llvm::Instruction &I, const ThreadMask &Active);
+  /// Reports load \p I at the source read it was moved away from
+  /// (IrSourceSites::hoistedReadSite): for the threads whose condition lets
+  /// the source read, with an assumption for those whose condition is data
+  /// the evaluation could not compute.
+  void reportHoistedRead(const llvm::Instruction &I,
+                         const IrSourceSites::HoistedRead &Read,
+                         unsigned WidthBytes, const AddressFacts &Address,
+                         const ThreadMask &Active);
   void reportAccessAt(const clang::Expr *Site, AccessKind Kind,
                       unsigned WidthBytes, const AddressFacts &Address,
                       const ThreadMask &Active, const ThreadValue *Stored);
@@ -394,6 +413,12 @@ public:
   /// Steps since the time and memory budgets were last looked at.
   unsigned StepsSinceBudgetCheck = 0;
 };
+
+/// "the condition at line 12 depends on data read from shared memory 's'; "
+/// followed by \p Then, what the evaluation did for those threads (\p Line
+/// 0: no line).
+std::string conditionAssumption(unsigned Line, const ThreadValue &Condition,
+                                llvm::StringRef Then);
 
 /// The low \p Bits of \p V, sign-extended: how every integer is held.
 int64_t truncateSigned(int64_t V, unsigned Bits);

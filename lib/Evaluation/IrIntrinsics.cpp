@@ -424,7 +424,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       unsupported(Call,
                   "inline PTX that accesses shared memory ('" + *Instruction +
                       "') is not evaluated yet",
-                  /*LosesAccesses=*/true);
+                  Loss::Accesses);
     // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
     // special register read.
     llvm::StringRef Move = Text.trim().rtrim(';').trim();
@@ -616,7 +616,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                       (Bytes ? std::to_string(Bytes) + " bytes"
                              : std::string("an unknown size")) +
                       " into shared memory is not evaluated",
-                  /*LosesAccesses=*/true);
+                  Loss::Accesses);
     }
     return unknown("");
   }
@@ -661,7 +661,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       Name.starts_with("llvm.nvvm.ldmatrix") ||
       Name.starts_with("llvm.nvvm.wmma")) {
     unsupported(Call, "'" + Name.str() + "' is not evaluated yet",
-                /*LosesAccesses=*/true);
+                Loss::Accesses);
     return unknown("the result of '" + Name.str() + "'");
   }
   return unknown("the result of '" + Name.str() + "'");

@@ -327,19 +327,74 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
     return;
   }
   auto Placed = placeMergedAccess(I, Active);
-  if (Placed.empty())
-    if (const clang::Expr *Site =
-            Sites.hoistedReadSite(I, Address.Object.Decl)) {
-      reportAccessAt(Site, Kind, WidthBytes, Facts, Active, Stored);
+  if (Placed.empty()) {
+    IrSourceSites::HoistedRead Read =
+        Sites.hoistedReadSite(I, Address.Object.Decl);
+    if (Read.Site) {
+      reportHoistedRead(I, Read, WidthBytes, Facts, Active);
       return;
     }
-  if (Placed.empty())
-    unsupported(I,
-                std::string("a shared ") + accessKindName(Kind) +
-                    " the evaluator could not place in the source",
-                /*LosesAccesses=*/Address.Object.IsShared);
+    // Said with the line of the nearest user that has one: what is missing
+    // and where, not where the evaluation stopped (it goes on).
+    unsigned Line = Sites.nearbyLine(I);
+    std::string Array =
+        Address.Object.Decl
+            ? " of '" + Address.Object.Decl->getNameAsString() + "'"
+            : std::string();
+    std::string Near = !Line             ? std::string()
+                       : I.getDebugLoc() ? " at line " + std::to_string(Line)
+                                         : " near line " + std::to_string(Line);
+    recordUnsupported(std::string("a ") +
+                          (Address.Object.IsShared ? "shared " : "global ") +
+                          accessKindName(Kind) + Array + Near +
+                          " could not be placed in the source; it is missing "
+                          "from the analysis",
+                      Address.Object.IsShared ? Loss::Accesses : Loss::Values);
+  }
   for (const auto &[Site, Threads] : Placed)
     reportAccessAt(Site, Kind, WidthBytes, Facts, Threads, Stored);
+}
+
+void IrExecution::reportHoistedRead(const llvm::Instruction &I,
+                                    const IrSourceSites::HoistedRead &Read,
+                                    unsigned WidthBytes,
+                                    const AddressFacts &Facts,
+                                    const ThreadMask &Active) {
+  if (!Read.Guard) {
+    reportAccessAt(Read.Site, AccessKind::Load, WidthBytes, Facts, Active,
+                   nullptr);
+    return;
+  }
+  // The load runs before the condition the source read waits for: the
+  // threads whose condition is known read only when it holds; for the
+  // others the read rests on data the analysis could not read.
+  const auto *GuardInstruction = llvm::dyn_cast<llvm::Instruction>(Read.Guard);
+  bool Computed =
+      !GuardInstruction ||
+      Frames.back()->Facts->Dominators.dominates(GuardInstruction, &I);
+  ThreadValue Guard = Computed ? valueOf(Read.Guard, *Frames.back(), Active)
+                               : unknown("a value computed after the read");
+  ThreadMask Reading = none(), Unknown = none();
+  for (unsigned T : Active.set_bits()) {
+    if (!Guard.Known[T])
+      Unknown.set(T);
+    else if ((Guard.Values[T] != 0) == Read.ReadsWhen)
+      Reading.set(T);
+  }
+  Reading |= Unknown;
+  if (Reading.none())
+    return;
+  if (Unknown.none()) {
+    reportAccessAt(Read.Site, AccessKind::Load, WidthBytes, Facts, Reading,
+                   nullptr);
+    return;
+  }
+  Assumptions.push_back(conditionAssumption(
+      Sites.nearbyLine(GuardInstruction ? *GuardInstruction : I), Guard,
+      "the read that waits for it was evaluated for those threads"));
+  reportAccessAt(Read.Site, AccessKind::Load, WidthBytes, Facts, Reading,
+                 nullptr);
+  Assumptions.pop_back();
 }
 
 std::vector<std::pair<const clang::Expr *, ThreadMask>>

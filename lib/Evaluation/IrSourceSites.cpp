@@ -12,7 +12,10 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+
+#include <optional>
 
 namespace smemlint {
 
@@ -239,12 +242,101 @@ const ValueDecl *accessedVariable(const Expr *E) {
   return nullptr;
 }
 
+/// The byte offset into its array that \p Read reads when each of its
+/// subscripts is a constant (`c[32]`, `t[1][N - 1]`); none otherwise.
+std::optional<int64_t> constantByteOffset(const Expr *Read,
+                                          const ASTContext &Ctx) {
+  int64_t Bytes = 0;
+  const Expr *E = Read->IgnoreParens();
+  const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E);
+  if (!Subscript)
+    return std::nullopt;
+  for (; Subscript; Subscript = dyn_cast<ArraySubscriptExpr>(E)) {
+    QualType Element = Subscript->getType();
+    Expr::EvalResult Index;
+    if (Element->isIncompleteType() || Element->isDependentType() ||
+        !Subscript->getIdx()->EvaluateAsInt(Index, Ctx))
+      return std::nullopt;
+    Bytes += Index.Val.getInt().getExtValue() *
+             Ctx.getTypeSizeInChars(Element).getQuantity();
+    E = Subscript->getBase()->IgnoreParenImpCasts();
+  }
+  return isa<DeclRefExpr>(E) ? std::optional<int64_t>(Bytes) : std::nullopt;
+}
+
+/// The constant byte offset \p I's address has into the variable it
+/// indexes (`getelementptr (i8, @c, i64 128)`), when it has one.
+std::optional<int64_t> constantAddressOffset(const llvm::Instruction &I) {
+  const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+  if (!Pointer)
+    return std::nullopt;
+  const llvm::DataLayout &Layout = I.getModule()->getDataLayout();
+  llvm::APInt Offset(Layout.getIndexTypeSizeInBits(Pointer->getType()), 0);
+  const llvm::Value *Base = Pointer->stripAndAccumulateConstantOffsets(
+      Layout, Offset, /*AllowNonInbounds=*/true);
+  if (!llvm::isa<llvm::GlobalVariable>(Base))
+    return std::nullopt;
+  return Offset.getSExtValue();
+}
+
+/// Whether \p I kept a source line: the optimizer's own instructions have
+/// none, and line 0 stands for a merge of several.
+bool hasLine(const llvm::Instruction &I) {
+  return I.getDebugLoc() && I.getDebugLoc().getLine() != 0;
+}
+
 } // namespace
 
-const Expr *IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
-                                           const ValueDecl *Array) {
+std::vector<const llvm::Instruction *> IrSourceSites::nearestLocatedUsers(
+    const llvm::Instruction &I,
+    llvm::SmallPtrSetImpl<const llvm::Instruction *> *Reached) {
+  // Deep enough for a compare and a cast or two; past that, the value has
+  // become something else.
+  constexpr unsigned MaxDepth = 4;
+  llvm::SmallPtrSet<const llvm::Instruction *, 16> Seen;
+  Seen.insert(&I);
+  std::vector<const llvm::Instruction *> Level{&I}, Located;
+  for (unsigned Depth = 0;
+       Depth < MaxDepth && Located.empty() && !Level.empty(); ++Depth) {
+    std::vector<const llvm::Instruction *> Next;
+    for (const llvm::Instruction *From : Level)
+      for (const llvm::User *U : From->users()) {
+        const auto *User = llvm::dyn_cast<llvm::Instruction>(U);
+        if (!User || !Seen.insert(User).second)
+          continue;
+        (hasLine(*User) ? Located : Next).push_back(User);
+      }
+    Level = std::move(Next);
+  }
+  if (Reached)
+    Reached->insert(Seen.begin(), Seen.end());
+  return Located;
+}
+
+unsigned IrSourceSites::nearbyLine(const llvm::Instruction &I) {
+  auto UserLine = [](const llvm::Instruction &At) {
+    const llvm::DILocation *Where = At.getDebugLoc().get();
+    while (Where && Where->getInlinedAt())
+      Where = Where->getInlinedAt();
+    return Where ? Where->getLine() : 0u;
+  };
+  if (unsigned Line = UserLine(I))
+    return Line;
+  for (const llvm::Instruction *User : nearestLocatedUsers(I))
+    if (unsigned Line = UserLine(*User))
+      return Line;
+  for (const llvm::Instruction *At = I.getPrevNode(); At;
+       At = At->getPrevNode())
+    if (unsigned Line = UserLine(*At))
+      return Line;
+  return 0;
+}
+
+IrSourceSites::HoistedRead
+IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
+                               const ValueDecl *Array) {
   if (!Array || I.getDebugLoc() || !llvm::isa<llvm::LoadInst>(I))
-    return nullptr;
+    return {};
   const llvm::Function *F = I.getFunction();
   auto [Kept, New] = LoadLocations.try_emplace(F);
   if (New)
@@ -257,11 +349,10 @@ const Expr *IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
           if (!Frames.empty() && keyOf(Frames.front().Where, K))
             Kept->second.insert(K);
         }
+  std::optional<int64_t> Address = constantAddressOffset(I);
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const llvm::User *U : I.users()) {
-    const auto *User = llvm::dyn_cast<llvm::Instruction>(U);
-    if (!User || !User->getDebugLoc())
-      continue;
+  llvm::SmallPtrSet<const llvm::Instruction *, 16> Reached;
+  for (const llvm::Instruction *User : nearestLocatedUsers(I, &Reached)) {
     std::vector<CompiledFrame> Frames =
         Locations.frames(User->getDebugLoc().get());
     if (Frames.empty() || !inUserCode(Frames.front().Where))
@@ -273,20 +364,41 @@ const Expr *IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
         {SM.getFileID(Where).getHashValue(), SM.getExpansionLineNumber(Where)});
     if (OnLine == Index.ReadsByLine.end())
       continue;
-    const Expr *Only = nullptr;
-    unsigned Count = 0;
+    std::vector<const Expr *> Candidates;
     for (const Expr *Read : OnLine->second) {
       Key K;
       if (accessedVariable(Read) != Array ||
           (keyOf(Read->getExprLoc(), K) && Kept->second.count(K)))
         continue;
-      Only = Read;
-      ++Count;
+      Candidates.push_back(Read);
     }
-    if (Count == 1)
-      return Only;
+    // `c[tid] == 0 && c[32] != 0` when neither load kept its place: the
+    // subscript that names the element the address does.
+    if (Candidates.size() > 1 && Address)
+      llvm::erase_if(Candidates, [&](const Expr *Read) {
+        return constantByteOffset(Read, Ctx) != Address;
+      });
+    if (Candidates.size() != 1)
+      continue;
+    HoistedRead Read;
+    Read.Site = Candidates.front();
+    // The right side of `a && b` (`a || b`) became the select's second
+    // (third) operand: the source reads only when `a` is true (false).
+    if (const auto *Select = llvm::dyn_cast<llvm::SelectInst>(User)) {
+      auto Carries = [&](const llvm::Value *V) {
+        const auto *Inst = llvm::dyn_cast<llvm::Instruction>(V);
+        return Inst && Reached.contains(Inst);
+      };
+      bool OnTrue = Carries(Select->getTrueValue());
+      bool OnFalse = Carries(Select->getFalseValue());
+      if (OnTrue != OnFalse && !Carries(Select->getCondition())) {
+        Read.Guard = Select->getCondition();
+        Read.ReadsWhen = OnTrue;
+      }
+    }
+    return Read;
   }
-  return nullptr;
+  return {};
 }
 
 const Expr *IrSourceSites::copySourceSite(const llvm::Instruction &I) {

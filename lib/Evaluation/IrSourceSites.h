@@ -11,7 +11,12 @@
 //  - a store is at its assignment's or increment's operator;
 //  - code inlined from a function the user did not write (a CUDA header's
 //    atomicAdd, a __half2 operator=, CUB) is reported at the user's call:
-//    the call, or for an assignment operator its left-hand side.
+//    the call, or for an assignment operator its left-hand side;
+//  - a load the optimizer moved without its location (hoisted out of a loop
+//    by LICM, or speculated ahead of the condition that guards it, as
+//    SimplifyCFG does for the right side of `a && c[32]`) is at the read
+//    of its array on the line of the nearest users of its value that kept
+//    one.
 // Loops are found by the start location Clang puts in their `llvm.loop`
 // metadata.
 //
@@ -23,6 +28,7 @@
 #include "DeviceCode/DebugLocations.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <memory>
@@ -43,6 +49,7 @@ class DILocation;
 class Function;
 class Instruction;
 class Loop;
+class Value;
 } // namespace llvm
 
 namespace smemlint {
@@ -66,11 +73,33 @@ public:
   const clang::Expr *accessSiteAt(const llvm::Instruction &I,
                                   const llvm::DILocation *At,
                                   bool CopySource = false);
+  /// A load placed at a source read it was moved away from.
+  struct HoistedRead {
+    const clang::Expr *Site = nullptr;
+    /// Set when the load was moved ahead of the condition the source read
+    /// waits for (`a && c[32]` made a select of both sides): that condition,
+    /// and the value it has when the source reads.
+    const llvm::Value *Guard = nullptr;
+    bool ReadsWhen = true;
+  };
   /// The source read a load without a location (hoisted out of its loop by
-  /// LICM) was made from: the one read of \p Array on the line of a user of
-  /// its value that no other load of the function kept the location of.
-  const clang::Expr *hoistedReadSite(const llvm::Instruction &I,
-                                     const clang::ValueDecl *Array);
+  /// LICM, speculated ahead of its condition by SimplifyCFG) was made from:
+  /// on the line of the nearest users of its value that have a location
+  /// (nearestLocatedUsers), the one read of \p Array that no other load of
+  /// the function kept the location of; of several, the one whose constant
+  /// subscripts give the load's constant address.
+  HoistedRead hoistedReadSite(const llvm::Instruction &I,
+                              const clang::ValueDecl *Array);
+  /// The users of \p I's value that have a location, nearest first: the
+  /// optimizer's own instructions (a compare it speculated along with a
+  /// load) have none and are followed, a few steps deep. \p Reached, when
+  /// given, gets every instruction the value flows into on the way.
+  std::vector<const llvm::Instruction *> nearestLocatedUsers(
+      const llvm::Instruction &I,
+      llvm::SmallPtrSetImpl<const llvm::Instruction *> *Reached = nullptr);
+  /// The user's line of \p I, else of its nearest users with a location,
+  /// else of the closest instruction before it in its block; 0 when none.
+  unsigned nearbyLine(const llvm::Instruction &I);
   /// The source expression a copy instruction \p I (memcpy) reads: the
   /// right side of the struct assignment it was compiled from.
   const clang::Expr *copySourceSite(const llvm::Instruction &I);

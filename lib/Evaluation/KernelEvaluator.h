@@ -151,6 +151,18 @@ struct EvaluationOptions {
 /// docs/checks/smem-bank-conflict.md.
 int64_t defaultSymbolValue(const UniformSymbol &Symbol);
 
+/// Something the evaluation did not follow that cost it accesses or
+/// barriers.
+struct EvaluationGap {
+  /// What and where, in words: "a shared load of 'c' near line 6 could not
+  /// be placed in the source; it is missing from the analysis".
+  std::string What;
+  /// The evaluation went no further there for some threads (they stopped,
+  /// or a loop was cut): what follows is missing for them, and every count
+  /// is a sample. Otherwise only what What names is missing.
+  bool Stopped = false;
+};
+
 struct EvaluationSummary {
   /// Why nothing was evaluated (no device code for the kernel); empty when
   /// the kernel ran.
@@ -165,8 +177,9 @@ struct EvaluationSummary {
   std::vector<std::string> Unsupported;
   /// Those of Unsupported that lost accesses or barriers altogether (an
   /// access not placed in the source, inline PTX on shared memory, a call
-  /// past the depth limit): the report says so at the kernel.
-  std::vector<std::string> Incomplete;
+  /// past the depth limit, threads stopped by undefined behaviour): the
+  /// report says so at the kernel.
+  std::vector<EvaluationGap> Incomplete;
 };
 
 /// The path of the field that starts \p Offset bytes into a value of type

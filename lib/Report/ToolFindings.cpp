@@ -192,13 +192,17 @@ llvm::ArrayRef<CheckInfo> toolFindingKinds() {
           "follow yet: inline PTX that accesses shared memory (ld.shared, "
           "cp.async, ldmatrix), asynchronous-copy or mbarrier intrinsics, a "
           "copy of a large object into shared memory, an access it could not "
-          "place in the source. Those accesses were not analysed; the other "
-          "kernels were.",
+          "place in the source. Where the evaluation stopped (a budget, "
+          "threads stopped by undefined behaviour), the accesses past that "
+          "point were not analysed; where it went on, the note names what is "
+          "missing and the rest of the kernel was analysed. The other kernels "
+          "were analysed either way.",
           "Nothing is wrong with the code; findings for this kernel may be "
           "missing. Lower --max-loop-iterations, or split the kernel.",
           "The analysis of this kernel stopped short: its step budget ran "
-          "out, or calls or code nested past the evaluator's limits. Findings "
-          "past that point may be missing.\n"
+          "out, calls or code nested past the evaluator's limits, or code it "
+          "does not follow lost some accesses. Findings about what the note "
+          "names may be missing.\n"
           "\n"
           "**Fix:** nothing to fix in the code; lower `--max-loop-iterations` "
           "if it was raised.",
