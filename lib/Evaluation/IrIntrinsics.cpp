@@ -491,6 +491,22 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return unknown("");
   }
 
+  // __isShared, __isGlobal: the evaluator knows which object a pointer is
+  // into (cuda::memcpy_async branches on it). Shared is shared; a kernel's
+  // pointer parameter is global memory (as NVPTXLowerArgs takes it).
+  if (Name == "llvm.nvvm.isspacep.shared" ||
+      Name == "llvm.nvvm.isspacep.global") {
+    const ThreadValue &Pointer = Argument(0);
+    const MemoryObject &Object = Pointer.Object;
+    bool Known = Pointer.isPointer() && (Object.Decl || Object.Storage);
+    if (Known && Name.ends_with("shared"))
+      return ThreadValue::uniform(Threads, Object.IsShared);
+    if (Known && (Object.IsShared ||
+                  llvm::isa_and_nonnull<clang::ParmVarDecl>(Object.Decl)))
+      return ThreadValue::uniform(Threads, !Object.IsShared);
+    return unknown("the address space of a pointer");
+  }
+
   // Warp shuffles: the value of another lane of the same warp.
   if (Name.starts_with("llvm.nvvm.shfl.sync.")) {
     if (Call.getType()->isStructTy())
