@@ -222,8 +222,13 @@ void readAnnotations(ASTContext &Ctx, KernelInfo &Info) {
 
 } // namespace
 
-std::optional<BlockShape> parseBlockDimArguments(StringRef Text,
-                                                 std::string &Error) {
+namespace {
+
+/// One to three comma-separated positive integers, each at most its limit.
+std::optional<BlockShape> parseDimensions(StringRef Text,
+                                          const uint64_t (&Limits)[3],
+                                          const char *Range,
+                                          std::string &Error) {
   llvm::SmallVector<StringRef, 3> Parts;
   Text.split(Parts, ',');
   if (Parts.empty() || Parts.size() > 3) {
@@ -232,15 +237,27 @@ std::optional<BlockShape> parseBlockDimArguments(StringRef Text,
   }
   unsigned Dims[3] = {1, 1, 1};
   for (auto [I, Part] : llvm::enumerate(Parts)) {
-    unsigned Value = 0;
-    if (Part.trim().getAsInteger(10, Value) || Value == 0) {
-      Error = "'" + Part.trim().str() + "' is not a positive integer";
+    uint64_t Value = 0;
+    if (Part.trim().getAsInteger(10, Value) || Value == 0 ||
+        Value > Limits[I]) {
+      Error = "'" + Part.trim().str() + "' is not " + Range;
       return std::nullopt;
     }
-    Dims[I] = Value;
+    Dims[I] = unsigned(Value);
   }
-  BlockShape Shape{Dims[0], Dims[1], Dims[2]};
-  if (Shape.threads() > 1024 || Shape.Z > 64) {
+  return BlockShape{Dims[0], Dims[1], Dims[2]};
+}
+
+} // namespace
+
+std::optional<BlockShape> parseBlockDimArguments(StringRef Text,
+                                                 std::string &Error) {
+  // Each dimension bounded first, so that their product cannot wrap.
+  const uint64_t Limits[3] = {UINT32_MAX, UINT32_MAX, UINT32_MAX};
+  std::optional<BlockShape> Shape =
+      parseDimensions(Text, Limits, "a positive integer", Error);
+  if (Shape && (Shape->X > 1024 || Shape->Y > 1024 || Shape->Z > 64 ||
+                Shape->threads() > 1024)) {
     Error = "a block has at most 1024 threads and z at most 64";
     return std::nullopt;
   }
@@ -249,26 +266,11 @@ std::optional<BlockShape> parseBlockDimArguments(StringRef Text,
 
 std::optional<BlockShape> parseGridDimArguments(StringRef Text,
                                                 std::string &Error) {
-  llvm::SmallVector<StringRef, 3> Parts;
-  Text.split(Parts, ',');
-  if (Parts.empty() || Parts.size() > 3) {
-    Error = "expected one to three dimensions";
-    return std::nullopt;
-  }
   const uint64_t Limits[3] = {(1ull << 31) - 1, 65535, 65535};
-  unsigned Dims[3] = {1, 1, 1};
-  for (auto [I, Part] : llvm::enumerate(Parts)) {
-    uint64_t Value = 0;
-    if (Part.trim().getAsInteger(10, Value) || Value == 0 ||
-        Value > Limits[I]) {
-      Error = "'" + Part.trim().str() +
-              "' is not a grid dimension (x from 1 to 2^31-1, y and z from 1 "
-              "to 65535)";
-      return std::nullopt;
-    }
-    Dims[I] = unsigned(Value);
-  }
-  return BlockShape{Dims[0], Dims[1], Dims[2]};
+  return parseDimensions(Text, Limits,
+                         "a grid dimension (x from 1 to 2^31-1, y and z from "
+                         "1 to 65535)",
+                         Error);
 }
 
 std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
