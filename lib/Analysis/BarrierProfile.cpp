@@ -309,8 +309,8 @@ struct BarrierObserver::State {
       if (!PartialBarriers[B].Arrived[Earlier.Thread] ||
           !PartialBarriers[B].Arrived[Thread]) {
         Hazard.SkippedBarrier = PartialBarriers[B].Site;
-        Hazard.SkippedBy = PartialBarriers[B].Arrived[Thread] ? Earlier.Thread
-                                                              : Thread;
+        Hazard.SkippedBy =
+            PartialBarriers[B].Arrived[Thread] ? Earlier.Thread : Thread;
         break;
       }
     Hazard.Earlier = describe(Earlier.Context, Earlier.Thread);
@@ -511,8 +511,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
   bool SomeoneSkips = false;
   for (unsigned T = 0; T < S->Threads && !SomeoneSkips; ++T)
     SomeoneSkips = !Event.Active[T] && Event.Alive[T];
-  if (!SomeoneSkips ||
-      S->PartialBarriers.size() >= State::MaxPartialBarriers) {
+  if (!SomeoneSkips || S->PartialBarriers.size() >= State::MaxPartialBarriers) {
     if (SomeoneSkips)
       S->incompleteAt("the race analysis after divergent barriers is "
                       "incomplete: after " +

@@ -55,8 +55,8 @@ gridBarrierPasses(const KernelAnalysis &Analysis,
   Options.StepBudget = std::min(Options.StepBudget,
                                 Analysis.profile().Summary.Steps * 2 + 10'000);
   GridBarrierCounter Counter;
-  evaluateKernel(Analysis.context(), Analysis.kernel().Kernel, Options,
-                 Symbols, Counter);
+  evaluateKernel(Analysis.context(), Analysis.kernel().Kernel, Options, Symbols,
+                 Counter);
   return std::move(Counter.Passes);
 }
 
@@ -87,8 +87,10 @@ divergentGridBarriers(const KernelAnalysis &Analysis) {
       gridBarrierPasses(Analysis, First);
   const std::optional<BlockShape> &Grid = Analysis.options().Grid;
   for (unsigned Dim = 0; Dim < 3; ++Dim) {
-    unsigned Extent = !Grid ? 2 : Dim == 0 ? Grid->X : Dim == 1 ? Grid->Y
-                                                                 : Grid->Z;
+    unsigned Extent = !Grid      ? 2
+                      : Dim == 0 ? Grid->X
+                      : Dim == 1 ? Grid->Y
+                                 : Grid->Z;
     if (Extent < 2)
       continue;
     std::array<unsigned, 3> Neighbour = {0, 0, 0};

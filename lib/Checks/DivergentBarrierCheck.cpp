@@ -15,7 +15,8 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
                                         std::vector<Diagnostic> &Findings) {
   const KernelAnalysis &Analysis = Context.Analysis;
   const BlockShape &Block = Analysis.shape().Block;
-  for (const DivergentBarrier &Barrier : Analysis.barriers().DivergentBarriers) {
+  for (const DivergentBarrier &Barrier :
+       Analysis.barriers().DivergentBarriers) {
     Diagnostic D;
     D.Check = name().str();
     D.Level = Severity::Warning;
@@ -33,19 +34,18 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
           (Barrier.WholeWarp ? " but the mask names the whole warp" : "");
     } else {
       D.Message = "divergent barrier: " +
-                  std::to_string(Barrier.Skipping + Barrier.Returned) +
-                  " of " + std::to_string(Total) +
+                  std::to_string(Barrier.Skipping + Barrier.Returned) + " of " +
+                  std::to_string(Total) +
                   " threads of the block do not reach it (" + Missing +
-                  (Barrier.Returned && !Barrier.Skipping
-                       ? " returned before it"
-                       : " skips it") +
+                  (Barrier.Returned && !Barrier.Skipping ? " returned before it"
+                                                         : " skips it") +
                   ", " + Arrived + " arrives)";
       if (Barrier.Returned && Barrier.Skipping)
-        D.Message += "; " + std::to_string(Barrier.Returned) +
-                     " of them returned early";
+        D.Message +=
+            "; " + std::to_string(Barrier.Returned) + " of them returned early";
     }
-    D.Message += " (block " + Block.str() + ", " + Analysis.arch().Name.str() +
-                 ")";
+    D.Message +=
+        " (block " + Block.str() + ", " + Analysis.arch().Name.str() + ")";
     D.Notes.push_back(
         {D.Where,
          Barrier.Warp
@@ -75,15 +75,13 @@ void DivergentBarrierCheck::reportGridBarriers(
     D.Where = toSourcePoint(Analysis.context().getSourceManager(),
                             Barrier.Site->getBeginLoc());
     // Counts of block barriers, not of calls: one grid sync may make two.
-    D.Message = "divergent grid barrier: " + BlockName(Barrier.Missing) +
-                (Barrier.MissingTimes == 0
-                     ? " never reaches it, " + BlockName(Barrier.Reaching) +
-                           " does"
-                     : " reaches it fewer times than " +
-                           BlockName(Barrier.Reaching)) +
-                " (block " +
-                Analysis.shape().Block.str() + ", " +
-                Analysis.arch().Name.str() + ")";
+    D.Message =
+        "divergent grid barrier: " + BlockName(Barrier.Missing) +
+        (Barrier.MissingTimes == 0
+             ? " never reaches it, " + BlockName(Barrier.Reaching) + " does"
+             : " reaches it fewer times than " + BlockName(Barrier.Reaching)) +
+        " (block " + Analysis.shape().Block.str() + ", " +
+        Analysis.arch().Name.str() + ")";
     D.Notes.push_back(
         {D.Where,
          "a grid barrier waits until every block of the grid arrives: the "

@@ -49,8 +49,8 @@ std::string describeAccess(const KernelAnalysis &Analysis,
 
 DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
                              const SharedHazard &Hazard) {
-  std::string Message = describeAccess(Analysis, Hazard, Hazard.Earlier) +
-                        " here";
+  std::string Message =
+      describeAccess(Analysis, Hazard, Hazard.Earlier) + " here";
   if (Hazard.AcrossIterationsOf)
     for (size_t I = 0; I < Hazard.Earlier.Loops.size(); ++I)
       if (Hazard.Earlier.Loops[I] == Hazard.AcrossIterationsOf)
@@ -112,8 +112,7 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
   return D;
 }
 
-BranchDivergence divergenceOf(const KernelAnalysis &Analysis,
-                              bool WarpScope) {
+BranchDivergence divergenceOf(const KernelAnalysis &Analysis, bool WarpScope) {
   return {Analysis.barriers().NonUniformBranches, WarpScope};
 }
 

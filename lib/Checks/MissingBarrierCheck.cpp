@@ -42,8 +42,7 @@ void MissingBarrierCheck::checkKernel(const CheckContext &Context,
           "also written by " + Earlier + " at line " + EarlierLine + Between;
       break;
     case HazardKind::WriteAfterRead:
-      Message +=
-          "which " + Earlier + " reads at line " + EarlierLine + Between;
+      Message += "which " + Earlier + " reads at line " + EarlierLine + Between;
       break;
     }
     Message += " " + assumptionsOf(Analysis, Hazard);

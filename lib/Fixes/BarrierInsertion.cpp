@@ -47,7 +47,7 @@ std::string indentationAt(const SourceManager &SM, SourceLocation Loc) {
 } // namespace
 
 /// The body of a loop statement, or null.
-const Stmt *loopBody(const Stmt *Loop) {
+static const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *For = dyn_cast<ForStmt>(Loop))
     return For->getBody();
   if (const auto *While = dyn_cast<WhileStmt>(Loop))
@@ -102,21 +102,14 @@ SourceRange decidingRange(const Stmt *Control, const Stmt *Child) {
   if (const auto *If = dyn_cast<IfStmt>(Control)) {
     if (Child == If->getThen() || Child == If->getElse())
       return Header(If, If->getThen());
-  } else if (const auto *For = dyn_cast<ForStmt>(Control)) {
-    if (Child == For->getBody())
-      return Header(For, For->getBody());
-  } else if (const auto *While = dyn_cast<WhileStmt>(Control)) {
-    if (Child == While->getBody())
-      return Header(While, While->getBody());
-  } else if (const auto *Range = dyn_cast<CXXForRangeStmt>(Control)) {
-    if (Child == Range->getBody())
-      return Header(Range, Range->getBody());
-  } else if (const auto *Switch = dyn_cast<SwitchStmt>(Control)) {
-    if (Child == Switch->getBody())
-      return Header(Switch, Switch->getBody());
   } else if (const auto *Do = dyn_cast<DoStmt>(Control)) {
     if (Child == Do->getBody())
       return SourceRange(Do->getBody()->getEndLoc(), Do->getEndLoc());
+  } else if (const Stmt *Body = isa<SwitchStmt>(Control)
+                                    ? cast<SwitchStmt>(Control)->getBody()
+                                    : loopBody(Control)) {
+    if (Child == Body)
+      return Header(Control, Body);
   } else if (const auto *Conditional =
                  dyn_cast<AbstractConditionalOperator>(Control)) {
     if (Child != Conditional->getCond())
@@ -175,19 +168,18 @@ std::string insideSplit(const SourceManager &SM, const Stmt *Control,
                         const NonUniformBranch &How,
                         const BranchDivergence &Divergence) {
   bool Loop = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Control);
-  std::string Text = std::string("inside the ") + (Loop ? "loop" : "branch") +
-                     " at line " +
-                     std::to_string(SM.getExpansionLineNumber(
-                         Control->getBeginLoc()));
+  std::string Text =
+      std::string("inside the ") + (Loop ? "loop" : "branch") + " at line " +
+      std::to_string(SM.getExpansionLineNumber(Control->getBeginLoc()));
   const char *Threads =
       Divergence.WarpScope ? "lanes of a warp" : "threads of the block";
   if (How.DataDependent)
     return Text + ", whose condition depends on data the analysis could not " +
            "read, so the " + Threads + " may not all " +
            (Loop ? "run the same iterations" : "take it");
-  return Text + (Loop ? std::string(", whose iterations differ between the ") +
-                            Threads
-                      : std::string(", which only some ") + Threads + " take");
+  return Text +
+         (Loop ? std::string(", whose iterations differ between the ") + Threads
+               : std::string(", which only some ") + Threads + " take");
 }
 
 } // namespace
@@ -215,9 +207,8 @@ BarrierPlacement placeBarrierBetween(ASTContext &Ctx, const Expr *Earlier,
     if (Split >= 0) {
       const Stmt *Control = LaterChain[Split].get<Stmt>();
       if (HoldsEarlier(Control))
-        return {std::nullopt,
-                "a barrier between them would be " +
-                    insideSplit(SM, Control, *How, Divergence)};
+        return {std::nullopt, "a barrier between them would be " +
+                                  insideSplit(SM, Control, *How, Divergence)};
       I = size_t(Split) - 1; // the search goes on above Control
       continue;
     }
