@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 
 namespace smemlint {
 
@@ -549,6 +550,128 @@ void BarrierObserver::onNonUniformBranch(const BranchEvent &Event) {
   NonUniformBranch &Branch = S->Profile.NonUniformBranches[Event.Where];
   Branch.DataDependent |= Event.DataDependent;
   Branch.SplitsAWarp |= Event.SplitsAWarp;
+}
+
+namespace {
+
+/// Which hazard of a run is which of another: the pair of accesses and
+/// the kind, as BarrierObserver keeps one per key.
+using HazardKey =
+    std::tuple<const clang::Expr *, const clang::Expr *, int, bool>;
+
+HazardKey keyOf(const SharedHazard &Hazard) {
+  return {Hazard.Earlier.Site, Hazard.Later.Site, int(Hazard.Kind),
+          Hazard.WithinOneStatement};
+}
+
+/// Whether \p New tells the hazard better than \p Kept, as
+/// BarrierObserver chooses within a run: values shown different, else
+/// threads of different warps (what a __syncwarp cannot fix).
+bool betterExample(const SharedHazard &New, const SharedHazard &Kept) {
+  if (New.ValuesDiffer != Kept.ValuesDiffer)
+    return New.ValuesDiffer;
+  return Kept.WithinOneWarp && !New.WithinOneWarp;
+}
+
+} // namespace
+
+struct TriedValueHazards::State {
+  unsigned Threads, WarpSize;
+  SymbolSet Watched;
+  BarrierProfile &Evaluated;
+  std::map<HazardKey, size_t> EvaluatedIndex;
+  /// Per hazard of Evaluated: how many runs show it too.
+  std::vector<unsigned> RunsShowing;
+  unsigned Runs = 0;
+  /// The hazards only runs show, in the order first found.
+  std::vector<SharedHazard> Found;
+  std::map<HazardKey, size_t> FoundIndex;
+  /// The run being watched.
+  unsigned Symbol = 0;
+  int64_t Value = 0;
+  std::unique_ptr<BarrierProfile> Run;
+  std::unique_ptr<BarrierObserver> Observer;
+
+  State(unsigned Threads, unsigned WarpSize, SymbolSet Watched,
+        BarrierProfile &Evaluated)
+      : Threads(Threads), WarpSize(WarpSize), Watched(Watched),
+        Evaluated(Evaluated), RunsShowing(Evaluated.Hazards.size(), 0) {
+    for (auto [I, Hazard] : llvm::enumerate(Evaluated.Hazards))
+      EvaluatedIndex.emplace(keyOf(Hazard), I);
+  }
+
+  void keep(SharedHazard &Hazard) {
+    HazardKey Key = keyOf(Hazard);
+    auto Shown = EvaluatedIndex.find(Key);
+    if (Shown != EvaluatedIndex.end()) {
+      ++RunsShowing[Shown->second];
+      return;
+    }
+    auto [It, New] = FoundIndex.try_emplace(Key, Found.size());
+    if (New) {
+      Hazard.OnlyWith = TriedValues{Symbol, {Value}, Value};
+      Found.push_back(std::move(Hazard));
+      return;
+    }
+    // The values of the first symbol that showed it are enough to say
+    // what it rests on.
+    SharedHazard &Kept = Found[It->second];
+    if (Kept.OnlyWith->Symbol != Symbol)
+      return;
+    Kept.OnlyWith->Showing.push_back(Value);
+    if (!betterExample(Hazard, Kept))
+      return;
+    TriedValues Values = std::move(*Kept.OnlyWith);
+    Values.ExampleValue = Value;
+    Kept = std::move(Hazard);
+    Kept.OnlyWith = std::move(Values);
+  }
+};
+
+TriedValueHazards::TriedValueHazards(unsigned Threads, unsigned WarpSize,
+                                     SymbolSet Watched,
+                                     BarrierProfile &Evaluated)
+    : S(std::make_unique<State>(Threads, WarpSize, Watched, Evaluated)) {}
+
+TriedValueHazards::~TriedValueHazards() = default;
+
+ExecutionObserver *TriedValueHazards::startRun(unsigned Symbol, int64_t Value) {
+  S->Observer.reset();
+  S->Run.reset();
+  if (Symbol >= 64 || !(S->Watched >> Symbol & 1))
+    return nullptr;
+  S->Symbol = Symbol;
+  S->Value = Value;
+  S->Run = std::make_unique<BarrierProfile>();
+  S->Observer =
+      std::make_unique<BarrierObserver>(S->Threads, S->WarpSize, *S->Run);
+  return S->Observer.get();
+}
+
+void TriedValueHazards::finishRun() {
+  if (!S->Observer)
+    return;
+  S->Observer.reset();
+  ++S->Runs;
+  for (SharedHazard &Hazard : S->Run->Hazards)
+    S->keep(Hazard);
+  for (const auto &[Where, Branch] : S->Run->NonUniformBranches) {
+    NonUniformBranch &Merged = S->Evaluated.NonUniformBranchesTried[Where];
+    Merged.DataDependent |= Branch.DataDependent;
+    Merged.SplitsAWarp |= Branch.SplitsAWarp;
+  }
+  S->Run.reset();
+}
+
+void TriedValueHazards::finish() {
+  for (auto [I, Hazard] : llvm::enumerate(S->Evaluated.Hazards))
+    if (I < S->RunsShowing.size())
+      Hazard.ShownByEveryValueTried =
+          S->Runs > 0 && S->RunsShowing[I] == S->Runs;
+  for (SharedHazard &Hazard : S->Found)
+    S->Evaluated.Hazards.push_back(std::move(Hazard));
+  S->Found.clear();
+  S->FoundIndex.clear();
 }
 
 } // namespace smemlint

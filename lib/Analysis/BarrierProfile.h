@@ -8,16 +8,21 @@
 // only it reads is not a hazard. __syncwarp() orders the threads of a warp.
 // Threads storing different values to one word in one statement are a
 // write-write hazard too (WithinOneStatement); the same value is not.
+// TriedValueHazards watches the runs of the symbol sweep the same way, for
+// the hazards only other values of an unknown parameter show.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SMEMLINT_ANALYSIS_BARRIERPROFILE_H
 #define SMEMLINT_ANALYSIS_BARRIERPROFILE_H
 
+#include "Analysis/SharedAccessProfile.h"
 #include "Evaluation/ExecutionObserver.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +43,16 @@ struct HazardAccess {
   unsigned Thread = 0;
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
+};
+
+/// The values tried for an unknown uniform value (sweepSymbols gives it 1
+/// to SymbolSweepLimit in turn) that show a hazard the evaluation with the
+/// value the analysis chose does not.
+struct TriedValues {
+  unsigned Symbol = 0;
+  /// Ascending; ExampleValue is the run the hazard's example comes from.
+  std::vector<int64_t> Showing;
+  int64_t ExampleValue = 0;
 };
 
 struct SharedHazard {
@@ -64,6 +79,12 @@ struct SharedHazard {
   /// threads that reach it.
   const clang::Stmt *SkippedBarrier = nullptr;
   unsigned SkippedBy = 0;
+  /// Set when only runs with other values of an unknown parameter show the
+  /// hazard: its threads and word are those of the run with ExampleValue.
+  std::optional<TriedValues> OnlyWith;
+  /// The evaluation shows it, and so did every run of the sweep: it does not
+  /// rest on the values the analysis chose.
+  bool ShownByEveryValueTried = false;
 };
 
 struct DivergentBarrier {
@@ -97,6 +118,9 @@ struct BarrierProfile {
   /// The branches (by their condition's location) whose threads did not all
   /// go one way: a barrier fix-it must not go where only some threads reach.
   std::map<clang::SourceLocation, NonUniformBranch> NonUniformBranches;
+  /// The same for the runs of the sweep: a barrier fix-it for a hazard only
+  /// they show must not go where their threads split either.
+  std::map<clang::SourceLocation, NonUniformBranch> NonUniformBranchesTried;
   /// Some shared access had an address the evaluator did not know.
   bool UnknownAddresses = false;
 };
@@ -111,6 +135,28 @@ public:
   void onBarrier(const BarrierEvent &Event) override;
   void onIterationsSkipped(const SkippedIterationsEvent &Event) override;
   void onNonUniformBranch(const BranchEvent &Event) override;
+
+private:
+  struct State;
+  std::unique_ptr<State> S;
+};
+
+/// Watches the runs of the symbol sweep for hazards, so that the race
+/// analysis needs no runs of its own: keeps those the evaluation
+/// (\p Evaluated) does not show, with the values that show them, and marks
+/// those it shows that every run shows too. Watches the runs of the symbols
+/// in \p Watched only: the values nothing gives.
+class TriedValueHazards : public SweepWatcher {
+public:
+  TriedValueHazards(unsigned Threads, unsigned WarpSize, SymbolSet Watched,
+                    BarrierProfile &Evaluated);
+  ~TriedValueHazards() override;
+
+  ExecutionObserver *startRun(unsigned Symbol, int64_t Value) override;
+  void finishRun() override;
+  /// Adds what the runs showed to the evaluated profile; call once, after
+  /// the sweep.
+  void finish();
 
 private:
   struct State;

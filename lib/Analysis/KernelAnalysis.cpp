@@ -65,9 +65,19 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
     assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
                            globalMemoryGranularity(Arch), Profile.Summary.Steps,
                            GlobalAccesses);
-  if (!Profile.Summary.BudgetExceeded)
+  if (!Profile.Summary.BudgetExceeded) {
+    // The runs that try other values of a parameter nothing gives look for
+    // races too: a race only some values show is a note, not a silence.
+    SymbolSet Assumed = 0;
+    for (unsigned Id = 0; Id < Symbols.size() && Id < 64; ++Id)
+      if (racesTriedFor(Id))
+        Assumed |= SymbolSet(1) << Id;
+    TriedValueHazards Tried(this->Options.Block.threads(),
+                            Arch.Banking.WarpSize, Assumed, Barriers);
     SymbolEffects = sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols,
-                                 Arch.Banking, Profile, SymbolsSwept);
+                                 Arch.Banking, Profile, SymbolsSwept, &Tried);
+    Tried.finish();
+  }
 }
 
 std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {

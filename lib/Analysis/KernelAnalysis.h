@@ -132,6 +132,13 @@ public:
            S.FieldOffset < 0 && Candidates != Shape.CandidateParameters.end() &&
            !Candidates->second.empty();
   }
+  /// Whether the analysis tries other values of uniform symbol \p Symbol
+  /// for races (TriedValueHazards): a value nothing gives, but not blockIdx
+  /// (the analysis runs block 0).
+  bool racesTriedFor(unsigned Symbol) const {
+    return Symbols.symbol(Symbol).SymbolKind != UniformSymbol::Kind::BlockIdx &&
+           !fromLaunches(Symbol);
+  }
 
   /// What a finding at \p Site assumed, for the end of its message:
   /// "block 32x8, sm_90", naming the kernel first ("in 'transpose<32>', ...")

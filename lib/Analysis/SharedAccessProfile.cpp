@@ -339,11 +339,14 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
   return Profile;
 }
 
+SweepWatcher::~SweepWatcher() = default;
+
 std::map<unsigned, std::vector<SymbolEffect>>
 sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
              const EvaluationOptions &Options, SymbolTable &Symbols,
              const SharedMemoryBanking &Banking,
-             const SharedAccessProfile &Baseline, bool &Ran) {
+             const SharedAccessProfile &Baseline, bool &Ran,
+             SweepWatcher *Watcher) {
   std::map<unsigned, std::vector<SymbolEffect>> Effects;
   Ran = false;
   SymbolSet Swept = 0;
@@ -363,8 +366,12 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
       EvaluationOptions Varied = Options;
       Varied.SymbolValues[Symbol] = Value;
       Varied.StepBudget = std::min(Options.StepBudget, BudgetPerRun);
+      ExecutionObserver *Also =
+          Watcher ? Watcher->startRun(Symbol, Value) : nullptr;
       SharedAccessProfile Run =
-          profileSharedAccesses(Ctx, Kernel, Varied, Symbols, Banking);
+          profileSharedAccesses(Ctx, Kernel, Varied, Symbols, Banking, Also);
+      if (Watcher)
+        Watcher->finishRun();
       for (auto [I, Access] : llvm::enumerate(Baseline.Accesses)) {
         if (!(Access.Symbols >> Symbol & 1))
           continue;

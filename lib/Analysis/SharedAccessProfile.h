@@ -133,16 +133,31 @@ SharedAccessProfile profileSharedAccesses(
 /// 32 covers every residue of a stride modulo the 32 banks.
 constexpr unsigned SymbolSweepLimit = 32;
 
+/// Sees the runs of a sweep besides the bank model, so that another
+/// analysis (the race analysis) needs no runs of its own: which value of
+/// which symbol each run tries, and its evaluation.
+class SweepWatcher {
+public:
+  virtual ~SweepWatcher();
+  /// The observer of the run that gives \p Symbol the value \p Value, or
+  /// nullptr to watch none.
+  virtual ExecutionObserver *startRun(unsigned Symbol, int64_t Value) = 0;
+  /// The run startRun began is over.
+  virtual void finishRun() = 0;
+};
+
 /// For each access of \p Baseline whose address depends on uniform symbols,
 /// the effect of each such symbol on its conflict degree (only symbols that
 /// change it). Keyed by index into Baseline.Accesses.
 /// \p Ran is set when the values were tried (a sweep that would cost more
-/// than a few full budgets is skipped).
+/// than a few full budgets is skipped). \p Watcher, if given, sees every
+/// run.
 std::map<unsigned, std::vector<SymbolEffect>>
 sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
              const EvaluationOptions &Options, SymbolTable &Symbols,
              const SharedMemoryBanking &Banking,
-             const SharedAccessProfile &Baseline, bool &Ran);
+             const SharedAccessProfile &Baseline, bool &Ran,
+             SweepWatcher *Watcher = nullptr);
 
 } // namespace smemlint
 

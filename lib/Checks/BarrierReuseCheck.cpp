@@ -25,13 +25,13 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
     std::string ReadLine =
         std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
     std::string Message =
-        "missing second barrier: the loop at line " + Loop + " refills '" +
+        "missing second barrier: " + triedValuesClause(Analysis, Hazard) +
+        "the loop at line " + Loop + " refills '" +
         (Hazard.Array ? Hazard.Array->getNameAsString() : std::string("?")) +
         "' while other threads may still read the previous iteration: " +
         describeAccess(Analysis, Hazard, Hazard.Later) + ", which " +
-        threadOf(Analysis, Hazard.Earlier) +
-        " reads at line " + ReadLine + " in the iteration before " +
-        assumptionsOf(Analysis, Hazard);
+        threadOf(Analysis, Hazard.Earlier) + " reads at line " + ReadLine +
+        " in the iteration before " + assumptionsOf(Analysis, Hazard);
     Diagnostic D;
     D.Check = name().str();
     D.Level = Severity::Warning;
@@ -41,9 +41,10 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message = std::move(Message);
     D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
+    weighTriedValues(Analysis, Hazard, D);
     std::string NotReached = barrierNotReachedBecause(
         Analysis.context(), loopBodyEnd(Hazard.AcrossIterationsOf),
-        divergenceOf(Analysis, /*WarpScope=*/false));
+        divergenceOf(Analysis, Hazard, /*WarpScope=*/false));
     if (!NotReached.empty())
       D.Notes.push_back({D.Where,
                          "no fix-it: " + NotReached +

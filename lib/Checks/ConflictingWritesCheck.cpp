@@ -32,9 +32,9 @@ void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
     Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message =
-        "conflicting writes: " + ThreadAndWarp(Hazard.Earlier) + " and " +
-        ThreadAndWarp(Hazard.Later) + " both write " +
-        wordOf(Analysis, Hazard) + " in this statement" +
+        "conflicting writes: " + triedValuesClause(Analysis, Hazard) +
+        ThreadAndWarp(Hazard.Earlier) + " and " + ThreadAndWarp(Hazard.Later) +
+        " both write " + wordOf(Analysis, Hazard) + " in this statement" +
         (Hazard.ValuesDiffer
              ? ", with different values; " +
                    std::string(Hazard.WithinOneWarp
@@ -51,6 +51,7 @@ void ConflictingWritesCheck::checkKernel(const CheckContext &Context,
                        "one thread write each word, or give each thread a "
                        "word of its own",
                        {}});
+    weighTriedValues(Analysis, Hazard, D);
     Findings.push_back(std::move(D));
   }
 }

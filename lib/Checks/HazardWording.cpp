@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace smemlint {
 namespace {
@@ -22,6 +23,28 @@ const char *verb(AccessKind Kind) {
     return "atomically updates";
   }
   return "accesses";
+}
+
+/// "1 to 3, 5 and 8": ascending values, runs of three or more collapsed.
+std::string valueList(llvm::ArrayRef<int64_t> Values) {
+  std::vector<std::string> Parts;
+  for (size_t I = 0; I < Values.size();) {
+    size_t Last = I;
+    while (Last + 1 < Values.size() && Values[Last + 1] == Values[Last] + 1)
+      ++Last;
+    if (Last >= I + 2) {
+      Parts.push_back(std::to_string(Values[I]) + " to " +
+                      std::to_string(Values[Last]));
+      I = Last + 1;
+      continue;
+    }
+    Parts.push_back(std::to_string(Values[I]));
+    ++I;
+  }
+  std::string Text;
+  for (auto [I, Part] : llvm::enumerate(Parts))
+    Text += (I == 0 ? "" : I + 1 == Parts.size() ? " and " : ", ") + Part;
+  return Text;
 }
 
 } // namespace
@@ -72,6 +95,66 @@ std::string assumptionsOf(const KernelAnalysis &Analysis,
   return "(" + Text + ")";
 }
 
+std::string triedValuesClause(const KernelAnalysis &Analysis,
+                              const SharedHazard &Hazard) {
+  if (!Hazard.OnlyWith)
+    return "";
+  const TriedValues &Tried = *Hazard.OnlyWith;
+  std::string Name = Analysis.symbols().symbol(Tried.Symbol).spelling();
+  return "with " + Name + " = " + std::to_string(Tried.ExampleValue) +
+         " (of the values tried, " +
+         (Tried.Showing.size() == 1
+              ? "only " + valueList(Tried.Showing) + " shows it"
+              : valueList(Tried.Showing) + " show it") +
+         "; '" + Name + "' is not known), ";
+}
+
+void weighTriedValues(const KernelAnalysis &Analysis,
+                      const SharedHazard &Hazard, Diagnostic &D) {
+  if (Hazard.OnlyWith) {
+    const TriedValues &Tried = *Hazard.OnlyWith;
+    Assumption A;
+    A.What = Assumption::Kind::AssumedValue;
+    A.Subject = Analysis.symbols().symbol(Tried.Symbol).spelling();
+    A.Value = std::to_string(Tried.ExampleValue);
+    A.Source = "tried";
+    A.Detail = "'" + A.Subject + "' is not known; of the values tried, " +
+               valueList(Tried.Showing) + " show it, the evaluated " +
+               A.Subject + " = " +
+               std::to_string(Analysis.symbolValue(Tried.Symbol)) + " does not";
+    D.Assumptions.push_back(std::move(A));
+    return;
+  }
+  if (!Hazard.ShownByEveryValueTried)
+    return;
+  // Only the values the accesses' addresses depend on are assumptions of
+  // the finding (TranslationUnitAnalysis stamps them).
+  SymbolSet DependsOn = 0;
+  for (const HazardAccess *Side : {&Hazard.Earlier, &Hazard.Later})
+    if (const AccessStats *Access =
+            Analysis.profile().find(Side->Site, Side->Kind))
+      DependsOn |= Access->Symbols;
+  std::vector<std::string> Names, Evaluated;
+  for (unsigned Id = 0; Id < Analysis.symbols().size() && Id < 64; ++Id) {
+    if (!(DependsOn >> Id & 1) || !Analysis.racesTriedFor(Id))
+      continue;
+    std::string Name = Analysis.symbols().symbol(Id).spelling();
+    Names.push_back("'" + Name + "'");
+    Evaluated.push_back(Name + " = " +
+                        std::to_string(Analysis.symbolValue(Id)));
+  }
+  if (Names.empty())
+    return;
+  D.HoldsForEveryValueTried = true;
+  D.Notes.push_back({D.Where,
+                     "a race for every value tried of " +
+                         llvm::join(Names, " and ") + " (1 to " +
+                         std::to_string(SymbolSweepLimit) +
+                         (Names.size() > 1 ? " each" : "") + ", and " +
+                         llvm::join(Evaluated, ", ") + " as evaluated)",
+                     {}});
+}
+
 Diagnostic hazardDiagnostic(const CheckContext &Context,
                             const SharedHazard &Hazard, llvm::StringRef Check,
                             std::string Message, llvm::StringRef Barrier,
@@ -95,11 +178,12 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
              "it: make every thread of the block reach it "
              "(smem-divergent-barrier)",
          {}});
+    weighTriedValues(Analysis, Hazard, D);
     return D;
   }
   BarrierPlacement Place = placeBarrierBetween(
       Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier,
-      divergenceOf(Analysis, Barrier.starts_with("__syncwarp")));
+      divergenceOf(Analysis, Hazard, Barrier.starts_with("__syncwarp")));
   if (Place.Fix)
     D.Notes.push_back({Place.Fix->Where, std::move(FixMessage), {*Place.Fix}});
   else if (!Place.WhyNot.empty())
@@ -109,11 +193,22 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
                            "every thread arrives, for example by moving them "
                            "out of it",
                        {}});
+  weighTriedValues(Analysis, Hazard, D);
   return D;
 }
 
-BranchDivergence divergenceOf(const KernelAnalysis &Analysis, bool WarpScope) {
-  return {Analysis.barriers().NonUniformBranches, WarpScope};
+BranchDivergence divergenceOf(const KernelAnalysis &Analysis,
+                              const SharedHazard &Hazard, bool WarpScope) {
+  BranchDivergence Divergence{Analysis.barriers().NonUniformBranches,
+                              WarpScope};
+  if (Hazard.OnlyWith)
+    for (const auto &[Where, Tried] :
+         Analysis.barriers().NonUniformBranchesTried) {
+      NonUniformBranch &Branch = Divergence.Branches[Where];
+      Branch.DataDependent |= Tried.DataDependent;
+      Branch.SplitsAWarp |= Tried.SplitsAWarp;
+    }
+  return Divergence;
 }
 
 } // namespace smemlint

@@ -39,17 +39,33 @@ DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
 std::string assumptionsOf(const KernelAnalysis &Analysis,
                           const SharedHazard &Hazard);
 
+/// For a hazard only values tried in place of an unknown one show, what
+/// follows the finding's headline: "with n = 1 (of the values tried, 1 to
+/// 32 show it; 'n' is not known), "; "" for the others.
+std::string triedValuesClause(const KernelAnalysis &Analysis,
+                              const SharedHazard &Hazard);
+
+/// Records on \p D what a finding about \p Hazard rests on of the values
+/// tried: for a hazard only tried values show, the value of its example (an
+/// assumption, which makes the finding a note); for one every value tried
+/// shows, that the values the analysis chose do not make it a note.
+void weighTriedValues(const KernelAnalysis &Analysis,
+                      const SharedHazard &Hazard, Diagnostic &D);
+
 /// A diagnostic at the later access with \p Message, the note at the earlier
 /// one, and a note inserting \p Barrier between them where every thread it
-/// must order arrives, or saying why there is no such place.
+/// must order arrives, or saying why there is no such place; weighed with
+/// weighTriedValues.
 Diagnostic hazardDiagnostic(const CheckContext &Context,
                             const SharedHazard &Hazard, llvm::StringRef Check,
                             std::string Message, llvm::StringRef Barrier,
                             std::string FixMessage);
 
-/// Where the evaluation's threads split, for placing a barrier of the
-/// block (or, with \p WarpScope, of a warp).
-BranchDivergence divergenceOf(const KernelAnalysis &Analysis, bool WarpScope);
+/// Where the threads split in the evaluation, and for a hazard only tried
+/// values show also in the runs that tried them, for placing a barrier of
+/// the block (or, with \p WarpScope, of a warp) against \p Hazard.
+BranchDivergence divergenceOf(const KernelAnalysis &Analysis,
+                              const SharedHazard &Hazard, bool WarpScope);
 
 /// The 1-based line of a statement.
 unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S);

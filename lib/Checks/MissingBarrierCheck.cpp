@@ -32,7 +32,9 @@ void MissingBarrierCheck::checkKernel(const CheckContext &Context,
                   std::to_string(lineOf(Analysis, Hazard.SkippedBarrier)) +
                   " in between"
             : " with no __syncthreads() in between";
-    std::string Message = "missing barrier: " + Later + ", ";
+    std::string Message =
+        "missing barrier: " + triedValuesClause(Analysis, Hazard) + Later +
+        ", ";
     switch (Hazard.Kind) {
     case HazardKind::ReadAfterWrite:
       Message += "written by " + Earlier + " at line " + EarlierLine + Between;

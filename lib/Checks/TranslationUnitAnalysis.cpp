@@ -648,6 +648,17 @@ void addOnce(std::vector<Assumption> &To, const Assumption &A) {
     To.push_back(A);
 }
 
+/// Whether \p Finding states its own value for what \p A assumes: a race
+/// only a value tried shows rests on that value, not on the one its
+/// accesses were evaluated with.
+bool givesOwnValue(const std::vector<Assumption> &Finding,
+                   const Assumption &A) {
+  return A.What == Assumption::Kind::AssumedValue &&
+         llvm::any_of(Finding, [&A](const Assumption &Own) {
+           return Own.What == A.What && Own.Subject == A.Subject;
+         });
+}
+
 /// A finding that holds only under what the analysis assumed, the default
 /// block shape or a uniform value nothing gave, is a note, not a warning,
 /// and says what to give instead; unless its check found it to hold for
@@ -673,11 +684,16 @@ void weighAssumptions(Diagnostic &D) {
                       "block_dim(x, y, z)' comment above the kernel)");
     // blockIdx is not an assumption of that kind: the analysis runs block 0
     // and says so where a finding depends on which block runs.
+    // A value tried that shows what the evaluation does not is never
+    // outweighed: the finding holds for some values only.
     else if (A.What == Assumption::Kind::AssumedValue &&
-             !D.HoldsForEveryValueTried &&
+             (!D.HoldsForEveryValueTried || A.Source == "tried") &&
              !llvm::StringRef(A.Subject).starts_with("blockIdx"))
       Rests.push_back(
-          "the assumed " + A.Subject + " = " + A.Value +
+          (A.Source == "tried"
+               ? A.Subject + " = " + A.Value +
+                     ", one of the values tried for '" + A.Subject + "'"
+               : "the assumed " + A.Subject + " = " + A.Value) +
           (llvm::StringRef(A.Subject).starts_with("gridDim")
                ? std::string(" (the grid is not known)")
            : llvm::StringRef(A.Subject).contains('.')
@@ -722,7 +738,8 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
       auto It = AccessAssumptions.find(Id);
       if (It != AccessAssumptions.end())
         for (const Assumption &A : *It->second)
-          addOnce(D.Assumptions, A);
+          if (!givesOwnValue(D.Assumptions, A))
+            addOnce(D.Assumptions, A);
       auto End = Ends.find(Id);
       if (!D.End.valid() && End != Ends.end() &&
           End->second.first.Offset == D.Where.Offset &&

@@ -35,11 +35,13 @@ const clang::Stmt *enclosingBlock(clang::ASTContext &Ctx,
 }
 
 /// A hazard a block barrier reported elsewhere already covers: the same loop
-/// refill, or the same access racing with another warp too.
+/// refill, or the same access racing with another warp too. A race only
+/// tried values show covers none the evaluation shows: it is a note.
 bool coveredByBlockHazard(const SharedHazard &Hazard,
                           const std::vector<SharedHazard> &All) {
   for (const SharedHazard &Other : All) {
-    if (Other.WithinOneWarp || Other.WithinOneStatement)
+    if (Other.WithinOneWarp || Other.WithinOneStatement ||
+        (Other.OnlyWith && !Hazard.OnlyWith))
       continue;
     if (Hazard.AcrossIterationsOf &&
         Other.AcrossIterationsOf == Hazard.AcrossIterationsOf)
@@ -60,20 +62,22 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
     return;
   const std::vector<SharedHazard> &Hazards = Analysis.barriers().Hazards;
   // One finding per block of warp-synchronous code: its first exchange, with
-  // the others counted in a note.
-  std::map<const clang::Stmt *, std::vector<const SharedHazard *>> ByBlock;
-  std::vector<const clang::Stmt *> Order;
+  // the others counted in a note; the exchanges only tried values show
+  // apart, in a note of their own.
+  using BlockKey = std::pair<const clang::Stmt *, bool>;
+  std::map<BlockKey, std::vector<const SharedHazard *>> ByBlock;
+  std::vector<BlockKey> Order;
   for (const SharedHazard &Hazard : Hazards) {
     if (!Hazard.WithinOneWarp || Hazard.WithinOneStatement ||
         coveredByBlockHazard(Hazard, Hazards))
       continue;
-    const clang::Stmt *Block =
-        enclosingBlock(Analysis.context(), Hazard.Later.Site);
+    BlockKey Block{enclosingBlock(Analysis.context(), Hazard.Later.Site),
+                   Hazard.OnlyWith.has_value()};
     if (!ByBlock.count(Block))
       Order.push_back(Block);
     ByBlock[Block].push_back(&Hazard);
   }
-  for (const clang::Stmt *Block : Order) {
+  for (const BlockKey &Block : Order) {
     std::vector<const SharedHazard *> &Group = ByBlock[Block];
     llvm::stable_sort(Group, [&](const SharedHazard *A, const SharedHazard *B) {
       return lineOf(Analysis, A->Later.Site) < lineOf(Analysis, B->Later.Site);
@@ -83,6 +87,7 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
     std::string EarlierLine =
         std::to_string(lineOf(Analysis, First.Earlier.Site));
     std::string Message = "warp-synchronous exchange without __syncwarp(): " +
+                          triedValuesClause(Analysis, First) +
                           describeAccess(Analysis, First, First.Later) + ", ";
     switch (First.Kind) {
     case HazardKind::ReadAfterWrite:
