@@ -44,6 +44,7 @@
 
 #include <mutex>
 #include <optional>
+#include <cstdlib>
 #include <set>
 
 extern "C" {
@@ -587,6 +588,13 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       Global.setAlignment(llvm::Align(16));
   optimize(*Result->Module, Machine.get());
   optimize(*Result->Compiled, Machine.get(), /*AsCompiled=*/true);
+  // For developers: the IR the evaluator reads, as it reads it.
+  if (const char *Dump = std::getenv("SMEMLINT_DUMP_DEVICE_IR")) {
+    std::error_code Failed;
+    llvm::raw_fd_ostream Out(Dump, Failed);
+    if (!Failed)
+      Result->Module->print(Out, nullptr);
+  }
   std::string Broken;
   llvm::raw_string_ostream Why(Broken);
   if (llvm::verifyModule(*Result->Module, &Why)) {
