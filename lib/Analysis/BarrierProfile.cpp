@@ -29,11 +29,30 @@ struct WordAccess {
   unsigned PartialBarriers = 0;
 };
 
+/// A stored value as far as it is known: the value, or its value number
+/// (ValueNumbers.h) when the evaluation could not compute it.
+struct WrittenValue {
+  bool IsNumber;
+  int64_t Value;
+  bool operator==(const WrittenValue &O) const {
+    return IsNumber == O.IsNumber && Value == O.Value;
+  }
+};
+
+std::optional<WrittenValue> writtenValue(const ThreadValue &Stored,
+                                         unsigned T) {
+  if (Stored.Known[T])
+    return WrittenValue{false, Stored.Values[T]};
+  if (uint32_t Number = Stored.numberOf(T))
+    return WrittenValue{true, Number};
+  return std::nullopt;
+}
+
 struct WordState {
   std::optional<WordAccess> Writer;
-  /// What the writer stored, when known: a later write of the same value
-  /// is no race (the flag idiom, `found = true` from any thread).
-  std::optional<int64_t> Written;
+  /// What the writer stored, when known or numbered: a later write of the
+  /// same value is no race (the flag idiom, `found = true` from any thread).
+  std::optional<WrittenValue> Written;
   /// The two most recent readers with distinct threads: enough to find a
   /// reader other than any given writer.
   std::optional<WordAccess> Readers[2];
@@ -378,12 +397,10 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   const ThreadValue *Stored =
       Event.Kind == AccessKind::Store ? Event.StoredValue : nullptr;
   auto WritesSameValue = [Stored](unsigned A, unsigned B) {
-    return Stored && Stored->Known[A] && Stored->Known[B] &&
-           Stored->Values[A] == Stored->Values[B];
+    return Stored && Stored->shownEqual(A, B);
   };
   auto WritesDifferentValues = [Stored](unsigned A, unsigned B) {
-    return Stored && Stored->Known[A] && Stored->Known[B] &&
-           Stored->Values[A] != Stored->Values[B];
+    return Stored && Stored->shownDifferent(A, B);
   };
   if (!Event.Address.knownFor(Event.Active))
     S->Profile.UnknownAddresses = true;
@@ -405,8 +422,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       if (!Word)
         continue;
       bool Rewrites = Event.Kind == AccessKind::Store && Word->Written &&
-                      Stored && Stored->Known[T] &&
-                      Stored->Values[T] == *Word->Written;
+                      Stored && writtenValue(*Stored, T) == Word->Written;
       if (Word->Writer && S->unordered(*Word->Writer, T) &&
           !(IsAtomic && Word->Writer->Atomic) && !Rewrites)
         S->record(IsLoad ? HazardKind::ReadAfterWrite
@@ -430,8 +446,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       if (!IsLoad) {
         Word.Writer = Access;
         // Sub-word pieces of a wider store carry parts of its value.
-        if (Stored && Stored->Known[T] && Units == 1 && !IsAtomic)
-          Word.Written = Stored->Values[T];
+        if (Stored && Units == 1 && !IsAtomic)
+          Word.Written = writtenValue(*Stored, T);
         else
           Word.Written.reset();
         continue;

@@ -57,9 +57,58 @@ void carryDivisionByZero(ThreadValue &To, const ThreadValue &From) {
 /// Applies \p Op to the threads of \p Active where both operands are known;
 /// the others are unknown, for the operand's reason. \p Op returns nullopt
 /// for an undefined result (a division by zero).
+/// An operation as ValueNumbers names it: its opcode, width and predicate,
+/// with the top bit set so that it is never the address of a function.
+struct NumberedOperation {
+  ValueNumbers *Numbering = nullptr;
+  uint64_t Operation = 0;
+  bool Commutative = false;
+};
+
+NumberedOperation numbered(ValueNumbers &Numbering, unsigned Opcode,
+                           unsigned Bits, unsigned Predicate = 0) {
+  bool Commutative = llvm::Instruction::isCommutative(Opcode) ||
+                     Predicate == llvm::CmpInst::ICMP_EQ ||
+                     Predicate == llvm::CmpInst::ICMP_NE;
+  return {&Numbering,
+          uint64_t(1) << 63 | uint64_t(Opcode) | uint64_t(Bits) << 16 |
+              uint64_t(Predicate) << 32,
+          Commutative};
+}
+
+/// Numbers the threads of \p Active that \p Result leaves unknown, from
+/// the numbers or values of \p Operands, where each has one.
+void numberUnknown(ThreadValue &Result,
+                   std::initializer_list<const ThreadValue *> Operands,
+                   const ThreadMask &Active, const NumberedOperation &Op) {
+  if (!Op.Numbering)
+    return;
+  if (llvm::none_of(Operands,
+                    [](const ThreadValue *V) { return !V->Numbers.empty(); }))
+    return;
+  ThreadMask Unknown = Active;
+  Unknown.reset(Result.Known);
+  if (!Result.DividedByZero.empty())
+    Unknown.reset(Result.DividedByZero);
+  llvm::SmallVector<TermOperand, 3> Terms;
+  for (unsigned T : Unknown.set_bits()) {
+    Terms.clear();
+    for (const ThreadValue *V : Operands) {
+      std::optional<TermOperand> Term = termOperand(*V, T);
+      if (!Term)
+        break;
+      Terms.push_back(*Term);
+    }
+    if (Terms.size() == Operands.size())
+      Result.setNumber(T, Op.Numbering->term(Op.Operation, Terms,
+                                             Op.Commutative));
+  }
+}
+
 template <typename OpT>
 ThreadValue combine(const ThreadValue &L, const ThreadValue &R,
-                    const ThreadMask &Active, OpT Op) {
+                    const ThreadMask &Active, OpT Op,
+                    const NumberedOperation &Numbered = {}) {
   ThreadValue Result = ThreadValue::unknown(L.threads(), "");
   Result.Symbols = L.Symbols | R.Symbols;
   bool DividedByZero = false;
@@ -78,6 +127,7 @@ ThreadValue combine(const ThreadValue &L, const ThreadValue &R,
   });
   carryDivisionByZero(Result, L);
   carryDivisionByZero(Result, R);
+  numberUnknown(Result, {&L, &R}, Active, Numbered);
   if (!Result.knownFor(Active))
     Result.UnknownReason = DividedByZero         ? "division by zero"
                            : !L.knownFor(Active) ? L.UnknownReason
@@ -86,7 +136,8 @@ ThreadValue combine(const ThreadValue &L, const ThreadValue &R,
 }
 
 template <typename OpT>
-ThreadValue unary(const ThreadValue &V, const ThreadMask &Active, OpT Op) {
+ThreadValue unary(const ThreadValue &V, const ThreadMask &Active, OpT Op,
+                  const NumberedOperation &Numbered = {}) {
   ThreadValue Result = ThreadValue::unknown(V.threads(), V.UnknownReason);
   Result.Symbols = V.Symbols;
   forEachThreadInBoth(Active, V.Known, [&](unsigned T) {
@@ -96,6 +147,7 @@ ThreadValue unary(const ThreadValue &V, const ThreadMask &Active, OpT Op) {
     }
   });
   carryDivisionByZero(Result, V);
+  numberUnknown(Result, {&V}, Active, Numbered);
   if (Result.knownFor(Active))
     Result.UnknownReason.clear();
   return Result;
@@ -210,7 +262,8 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
                        default:
                          return fromDouble(NAN, Type);
                        }
-                     });
+                     },
+                     numbered(Numbering, Opcode, Bits));
     }
     if (!Type->isIntegerTy())
       return unknown("a vector value");
@@ -277,7 +330,8 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
             return std::nullopt;
           }
           return truncateSigned(int64_t(Result), Bits);
-        });
+        },
+        numbered(Numbering, Opcode, Bits));
   }
 
   switch (Opcode) {
@@ -328,7 +382,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
         break;
       }
       return std::optional<int64_t>(Result ? 1 : 0);
-    });
+    }, numbered(Numbering, Opcode, Width, P));
   }
   case llvm::Instruction::FCmp: {
     const auto *Compare = llvm::cast<llvm::CmpInst>(&Op);
@@ -379,7 +433,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
         break;
       }
       return std::optional<int64_t>(Result ? 1 : 0);
-    });
+    }, numbered(Numbering, Opcode, bitsOf(Operands), P));
   }
   case llvm::Instruction::Select: {
     const ThreadValue &Condition = Operand(0);
@@ -414,7 +468,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
       if (Opcode == llvm::Instruction::SExt)
         return truncateSigned(truncateSigned(X, From), Bits);
       return truncateSigned(X, Bits);
-    });
+    }, numbered(Numbering, Opcode, Bits, From));
   }
   case llvm::Instruction::PtrToInt:
   case llvm::Instruction::IntToPtr:
@@ -436,7 +490,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
                      ? double(truncateSigned(X, From))
                      : double(truncateUnsigned(X, From));
       return fromDouble(D, Type);
-    });
+    }, numbered(Numbering, Opcode, Bits, From));
   }
   case llvm::Instruction::FPToSI:
   case llvm::Instruction::FPToUI: {
@@ -448,7 +502,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
       if (!std::isfinite(D) || std::fabs(D) > 9.2e18)
         return std::nullopt;
       return truncateSigned(int64_t(D), Bits);
-    });
+    }, numbered(Numbering, Opcode, Bits, bitsOf(From)));
   }
   case llvm::Instruction::FPExt:
   case llvm::Instruction::FPTrunc: {
@@ -457,14 +511,14 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
       return unknown("a half-precision value");
     return unary(Operand(0), Active, [&](int64_t X) {
       return fromDouble(asDouble(X, From), Type);
-    });
+    }, numbered(Numbering, Opcode, Bits, bitsOf(From)));
   }
   case llvm::Instruction::FNeg: {
     if (!isFloat(Type))
       return unknown("a vector value");
     return unary(Operand(0), Active, [&](int64_t X) {
       return fromDouble(-asDouble(X, Type), Type);
-    });
+    }, numbered(Numbering, Opcode, Bits));
   }
   case llvm::Instruction::Freeze:
     return Operand(0);

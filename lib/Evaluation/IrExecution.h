@@ -11,6 +11,7 @@
 
 #include "Evaluation/IrSourceSites.h"
 #include "Evaluation/KernelEvaluator.h"
+#include "Evaluation/ValueNumbers.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -324,6 +325,12 @@ public:
   ThreadValue load(const llvm::Instruction &I, const llvm::Value *Pointer,
                    llvm::Type *Type, CallFrame &Frame,
                    const ThreadMask &Active);
+  /// Gives the threads of \p Loaded a value number where they read one
+  /// value (ValueNumbers.h): one address of global memory the kernel does
+  /// not write.
+  void numberLoad(const llvm::Instruction &I, const llvm::Value *Pointer,
+                  unsigned Width, const ThreadValue &Address,
+                  const ThreadMask &Active, ThreadValue &Loaded);
   void store(const llvm::Instruction &I, const llvm::Value *Pointer,
              const llvm::Value *Stored, CallFrame &Frame,
              const ThreadMask &Active);
@@ -410,6 +417,8 @@ public:
   llvm::DenseSet<const llvm::Loop *> CompilerLoopsSampled;
   /// Block barriers executed so far.
   uint64_t BlockBarriers = 0;
+  /// Value numbers of what the evaluation cannot compute (ValueNumbers.h).
+  ValueNumbers Numbering;
   /// Steps since the time and memory budgets were last looked at.
   unsigned StepsSinceBudgetCheck = 0;
 };

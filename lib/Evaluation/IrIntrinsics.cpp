@@ -158,8 +158,13 @@ ThreadValue IrExecution::shuffle(llvm::StringRef Mode, const ThreadValue &Value,
       Source = Self;
     unsigned From = Warp * Options.WarpSize + unsigned(Source);
     // A lane that does not take part gives an undefined value.
-    if (From >= Threads || !Active[From] || !Value.Known[From])
+    if (From >= Threads || !Active[From])
       continue;
+    if (!Value.Known[From]) {
+      // The source lane's value, whatever it is.
+      Result.setNumber(T, Value.numberOf(From));
+      continue;
+    }
     Result.Values[T] = Value.Values[From];
     Result.Known.set(T);
   }
@@ -206,8 +211,14 @@ ThreadValue IrExecution::warpReduce(llvm::StringRef Op,
       Or |= V;
       Xor ^= V;
     }
-    if (!Known)
+    if (!Known) {
+      // One result in every lane of the warp, whatever the values were.
+      uint32_t Number = Numbering.fresh();
+      for (unsigned T = First; T < End; ++T)
+        if (Active[T])
+          Result.setNumber(T, Number);
       continue;
+    }
     int64_t Out = 0;
     if (Op.starts_with("ballot"))
       Out = truncateSigned(Ballot, 32);
@@ -680,7 +691,33 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                 Loss::Accesses);
     return unknown("the result of '" + Name.str() + "'");
   }
-  return unknown("the result of '" + Name.str() + "'");
+  ThreadValue Result = unknown("the result of '" + Name.str() + "'");
+  // A function of its arguments alone (fma, a math intrinsic): equal
+  // arguments give equal results.
+  if (Callee->doesNotAccessMemory() && !Callee->isConvergent() &&
+      Call.arg_size() <= 3 && !Call.getType()->isPointerTy() &&
+      !Call.getType()->isVectorTy()) {
+    llvm::SmallVector<const ThreadValue *, 3> Operands;
+    for (unsigned I = 0; I < Call.arg_size(); ++I)
+      Operands.push_back(&Argument(I));
+    if (llvm::any_of(Operands, [](const ThreadValue *V) {
+          return !V->Numbers.empty();
+        })) {
+      llvm::SmallVector<TermOperand, 3> Terms;
+      for (unsigned T : Active.set_bits()) {
+        Terms.clear();
+        for (const ThreadValue *V : Operands)
+          if (std::optional<TermOperand> Term = termOperand(*V, T))
+            Terms.push_back(*Term);
+        if (Terms.size() == Operands.size())
+          Result.setNumber(
+              T, Numbering.term(
+                     uint64_t(reinterpret_cast<uintptr_t>(Callee)), Terms,
+                     /*Commutative=*/false));
+      }
+    }
+  }
+  return Result;
 }
 
 } // namespace ir

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -273,15 +274,48 @@ ThreadValue IrExecution::load(const llvm::Instruction &I,
     return unknown("a field of parameter '" + Object.Decl->getNameAsString() +
                    "'");
   }
-  reportAccess(I, AccessKind::Load, Layout.getTypeStoreSize(Type), Address,
-               Active, nullptr);
+  unsigned Width = Layout.getTypeStoreSize(Type);
+  reportAccess(I, AccessKind::Load, Width, Address, Active, nullptr);
+  ThreadValue Loaded =
+      Object.IsShared
+          ? unknown("data read from shared memory" +
+                    (Object.Decl ? " '" + Object.Decl->getNameAsString() + "'"
+                                 : std::string()))
+          : unknown(std::string("data read from memory") +
+                    (Object.Decl ? " '" + Object.Decl->getNameAsString() + "'"
+                                 : std::string()));
+  numberLoad(I, Pointer, Width, Address.Address, Active, Loaded);
+  return Loaded;
+}
+
+void IrExecution::numberLoad(const llvm::Instruction &I,
+                             const llvm::Value *Pointer, unsigned Width,
+                             const ThreadValue &Address,
+                             const ThreadMask &Active, ThreadValue &Loaded) {
+  const MemoryObject &Object = Address.Object;
+  const void *Named = Object.Decl ? static_cast<const void *>(Object.Decl)
+                                  : Object.Storage;
+  if (!Address.isPointer() || !Named || I.getType()->isVectorTy())
+    return;
+  // Memory reads as one value at one address only where the kernel cannot
+  // change it: global memory through a pointer it only reads, or marked
+  // invariant (__ldg). Not shared memory: the lanes of a warp read a word
+  // together in the evaluation, but `bins[k] += 1` from two lanes may read
+  // before and after the other's write.
   if (Object.IsShared)
-    return unknown("data read from shared memory" +
-                   (Object.Decl ? " '" + Object.Decl->getNameAsString() + "'"
-                                : std::string()));
-  return unknown(std::string("data read from memory") +
-                 (Object.Decl ? " '" + Object.Decl->getNameAsString() + "'"
-                              : std::string()));
+    return;
+  const auto *Argument =
+      llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(Pointer));
+  bool ReadOnly = Argument && Argument->getType()->isPointerTy() &&
+                  Argument->onlyReadsMemory();
+  if (!ReadOnly && !I.hasMetadata(llvm::LLVMContext::MD_invariant_load))
+    return;
+  forEachThreadInBoth(Active, Address.Known, [&](unsigned T) {
+    Loaded.setNumber(
+        T, Numbering.term(uint64_t(reinterpret_cast<uintptr_t>(Named)),
+                          {TermOperand{false, Address.Values[T]},
+                           TermOperand{false, int64_t(Width)}}));
+  });
 }
 
 void IrExecution::store(const llvm::Instruction &I, const llvm::Value *Pointer,

@@ -35,11 +35,30 @@ void ThreadValue::forget(const ThreadMask &Threads, const std::string &Reason) {
   // Whatever made the value undefined for these threads, it is now Reason.
   if (!DividedByZero.empty())
     DividedByZero.reset(Threads);
+  if (!Numbers.empty())
+    for (unsigned T : Threads.set_bits())
+      Numbers[T] = 0;
   if (!Threads.anyCommon(Known))
     return;
   Known.reset(Threads);
   if (UnknownReason.empty())
     UnknownReason = Reason;
+}
+
+void ThreadValue::setNumber(unsigned T, uint32_t Number) {
+  if (Numbers.empty()) {
+    if (!Number)
+      return;
+    Numbers.assign(Values.size(), 0);
+  }
+  Numbers[T] = Number;
+}
+
+bool ThreadValue::shownEqual(unsigned A, unsigned B) const {
+  if (Known[A] || Known[B])
+    return Known[A] && Known[B] && Values[A] == Values[B];
+  uint32_t N = numberOf(A);
+  return N && N == numberOf(B);
 }
 
 void ThreadValue::assign(const ThreadValue &Other, const ThreadMask &Active) {
@@ -58,6 +77,9 @@ void ThreadValue::assign(const ThreadValue &Other, const ThreadMask &Active) {
       Known.reset(Active);
       if (!DividedByZero.empty())
         DividedByZero.reset(Active);
+      if (!Numbers.empty())
+        for (unsigned T : Active.set_bits())
+          Numbers[T] = 0;
       UnknownReason = "threads hold pointers to different objects";
       return;
     }
@@ -66,6 +88,9 @@ void ThreadValue::assign(const ThreadValue &Other, const ThreadMask &Active) {
     Values[T] = Other.Values[T];
     Known[T] = Other.Known[T];
   }
+  if (!Other.Numbers.empty() || !Numbers.empty())
+    for (unsigned T : Active.set_bits())
+      setNumber(T, Other.numberOf(T));
   if (!Other.DividedByZero.empty() || !DividedByZero.empty()) {
     DividedByZero.resize(Values.size());
     for (unsigned T : Active.set_bits())

@@ -77,6 +77,10 @@ struct ThreadValue {
   /// also through later arithmetic and assignments (empty when none): one
   /// reason per value cannot tell them from threads unknown for another.
   ThreadMask DividedByZero;
+  /// Per thread whose value is unknown: its value number (ValueNumbers.h),
+  /// equal in threads whose values were shown equal; 0 for none. Empty when
+  /// no thread has one.
+  std::vector<uint32_t> Numbers;
 
   static ThreadValue unknown(unsigned Threads, std::string Reason);
   static ThreadValue uniform(unsigned Threads, int64_t Value);
@@ -90,6 +94,18 @@ struct ThreadValue {
   void forget(const ThreadMask &Threads, const std::string &Reason);
   /// Copies \p Other's values into the threads of \p Active.
   void assign(const ThreadValue &Other, const ThreadMask &Active);
+  /// The value number of thread \p T's unknown value, 0 for none.
+  uint32_t numberOf(unsigned T) const {
+    return T < Numbers.size() && !Known[T] ? Numbers[T] : 0;
+  }
+  void setNumber(unsigned T, uint32_t Number);
+  /// Threads \p A and \p B hold values shown equal: both known and equal,
+  /// or both unknown with one value number.
+  bool shownEqual(unsigned A, unsigned B) const;
+  /// Both known and different.
+  bool shownDifferent(unsigned A, unsigned B) const {
+    return Known[A] && Known[B] && Values[A] != Values[B];
+  }
 };
 
 } // namespace smemlint

@@ -1,0 +1,63 @@
+//===--- ValueNumbers.cpp - Equal values the evaluator cannot compute -----===//
+
+#include "Evaluation/ValueNumbers.h"
+
+#include "llvm/ADT/Hashing.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace smemlint {
+
+std::optional<TermOperand> termOperand(const ThreadValue &V, unsigned T) {
+  if (V.isPointer())
+    return std::nullopt; // Addresses are compared as offsets, not numbered.
+  if (V.Known[T])
+    return TermOperand{false, V.Values[T]};
+  if (uint32_t N = V.numberOf(T))
+    return TermOperand{true, N};
+  return std::nullopt;
+}
+
+bool ValueNumbers::Key::operator==(const Key &O) const {
+  return Operation == O.Operation && Count == O.Count &&
+         NumberMask == O.NumberMask &&
+         std::equal(Values, Values + Count, O.Values);
+}
+
+size_t ValueNumbers::KeyHash::operator()(const Key &K) const {
+  return llvm::hash_combine(
+      K.Operation, K.Count, K.NumberMask,
+      llvm::hash_combine_range(K.Values, K.Values + K.Count));
+}
+
+uint32_t ValueNumbers::term(uint64_t Operation,
+                            llvm::ArrayRef<TermOperand> Operands,
+                            bool Commutative) {
+  if (Operands.size() > 3)
+    return 0;
+  TermOperand Sorted[3];
+  std::copy(Operands.begin(), Operands.end(), Sorted);
+  if (Commutative)
+    std::sort(Sorted, Sorted + Operands.size(),
+              [](const TermOperand &A, const TermOperand &B) {
+                return std::tie(A.IsNumber, A.Value) <
+                       std::tie(B.IsNumber, B.Value);
+              });
+  Key K{Operation, {0, 0, 0}, uint8_t(Operands.size()), 0};
+  for (size_t I = 0; I < Operands.size(); ++I) {
+    K.Values[I] = Sorted[I].Value;
+    K.NumberMask |= uint8_t(Sorted[I].IsNumber) << I;
+  }
+  auto Found = Terms.find(K);
+  if (Found != Terms.end())
+    return Found->second;
+  if (Terms.size() >= MaxTerms || Next == UINT32_MAX)
+    return 0;
+  Terms.emplace(K, Next);
+  return Next++;
+}
+
+uint32_t ValueNumbers::fresh() { return Next == UINT32_MAX ? 0 : Next++; }
+
+} // namespace smemlint
