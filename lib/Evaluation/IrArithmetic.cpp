@@ -100,8 +100,8 @@ void numberUnknown(ThreadValue &Result,
       Terms.push_back(*Term);
     }
     if (Terms.size() == Operands.size())
-      Result.setNumber(T, Op.Numbering->term(Op.Operation, Terms,
-                                             Op.Commutative));
+      Result.setNumber(T,
+                       Op.Numbering->term(Op.Operation, Terms, Op.Commutative));
   }
 }
 
@@ -247,28 +247,30 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
       return unknown("arithmetic on an address");
     }
     if (isFloat(Type)) {
-      return combine(L, R, Active,
-                     [&](int64_t A, int64_t B) -> std::optional<int64_t> {
-                       double X = asDouble(A, Type), Y = asDouble(B, Type);
-                       switch (Opcode) {
-                       case llvm::Instruction::FAdd:
-                         return fromDouble(X + Y, Type);
-                       case llvm::Instruction::FSub:
-                         return fromDouble(X - Y, Type);
-                       case llvm::Instruction::FMul:
-                         return fromDouble(X * Y, Type);
-                       case llvm::Instruction::FDiv:
-                         return fromDouble(X / Y, Type);
-                       default:
-                         return fromDouble(NAN, Type);
-                       }
-                     },
-                     numbered(Numbering, Opcode, Bits));
+      return combine(
+          L, R, Active,
+          [&](int64_t A, int64_t B) -> std::optional<int64_t> {
+            double X = asDouble(A, Type), Y = asDouble(B, Type);
+            switch (Opcode) {
+            case llvm::Instruction::FAdd:
+              return fromDouble(X + Y, Type);
+            case llvm::Instruction::FSub:
+              return fromDouble(X - Y, Type);
+            case llvm::Instruction::FMul:
+              return fromDouble(X * Y, Type);
+            case llvm::Instruction::FDiv:
+              return fromDouble(X / Y, Type);
+            default:
+              return fromDouble(NAN, Type);
+            }
+          },
+          numbered(Numbering, Opcode, Bits));
     }
     if (!Type->isIntegerTy())
       return unknown("a vector value");
     return combine(
-        L, R, Active, [&](int64_t A, int64_t B) -> std::optional<int64_t> {
+        L, R, Active,
+        [&](int64_t A, int64_t B) -> std::optional<int64_t> {
           uint64_t UA = truncateUnsigned(A, Bits),
                    UB = truncateUnsigned(B, Bits);
           uint64_t Result = 0;
@@ -343,46 +345,50 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
       return unknown("a comparison of addresses");
     unsigned Width = bitsOf(Op.getOperand(0)->getType());
     llvm::CmpInst::Predicate P = Compare->getPredicate();
-    return combine(L, R, Active, [&](int64_t A, int64_t B) {
-      uint64_t UA = truncateUnsigned(A, Width), UB = truncateUnsigned(B, Width);
-      int64_t SA = truncateSigned(A, Width), SB = truncateSigned(B, Width);
-      bool Result = false;
-      switch (P) {
-      case llvm::CmpInst::ICMP_EQ:
-        Result = UA == UB;
-        break;
-      case llvm::CmpInst::ICMP_NE:
-        Result = UA != UB;
-        break;
-      case llvm::CmpInst::ICMP_UGT:
-        Result = UA > UB;
-        break;
-      case llvm::CmpInst::ICMP_UGE:
-        Result = UA >= UB;
-        break;
-      case llvm::CmpInst::ICMP_ULT:
-        Result = UA < UB;
-        break;
-      case llvm::CmpInst::ICMP_ULE:
-        Result = UA <= UB;
-        break;
-      case llvm::CmpInst::ICMP_SGT:
-        Result = SA > SB;
-        break;
-      case llvm::CmpInst::ICMP_SGE:
-        Result = SA >= SB;
-        break;
-      case llvm::CmpInst::ICMP_SLT:
-        Result = SA < SB;
-        break;
-      case llvm::CmpInst::ICMP_SLE:
-        Result = SA <= SB;
-        break;
-      default:
-        break;
-      }
-      return std::optional<int64_t>(Result ? 1 : 0);
-    }, numbered(Numbering, Opcode, Width, P));
+    return combine(
+        L, R, Active,
+        [&](int64_t A, int64_t B) {
+          uint64_t UA = truncateUnsigned(A, Width),
+                   UB = truncateUnsigned(B, Width);
+          int64_t SA = truncateSigned(A, Width), SB = truncateSigned(B, Width);
+          bool Result = false;
+          switch (P) {
+          case llvm::CmpInst::ICMP_EQ:
+            Result = UA == UB;
+            break;
+          case llvm::CmpInst::ICMP_NE:
+            Result = UA != UB;
+            break;
+          case llvm::CmpInst::ICMP_UGT:
+            Result = UA > UB;
+            break;
+          case llvm::CmpInst::ICMP_UGE:
+            Result = UA >= UB;
+            break;
+          case llvm::CmpInst::ICMP_ULT:
+            Result = UA < UB;
+            break;
+          case llvm::CmpInst::ICMP_ULE:
+            Result = UA <= UB;
+            break;
+          case llvm::CmpInst::ICMP_SGT:
+            Result = SA > SB;
+            break;
+          case llvm::CmpInst::ICMP_SGE:
+            Result = SA >= SB;
+            break;
+          case llvm::CmpInst::ICMP_SLT:
+            Result = SA < SB;
+            break;
+          case llvm::CmpInst::ICMP_SLE:
+            Result = SA <= SB;
+            break;
+          default:
+            break;
+          }
+          return std::optional<int64_t>(Result ? 1 : 0);
+        },
+        numbered(Numbering, Opcode, Width, P));
   }
   case llvm::Instruction::FCmp: {
     const auto *Compare = llvm::cast<llvm::CmpInst>(&Op);
@@ -390,50 +396,53 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
     if (!isFloat(Operands))
       return unknown("a vector comparison");
     llvm::CmpInst::Predicate P = Compare->getPredicate();
-    return combine(Operand(0), Operand(1), Active, [&](int64_t A, int64_t B) {
-      double X = asDouble(A, Operands), Y = asDouble(B, Operands);
-      bool Unordered = std::isnan(X) || std::isnan(Y);
-      bool Result = false;
-      switch (P) {
-      case llvm::CmpInst::FCMP_OEQ:
-      case llvm::CmpInst::FCMP_UEQ:
-        Result = X == Y || (Unordered && P == llvm::CmpInst::FCMP_UEQ);
-        break;
-      case llvm::CmpInst::FCMP_ONE:
-      case llvm::CmpInst::FCMP_UNE:
-        Result = (!Unordered && X != Y) ||
-                 (Unordered && P == llvm::CmpInst::FCMP_UNE);
-        break;
-      case llvm::CmpInst::FCMP_OGT:
-      case llvm::CmpInst::FCMP_UGT:
-        Result = X > Y || (Unordered && P == llvm::CmpInst::FCMP_UGT);
-        break;
-      case llvm::CmpInst::FCMP_OGE:
-      case llvm::CmpInst::FCMP_UGE:
-        Result = X >= Y || (Unordered && P == llvm::CmpInst::FCMP_UGE);
-        break;
-      case llvm::CmpInst::FCMP_OLT:
-      case llvm::CmpInst::FCMP_ULT:
-        Result = X < Y || (Unordered && P == llvm::CmpInst::FCMP_ULT);
-        break;
-      case llvm::CmpInst::FCMP_OLE:
-      case llvm::CmpInst::FCMP_ULE:
-        Result = X <= Y || (Unordered && P == llvm::CmpInst::FCMP_ULE);
-        break;
-      case llvm::CmpInst::FCMP_ORD:
-        Result = !Unordered;
-        break;
-      case llvm::CmpInst::FCMP_UNO:
-        Result = Unordered;
-        break;
-      case llvm::CmpInst::FCMP_TRUE:
-        Result = true;
-        break;
-      default:
-        break;
-      }
-      return std::optional<int64_t>(Result ? 1 : 0);
-    }, numbered(Numbering, Opcode, bitsOf(Operands), P));
+    return combine(
+        Operand(0), Operand(1), Active,
+        [&](int64_t A, int64_t B) {
+          double X = asDouble(A, Operands), Y = asDouble(B, Operands);
+          bool Unordered = std::isnan(X) || std::isnan(Y);
+          bool Result = false;
+          switch (P) {
+          case llvm::CmpInst::FCMP_OEQ:
+          case llvm::CmpInst::FCMP_UEQ:
+            Result = X == Y || (Unordered && P == llvm::CmpInst::FCMP_UEQ);
+            break;
+          case llvm::CmpInst::FCMP_ONE:
+          case llvm::CmpInst::FCMP_UNE:
+            Result = (!Unordered && X != Y) ||
+                     (Unordered && P == llvm::CmpInst::FCMP_UNE);
+            break;
+          case llvm::CmpInst::FCMP_OGT:
+          case llvm::CmpInst::FCMP_UGT:
+            Result = X > Y || (Unordered && P == llvm::CmpInst::FCMP_UGT);
+            break;
+          case llvm::CmpInst::FCMP_OGE:
+          case llvm::CmpInst::FCMP_UGE:
+            Result = X >= Y || (Unordered && P == llvm::CmpInst::FCMP_UGE);
+            break;
+          case llvm::CmpInst::FCMP_OLT:
+          case llvm::CmpInst::FCMP_ULT:
+            Result = X < Y || (Unordered && P == llvm::CmpInst::FCMP_ULT);
+            break;
+          case llvm::CmpInst::FCMP_OLE:
+          case llvm::CmpInst::FCMP_ULE:
+            Result = X <= Y || (Unordered && P == llvm::CmpInst::FCMP_ULE);
+            break;
+          case llvm::CmpInst::FCMP_ORD:
+            Result = !Unordered;
+            break;
+          case llvm::CmpInst::FCMP_UNO:
+            Result = Unordered;
+            break;
+          case llvm::CmpInst::FCMP_TRUE:
+            Result = true;
+            break;
+          default:
+            break;
+          }
+          return std::optional<int64_t>(Result ? 1 : 0);
+        },
+        numbered(Numbering, Opcode, bitsOf(Operands), P));
   }
   case llvm::Instruction::Select: {
     const ThreadValue &Condition = Operand(0);
@@ -462,13 +471,16 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
                  ? std::optional<ThreadValue>(V)
                  : std::optional<ThreadValue>(unknown("a truncated address"));
     unsigned From = bitsOf(Op.getOperand(0)->getType());
-    return unary(V, Active, [&](int64_t X) -> std::optional<int64_t> {
-      if (Opcode == llvm::Instruction::ZExt)
-        return truncateSigned(int64_t(truncateUnsigned(X, From)), Bits);
-      if (Opcode == llvm::Instruction::SExt)
-        return truncateSigned(truncateSigned(X, From), Bits);
-      return truncateSigned(X, Bits);
-    }, numbered(Numbering, Opcode, Bits, From));
+    return unary(
+        V, Active,
+        [&](int64_t X) -> std::optional<int64_t> {
+          if (Opcode == llvm::Instruction::ZExt)
+            return truncateSigned(int64_t(truncateUnsigned(X, From)), Bits);
+          if (Opcode == llvm::Instruction::SExt)
+            return truncateSigned(truncateSigned(X, From), Bits);
+          return truncateSigned(X, Bits);
+        },
+        numbered(Numbering, Opcode, Bits, From));
   }
   case llvm::Instruction::PtrToInt:
   case llvm::Instruction::IntToPtr:
@@ -485,40 +497,48 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
   case llvm::Instruction::SIToFP:
   case llvm::Instruction::UIToFP: {
     unsigned From = bitsOf(Op.getOperand(0)->getType());
-    return unary(Operand(0), Active, [&](int64_t X) {
-      double D = Opcode == llvm::Instruction::SIToFP
-                     ? double(truncateSigned(X, From))
-                     : double(truncateUnsigned(X, From));
-      return fromDouble(D, Type);
-    }, numbered(Numbering, Opcode, Bits, From));
+    return unary(
+        Operand(0), Active,
+        [&](int64_t X) {
+          double D = Opcode == llvm::Instruction::SIToFP
+                         ? double(truncateSigned(X, From))
+                         : double(truncateUnsigned(X, From));
+          return fromDouble(D, Type);
+        },
+        numbered(Numbering, Opcode, Bits, From));
   }
   case llvm::Instruction::FPToSI:
   case llvm::Instruction::FPToUI: {
     const llvm::Type *From = Op.getOperand(0)->getType();
     if (!isFloat(From))
       return unknown("a vector conversion");
-    return unary(Operand(0), Active, [&](int64_t X) -> std::optional<int64_t> {
-      double D = asDouble(X, From);
-      if (!std::isfinite(D) || std::fabs(D) > 9.2e18)
-        return std::nullopt;
-      return truncateSigned(int64_t(D), Bits);
-    }, numbered(Numbering, Opcode, Bits, bitsOf(From)));
+    return unary(
+        Operand(0), Active,
+        [&](int64_t X) -> std::optional<int64_t> {
+          double D = asDouble(X, From);
+          if (!std::isfinite(D) || std::fabs(D) > 9.2e18)
+            return std::nullopt;
+          return truncateSigned(int64_t(D), Bits);
+        },
+        numbered(Numbering, Opcode, Bits, bitsOf(From)));
   }
   case llvm::Instruction::FPExt:
   case llvm::Instruction::FPTrunc: {
     const llvm::Type *From = Op.getOperand(0)->getType();
     if (!isFloat(From) || !isFloat(Type))
       return unknown("a half-precision value");
-    return unary(Operand(0), Active, [&](int64_t X) {
-      return fromDouble(asDouble(X, From), Type);
-    }, numbered(Numbering, Opcode, Bits, bitsOf(From)));
+    return unary(
+        Operand(0), Active,
+        [&](int64_t X) { return fromDouble(asDouble(X, From), Type); },
+        numbered(Numbering, Opcode, Bits, bitsOf(From)));
   }
   case llvm::Instruction::FNeg: {
     if (!isFloat(Type))
       return unknown("a vector value");
-    return unary(Operand(0), Active, [&](int64_t X) {
-      return fromDouble(-asDouble(X, Type), Type);
-    }, numbered(Numbering, Opcode, Bits));
+    return unary(
+        Operand(0), Active,
+        [&](int64_t X) { return fromDouble(-asDouble(X, Type), Type); },
+        numbered(Numbering, Opcode, Bits));
   }
   case llvm::Instruction::Freeze:
     return Operand(0);

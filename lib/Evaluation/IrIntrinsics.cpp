@@ -711,9 +711,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
             Terms.push_back(*Term);
         if (Terms.size() == Operands.size())
           Result.setNumber(
-              T, Numbering.term(
-                     uint64_t(reinterpret_cast<uintptr_t>(Callee)), Terms,
-                     /*Commutative=*/false));
+              T, Numbering.term(uint64_t(reinterpret_cast<uintptr_t>(Callee)),
+                                Terms,
+                                /*Commutative=*/false));
       }
     }
   }

@@ -293,8 +293,8 @@ void IrExecution::numberLoad(const llvm::Instruction &I,
                              const ThreadValue &Address,
                              const ThreadMask &Active, ThreadValue &Loaded) {
   const MemoryObject &Object = Address.Object;
-  const void *Named = Object.Decl ? static_cast<const void *>(Object.Decl)
-                                  : Object.Storage;
+  const void *Named =
+      Object.Decl ? static_cast<const void *>(Object.Decl) : Object.Storage;
   if (!Address.isPointer() || !Named || I.getType()->isVectorTy())
     return;
   // Memory reads as one value at one address only where the kernel cannot
