@@ -81,7 +81,7 @@ NumberedOperation numbered(ValueNumbers &Numbering, unsigned Opcode,
 void numberUnknown(ThreadValue &Result,
                    std::initializer_list<const ThreadValue *> Operands,
                    const ThreadMask &Active, const NumberedOperation &Op) {
-  if (!Op.Numbering)
+  if (!Op.Numbering || Op.Numbering->full())
     return;
   if (llvm::none_of(Operands,
                     [](const ThreadValue *V) { return !V->Numbers.empty(); }))

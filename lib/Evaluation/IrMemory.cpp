@@ -295,7 +295,8 @@ void IrExecution::numberLoad(const llvm::Instruction &I,
   const MemoryObject &Object = Address.Object;
   const void *Named =
       Object.Decl ? static_cast<const void *>(Object.Decl) : Object.Storage;
-  if (!Address.isPointer() || !Named || I.getType()->isVectorTy())
+  if (!Address.isPointer() || !Named || I.getType()->isVectorTy() ||
+      Numbering.full())
     return;
   // Memory reads as one value at one address only where the kernel cannot
   // change it: global memory through a pointer it only reads, or marked

@@ -19,22 +19,22 @@ std::optional<TermOperand> termOperand(const ThreadValue &V, unsigned T) {
   return std::nullopt;
 }
 
-bool ValueNumbers::Key::operator==(const Key &O) const {
-  return Operation == O.Operation && Count == O.Count &&
-         NumberMask == O.NumberMask &&
-         std::equal(Values, Values + Count, O.Values);
+bool ValueNumbers::KeyInfo::isEqual(const Key &A, const Key &B) {
+  return A.Operation == B.Operation && A.Count == B.Count &&
+         A.NumberMask == B.NumberMask &&
+         std::equal(A.Values, A.Values + A.Count, B.Values);
 }
 
-size_t ValueNumbers::KeyHash::operator()(const Key &K) const {
-  return llvm::hash_combine(
+unsigned ValueNumbers::KeyInfo::getHashValue(const Key &K) {
+  return unsigned(llvm::hash_combine(
       K.Operation, K.Count, K.NumberMask,
-      llvm::hash_combine_range(K.Values, K.Values + K.Count));
+      llvm::hash_combine_range(K.Values, K.Values + K.Count)));
 }
 
 uint32_t ValueNumbers::term(uint64_t Operation,
                             llvm::ArrayRef<TermOperand> Operands,
                             bool Commutative) {
-  if (Operands.size() > 3)
+  if (Operands.size() > 3 || full())
     return 0;
   TermOperand Sorted[3];
   std::copy(Operands.begin(), Operands.end(), Sorted);
@@ -52,9 +52,9 @@ uint32_t ValueNumbers::term(uint64_t Operation,
   auto Found = Terms.find(K);
   if (Found != Terms.end())
     return Found->second;
-  if (Terms.size() >= MaxTerms || Next == UINT32_MAX)
+  if (Next == UINT32_MAX)
     return 0;
-  Terms.emplace(K, Next);
+  Terms.try_emplace(K, Next);
   return Next++;
 }
 

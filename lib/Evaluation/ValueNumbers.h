@@ -19,9 +19,10 @@
 #include "Evaluation/ThreadValue.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
-#include <unordered_map>
+#include <optional>
 
 namespace smemlint {
 
@@ -46,21 +47,28 @@ public:
   /// A number no term has: a value equal only where it is handed on (the
   /// result of one warp reduction in every lane of its warp).
   uint32_t fresh();
+  /// No more numbers are made: callers need not gather operands.
+  bool full() const { return Terms.size() >= MaxTerms; }
 
 private:
   struct Key {
     uint64_t Operation;
     int64_t Values[3];
     uint8_t Count, NumberMask;
-    bool operator==(const Key &O) const;
   };
-  struct KeyHash {
-    size_t operator()(const Key &K) const;
+  struct KeyInfo {
+    static Key getEmptyKey() { return {~uint64_t(0), {0, 0, 0}, 0, 0}; }
+    static Key getTombstoneKey() { return {~uint64_t(0) - 1, {0, 0, 0}, 0, 0}; }
+    static unsigned getHashValue(const Key &K);
+    static bool isEqual(const Key &A, const Key &B);
   };
   /// Past this many terms (a long loop over data) no new numbers are made:
-  /// values stay unknown, as before numbering.
-  static constexpr size_t MaxTerms = size_t(1) << 20;
-  std::unordered_map<Key, uint32_t, KeyHash> Terms;
+  /// values stay unknown, as before numbering. Every term is one thread's
+  /// value, most of them belong to one thread only, and looking them up is
+  /// the cost of numbering: 2^16 terms (256 per thread of a 256-thread
+  /// block) keep it to a few percent of the evaluation.
+  static constexpr unsigned MaxTerms = 1u << 16;
+  llvm::DenseMap<Key, uint32_t, KeyInfo> Terms;
   uint32_t Next = 1;
 };
 
