@@ -422,6 +422,19 @@ OccupancyReport describeOccupancy(const KernelAnalysis &Analysis) {
   return R;
 }
 
+/// What a note about an access not analysed holds for: the block shape and
+/// arch, and for a template's instantiation the kernel (KernelPlaceholder),
+/// so that the instantiations that miss the same access share one note
+/// (mergeInstantiationRepeats).
+std::string notAnalysedUnder(const KernelAnalysis &Analysis) {
+  bool Instantiated =
+      Analysis.kernel().Kernel->getTemplateInstantiationPattern() != nullptr;
+  return std::string(" (") +
+         (Instantiated ? std::string("in ") + KernelPlaceholder + ", " : "") +
+         "block " + Analysis.shape().Block.str() + ", " +
+         Analysis.arch().Name.str() + ")";
+}
+
 /// A note at each shared access whose address the evaluation could not
 /// compute for some thread (an index read from memory): its bank cost and
 /// the races through it are not known, so a clean result there is no
@@ -443,12 +456,69 @@ void noteUnanalysedAccesses(const CheckContext &Context,
         toSourcePoint(SM, Access.Site->getBeginLoc()),
         std::string("access not analysed: the address of this ") + What +
             " of " + Array + " depends on " + Access.UnknownReason +
-            ", so its wavefronts and the races through it are not "
-            "known (block " +
-            Analysis.shape().Block.str() + ", " + Analysis.arch().Name.str() +
-            ")");
+            ", so its wavefronts and the races through it are not known" +
+            notAnalysedUnder(Analysis));
     D.AccessNotAnalysed = true;
     Context.nameSharedAccess(D, Access.Site, Access.Kind);
+    Diagnostics.push_back(std::move(D));
+  }
+}
+
+/// An unmodelled instruction in the user's terms: "inline PTX 'ld.shared.f32'"
+/// (with the function it is in when the user called one: "in
+/// '__pipeline_memcpy_async'"), or the C++ function that became the
+/// intrinsic ("'wmma::load_matrix_sync'").
+std::string unmodelledName(const UnmodelledInstruction &Found) {
+  if (Found.InlinePtx)
+    return "inline PTX '" + Found.Instruction + "'" +
+           (Found.Function.empty() ? "" : " in '" + Found.Function + "'");
+  return "'" + (Found.Function.empty() ? Found.Instruction : Found.Function) +
+         "'";
+}
+
+/// A note at each shared-memory instruction the evaluation does not model
+/// (inline PTX, ldmatrix, wmma, cp.async, mbarrier): what it does there is
+/// missing, so a clean result there is no evidence. Counted in the summary
+/// line with the accesses whose address is unknown.
+void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
+                                std::vector<Diagnostic> &Diagnostics) {
+  const SourceManager &SM = Analysis.context().getSourceManager();
+  std::string Assumed = notAnalysedUnder(Analysis);
+  for (const UnmodelledInstruction &Found :
+       Analysis.profile().Summary.Unmodelled) {
+    std::string Name = unmodelledName(Found);
+    std::string Memory = Found.Array
+                             ? "'" + Found.Array->getNameAsString() + "'"
+                             : std::string("shared memory");
+    const char *NotKnown = "; the analysis does not evaluate it, so its "
+                           "wavefronts and the races through it are not known";
+    std::string Message;
+    switch (Found.Effect) {
+    case UnmodelledEffect::Reads:
+      Message = "access not analysed: " + Name + " reads " + Memory + NotKnown;
+      break;
+    case UnmodelledEffect::Writes:
+      Message = "access not analysed: " + Name + " writes " + Memory + NotKnown;
+      break;
+    case UnmodelledEffect::ReadsAndWrites:
+      Message =
+          "access not analysed: " + Name + " updates " + Memory + NotKnown;
+      break;
+    case UnmodelledEffect::UpdatesMbarrier:
+      Message = "access not analysed: " + Name +
+                " updates an mbarrier; the analysis does not follow "
+                "mbarriers, so their use is not checked";
+      break;
+    case UnmodelledEffect::WaitsOnMbarrier:
+      // BarrierScope::Unknown: the race analysis starts anew after it.
+      Message = "synchronisation not followed: " + Name +
+                " waits on an mbarrier; the analysis does not know what it "
+                "orders, so it reports no race across it";
+      break;
+    }
+    Diagnostic D = incompleteNote(toSourcePoint(SM, Found.Site->getBeginLoc()),
+                                  Message + Assumed);
+    D.AccessNotAnalysed = true;
     Diagnostics.push_back(std::move(D));
   }
 }
@@ -960,6 +1030,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       for (const std::unique_ptr<Check> &Check : Checks)
         Check->checkKernel(Context, File.Diagnostics);
       noteUnanalysedAccesses(Context, File.Diagnostics);
+      noteUnmodelledInstructions(Analysis, File.Diagnostics);
       stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report,
                       File.Kernels.size(), Ends);
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;

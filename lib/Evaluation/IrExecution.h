@@ -299,6 +299,12 @@ public:
   /// cost (EvaluationSummary::Incomplete).
   void unsupported(const llvm::Instruction &I, const std::string &What,
                    Loss Lost = Loss::Values);
+  /// Records \p Found, a shared-memory instruction at \p Call the evaluator
+  /// does not model (EvaluationSummary::Unmodelled), once per site; \p What
+  /// names it among what the evaluation did not follow. One that cannot be
+  /// placed in the user's code is a gap at the kernel instead.
+  void unmodelled(const llvm::CallBase &Call, UnmodelledInstruction Found,
+                  const std::string &What);
   /// Records \p Message once among what the evaluation did not follow, and
   /// among what lost accesses unless \p Lost is Values.
   void recordUnsupported(const std::string &Message, Loss Lost);

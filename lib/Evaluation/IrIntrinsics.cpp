@@ -5,8 +5,8 @@
 // forms, cooperative groups' block sync, cuda::barrier's arrive-and-wait all
 // lower to llvm.nvvm.barrier*), warp primitives (shuffles, votes, reductions,
 // __syncwarp), LLVM's own integer intrinsics, and inline PTX, whose barriers
-// are recognised and whose shared-memory instructions are named as not
-// evaluated yet.
+// are recognised and whose shared-memory instructions are recorded, each at
+// its statement, as not evaluated yet (EvaluationSummary::Unmodelled).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #include "DeviceCode/DeviceModule.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InlineAsm.h"
@@ -38,12 +39,14 @@ std::optional<unsigned> dimensionOf(llvm::StringRef Name) {
   return std::nullopt;
 }
 
-/// The first instruction of inline PTX \p Text that reads or writes shared
-/// memory (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`),
-/// or nullopt; address conversions (cvta.shared) touch nothing.
-std::optional<std::string> sharedMemoryInstruction(llvm::StringRef Text) {
+/// The instructions of inline PTX \p Text that read or write shared memory
+/// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
+/// `mbarrier...`), in order; address conversions (cvta.shared) touch
+/// nothing.
+std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 16> Words;
   llvm::SplitString(Text, Words, " \t\n\r;{},");
+  std::vector<std::string> Found;
   for (llvm::StringRef Word : Words) {
     bool Memory = Word.starts_with("ld.") || Word.starts_with("st.") ||
                   Word.starts_with("atom.") || Word.starts_with("red.") ||
@@ -51,10 +54,73 @@ std::optional<std::string> sharedMemoryInstruction(llvm::StringRef Text) {
                   Word.starts_with("cp.reduce.async.");
     // cp.async.commit_group and wait_group order copies; they move nothing.
     if ((Memory && Word.contains(".shared")) || Word.starts_with("ldmatrix") ||
-        Word.starts_with("stmatrix") ||
-        (Word.starts_with("mbarrier") && !Word.contains("try_wait") &&
-         !Word.contains("test_wait")))
-      return Word.str();
+        Word.starts_with("stmatrix") || Word.starts_with("mbarrier."))
+      Found.push_back(Word.str());
+  }
+  return Found;
+}
+
+/// What PTX instruction \p Op (one sharedMemoryInstructions finds) does to
+/// shared memory.
+UnmodelledEffect ptxEffect(llvm::StringRef Op) {
+  if (Op.starts_with("mbarrier."))
+    return Op.contains("try_wait") || Op.contains("test_wait")
+               ? UnmodelledEffect::WaitsOnMbarrier
+               : UnmodelledEffect::UpdatesMbarrier;
+  if (Op.starts_with("ld"))
+    return UnmodelledEffect::Reads;
+  if (Op.starts_with("st"))
+    return UnmodelledEffect::Writes;
+  if (Op.starts_with("atom.") || Op.starts_with("red."))
+    return UnmodelledEffect::ReadsAndWrites;
+  // A copy names its destination first: cp.async.ca.shared.global copies
+  // into shared memory, cp.async.bulk.global.shared::cta out of it.
+  size_t Shared = Op.find(".shared"), Global = Op.find(".global");
+  if (Shared > Global)
+    return UnmodelledEffect::Reads;
+  return Op.starts_with("cp.reduce.") ? UnmodelledEffect::ReadsAndWrites
+                                      : UnmodelledEffect::Writes;
+}
+
+/// What NVVM intrinsic \p Name, one the evaluator does not model, does to
+/// shared memory through its pointer operands; nullopt for those that move
+/// nothing (cp.async.commit_group and wait_group, a wmma mma, an mbarrier's
+/// pending count).
+std::optional<UnmodelledEffect> intrinsicEffect(llvm::StringRef Name) {
+  if (!Name.consume_front("llvm.nvvm."))
+    return std::nullopt;
+  if (Name.starts_with("mbarrier.") || Name.starts_with("cp.async.mbarrier.")) {
+    if (Name.contains("pending.count"))
+      return std::nullopt;
+    return Name.contains("test.wait") || Name.contains("try.wait")
+               ? UnmodelledEffect::WaitsOnMbarrier
+               : UnmodelledEffect::UpdatesMbarrier;
+  }
+  if (Name.starts_with("ldmatrix."))
+    return UnmodelledEffect::Reads;
+  if (Name.starts_with("stmatrix."))
+    return UnmodelledEffect::Writes;
+  if (Name.starts_with("wmma.")) {
+    if (Name.contains(".load."))
+      return UnmodelledEffect::Reads;
+    if (Name.contains(".store."))
+      return UnmodelledEffect::Writes;
+    return std::nullopt;
+  }
+  if (Name.starts_with("cp.async.") || Name.starts_with("cp.reduce.async.")) {
+    if (Name.contains("commit") || Name.contains("wait") ||
+        Name.contains("prefetch"))
+      return std::nullopt;
+    // The destination comes first (cp.async.ca.shared.global.4), or the
+    // direction is spelt (cp.async.bulk.tensor.g2s, s2g).
+    size_t Shared = Name.find(".shared"), Global = Name.find(".global");
+    bool IntoShared =
+        Name.contains(".g2s.") || (Shared != llvm::StringRef::npos &&
+                                   Shared < Global && !Name.contains(".s2g."));
+    if (!IntoShared)
+      return UnmodelledEffect::Reads;
+    return Name.starts_with("cp.reduce.") ? UnmodelledEffect::ReadsAndWrites
+                                          : UnmodelledEffect::Writes;
   }
   return std::nullopt;
 }
@@ -95,7 +161,36 @@ ThreadValue integerUnary(const ThreadValue &V, unsigned OperandBits,
   return Result;
 }
 
+/// The function \p Site calls, as the user writes it: CUDA's wmma lives in
+/// nvcuda::wmma, and users write wmma::. Empty when \p Site is no call.
+std::string calledFunction(const clang::Stmt *Site) {
+  const auto *Call = llvm::dyn_cast_or_null<clang::CallExpr>(Site);
+  const clang::FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee)
+    return "";
+  std::string Name = Callee->getQualifiedNameAsString();
+  llvm::StringRef Short(Name);
+  return Short.consume_front("nvcuda::") ? Short.str() : Name;
+}
+
 } // namespace
+
+void IrExecution::unmodelled(const llvm::CallBase &Call,
+                             UnmodelledInstruction Found,
+                             const std::string &What) {
+  Found.Site = Sites.callSite(Call);
+  Found.Function = calledFunction(Found.Site);
+  // Named among what was not followed either way (the JSON's
+  // not_evaluated); only one that has no place of its own is reported at
+  // the kernel.
+  unsupported(Call, What, Found.Site ? Loss::Values : Loss::Accesses);
+  if (!Found.Site)
+    return;
+  if (llvm::none_of(Summary.Unmodelled, [&](const UnmodelledInstruction &U) {
+        return U.Site == Found.Site;
+      }))
+    Summary.Unmodelled.push_back(std::move(Found));
+}
 
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
                           const ThreadMask &Active,
@@ -430,12 +525,24 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Block, Active);
     else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
-    else if (std::optional<std::string> Instruction =
-                 sharedMemoryInstruction(Text))
-      unsupported(Call,
-                  "inline PTX that accesses shared memory ('" + *Instruction +
-                      "') is not evaluated yet",
-                  Loss::Accesses);
+    else if (std::vector<std::string> Instructions =
+                 sharedMemoryInstructions(Text);
+             !Instructions.empty()) {
+      UnmodelledInstruction Found;
+      Found.Instruction = Instructions.front();
+      Found.InlinePtx = true;
+      Found.Effect = ptxEffect(Found.Instruction);
+      unmodelled(Call, Found,
+                 "inline PTX that accesses shared memory ('" +
+                     Found.Instruction + "') is not evaluated yet");
+      // An mbarrier wait orders what the threads did before the arrivals
+      // it waits for; which those are is not followed, so no race is
+      // reported across it.
+      if (llvm::any_of(Instructions, [](const std::string &Op) {
+            return ptxEffect(Op) == UnmodelledEffect::WaitsOnMbarrier;
+          }))
+        barrier(Call, BarrierScope::Unknown, Active);
+    }
     // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
     // special register read.
     llvm::StringRef Move = Text.trim().rtrim(';').trim();
@@ -683,12 +790,39 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                  Address, Active, &Operand);
     return unknown("the old value an atomic returns");
   }
-  if (Name.starts_with("llvm.nvvm.cp.async") ||
-      Name.starts_with("llvm.nvvm.mbarrier") ||
-      Name.starts_with("llvm.nvvm.ldmatrix") ||
-      Name.starts_with("llvm.nvvm.wmma")) {
-    unsupported(Call, "'" + Name.str() + "' is not evaluated yet",
-                Loss::Accesses);
+  if (std::optional<UnmodelledEffect> Effect = intrinsicEffect(Name)) {
+    UnmodelledInstruction Found;
+    Found.Instruction = Name.str();
+    Found.Effect = *Effect;
+    // The operand it addresses: shared when the evaluator followed the
+    // pointer there, or when the intrinsic works on shared memory only.
+    bool Shared = Name.contains(".shared") || Name.contains("ldmatrix") ||
+                  Name.contains("stmatrix") || Name.contains("mbarrier");
+    for (const llvm::Use &Operand : Call.args()) {
+      if (!Operand->getType()->isPointerTy())
+        continue;
+      if (Operand->getType()->getPointerAddressSpace() == 3)
+        Shared = true;
+      const ThreadValue &Pointer = valueOf(Operand, Frame, Active);
+      if (Pointer.isPointer() && Pointer.Object.IsShared) {
+        Shared = true;
+        Found.Array = Pointer.Object.Decl;
+        break;
+      }
+    }
+    if (Shared)
+      unmodelled(Call, Found, "'" + Name.str() + "' is not evaluated yet");
+    else {
+      // Global memory: no shared result depends on it, but the global
+      // accesses are missing, which the kernel's note says.
+      std::string Function = calledFunction(Sites.callSite(Call));
+      unsupported(Call,
+                  "'" + (Function.empty() ? Name.str() : Function) +
+                      "' on global memory is not evaluated yet",
+                  Loss::Accesses);
+    }
+    if (*Effect == UnmodelledEffect::WaitsOnMbarrier)
+      barrier(Call, BarrierScope::Unknown, Active);
     return unknown("the result of '" + Name.str() + "'");
   }
   ThreadValue Result = unknown("the result of '" + Name.str() + "'");

@@ -88,7 +88,9 @@ public:
   }
   bool VisitAsmStmt(AsmStmt *S) {
     std::pair<unsigned, unsigned> K;
-    if (KeyOf(S->getBeginLoc(), K))
+    // AsmStmt::getBeginLoc() is invalid (only the subclasses define it);
+    // the asm keyword is where Clang puts the call's location.
+    if (KeyOf(S->getAsmLoc(), K))
       Asms.try_emplace(K, S);
     return true;
   }

@@ -42,6 +42,8 @@ class QualType;
 class Expr;
 class FunctionDecl;
 class ParmVarDecl;
+class Stmt;
+class ValueDecl;
 class VarDecl;
 } // namespace clang
 
@@ -163,6 +165,35 @@ struct EvaluationGap {
   bool Stopped = false;
 };
 
+/// What an instruction the evaluator does not model does to shared memory.
+enum class UnmodelledEffect {
+  Reads,           ///< ld.shared, ldmatrix, wmma::load_matrix_sync
+  Writes,          ///< st.shared, stmatrix, cp.async into shared memory
+  ReadsAndWrites,  ///< atom.shared, red.shared, a reduction into shared
+  UpdatesMbarrier, ///< mbarrier.init, arrive, expect_tx, inval
+  WaitsOnMbarrier, ///< mbarrier.try_wait, test_wait: synchronisation
+};
+
+/// A shared-memory instruction the evaluator does not model: inline PTX that
+/// touches shared memory, or the wmma load and store, ldmatrix, cp.async and
+/// mbarrier intrinsics. What it does is missing from the analysis, so the
+/// report notes it at its statement rather than at the kernel.
+struct UnmodelledInstruction {
+  /// The asm statement, or the user's call it was inlined from.
+  const clang::Stmt *Site = nullptr;
+  /// The PTX instruction ("ldmatrix.sync.aligned.m8n8.x1.shared.b16"), or
+  /// the LLVM intrinsic ("llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16").
+  std::string Instruction;
+  bool InlinePtx = false;
+  /// The function the user called that it comes from, as the user writes
+  /// it ("wmma::load_matrix_sync", "__pipeline_memcpy_async"); empty for an
+  /// asm statement of the user's own.
+  std::string Function;
+  UnmodelledEffect Effect = UnmodelledEffect::Reads;
+  /// The shared variable it touches, when the evaluator knows it.
+  const clang::ValueDecl *Array = nullptr;
+};
+
 struct EvaluationSummary {
   /// Why nothing was evaluated (no device code for the kernel); empty when
   /// the kernel ran.
@@ -180,6 +211,10 @@ struct EvaluationSummary {
   /// past the depth limit, threads stopped by undefined behaviour): the
   /// report says so at the kernel.
   std::vector<EvaluationGap> Incomplete;
+  /// The shared-memory instructions the evaluator does not model, the first
+  /// at each site. They are not in Incomplete: each is reported at
+  /// its own place.
+  std::vector<UnmodelledInstruction> Unmodelled;
 };
 
 /// The path of the field that starts \p Offset bytes into a value of type

@@ -191,6 +191,16 @@ __device__ unsigned __ballot_sync(unsigned mask, int predicate);
 __device__ int __any_sync(unsigned mask, int predicate);
 __device__ int __all_sync(unsigned mask, int predicate);
 
+// Address-space conversions (sm_20_intrinsics.h), as Clang's CUDA headers
+// define them: the 32-bit shared address inline PTX takes (cp.async,
+// ldmatrix, mbarrier).
+__device__ inline size_t __cvta_generic_to_shared(const void *p) {
+  return (size_t)(void __attribute__((address_space(3))) *)p;
+}
+__device__ inline void *__cvta_shared_to_generic(size_t a) {
+  return (void *)(void __attribute__((address_space(3))) *)a;
+}
+
 #define SMEM_LINT_SHUFFLES(T)                                                \
   __device__ T __shfl_sync(unsigned mask, T var, int lane, int width = 32);  \
   __device__ T __shfl_up_sync(unsigned mask, T var, unsigned delta,          \

@@ -160,7 +160,9 @@ struct Diagnostic {
   /// accesses' identities, no line numbers (stampFingerprints).
   std::string Fingerprint;
   /// A note about one access the analysis could not follow (its address is
-  /// unknown): the summary line counts them ("1 access not analysed").
+  /// unknown, or an instruction it does not model does it: inline PTX,
+  /// wmma, ldmatrix, cp.async, an mbarrier): the summary line counts them
+  /// ("1 access not analysed").
   bool AccessNotAnalysed = false;
 };
 

@@ -1,0 +1,83 @@
+// Inline PTX that touches shared memory (case m03): cp.async and
+// cp.async.bulk copy into it, mbarrier.init/arrive/try_wait synchronise
+// through it, ld.shared reads it. The evaluation does not model them yet, so
+// each gets its own note at its asm statement, counted in the summary line,
+// and the kernel's note does not repeat them. The copies write nothing the
+// analysis knows of: no race or uninitialised read is made up from them,
+// and the C++ accesses around them are analysed as usual.
+//
+// RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not="is incomplete"
+// RUN: not %smem-lint --format=json %s | FileCheck --check-prefix=JSON %s
+// RUN: not %smem-lint --format=sarif %s | FileCheck --check-prefix=SARIF %s
+
+__global__ void k_cpasync(const float *in, float *out) {
+  __shared__ float s[1024];
+  unsigned saddr = static_cast<unsigned>(
+      __cvta_generic_to_shared(&s[(threadIdx.x * 32) % 1024]));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(saddr),
+               "l"(in + threadIdx.x));
+  // CHECK: inline-ptx-not-analysed.cu:[[@LINE-2]]:3: note: access not analysed: inline PTX 'cp.async.ca.shared.global' writes shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (block 256x1, sm_90) [smem-lint-incomplete]
+  // JSON: "line": [[@LINE-3]],
+  // JSON-NEXT: "message": "access not analysed: inline PTX 'cp.async.ca.shared.global' writes shared memory;
+  // SARIF: "ruleId": "smem-lint-incomplete"
+  // SARIF: "text": "access not analysed: inline PTX 'cp.async.ca.shared.global' writes shared memory;
+  // SARIF: "startLine": [[@LINE-7]]
+  asm volatile("cp.async.commit_group;\n" ::);
+  asm volatile("cp.async.wait_group 0;\n" ::);
+  __syncthreads();
+  // Lane l reads word l after the barrier: conflict-free, and no thread of
+  // the analysis wrote s, so nothing races with it.
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void k_bulk(const float *in, float *out) {
+  __shared__ alignas(128) float s[1024];
+  __shared__ alignas(8) unsigned long long mbar;
+  unsigned sa = static_cast<unsigned>(__cvta_generic_to_shared(s));
+  unsigned ba = static_cast<unsigned>(__cvta_generic_to_shared(&mbar));
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(ba));
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mbarrier.init.shared::cta.b64' updates an mbarrier; the analysis does not follow mbarriers, so their use is not checked (block 128x1, sm_90) [smem-lint-incomplete]
+    asm volatile("fence.proxy.async.shared::cta;" ::);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile(
+        "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4096;" ::"r"(ba));
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-2]]:5: note: access not analysed: inline PTX 'mbarrier.arrive.expect_tx.shared::cta.b64' updates an mbarrier
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::"
+                 "bytes [%0], [%1], 4096, [%2];" ::"r"(sa),
+                 "l"(in), "r"(ba)
+                 : "memory");
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-4]]:5: note: access not analysed: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' writes shared memory
+  }
+  asm volatile("{\n .reg .pred p;\n WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 "
+               "p, [%0], 0;\n @!p bra WAIT;\n}" ::"r"(ba));
+  // CHECK: inline-ptx-not-analysed.cu:[[@LINE-2]]:3: note: synchronisation not followed: inline PTX 'mbarrier.try_wait.parity.shared::cta.b64' waits on an mbarrier; the analysis does not know what it orders, so it reports no race across it (block 128x1, sm_90) [smem-lint-incomplete]
+  // The C++ read is analysed: lane l reads word 32*l % 1024, all in bank 0.
+  out[threadIdx.x] = s[threadIdx.x * 32 % 1024];
+  // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:22: warning: 32-way bank conflict: read of 's' takes 32 wavefronts per warp instead of 1 (block 128x1, sm_90) [smem-bank-conflict]
+  // CHECK: note: lanes 0-31 of warp 0 need 32 different words from bank 0
+  // CHECK: note: analysed with block 128x1 from this launch
+  // CHECK: note: 's' is one-dimensional
+}
+
+__global__ void k_ldshared(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  float v;
+  unsigned a = static_cast<unsigned>(
+      __cvta_generic_to_shared(&s[(threadIdx.x * 32) % 1024]));
+  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(a));
+  // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:3: note: access not analysed: inline PTX 'ld.shared.f32' reads shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (block 256x1, sm_90) [smem-lint-incomplete]
+  out[threadIdx.x] = v;
+}
+
+int main() {
+  float *i, *o;
+  k_cpasync<<<1, 256>>>(i, o);
+  k_bulk<<<1, 128>>>(i, o);
+  k_ldshared<<<1, 256>>>(o);
+}
+// CHECK: smem-lint: 1 warning and 0 errors, 6 notes (6 accesses not analysed) in 1 file
