@@ -515,6 +515,12 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
                 " waits on an mbarrier; the analysis does not know what it "
                 "orders, so it reports no race across it";
       break;
+    case UnmodelledEffect::PartialBarrier:
+      Message = "synchronisation not followed: " + Name +
+                " is a barrier for part of the block (a thread count, or an "
+                "arrival that does not wait); the analysis does not follow "
+                "which threads it orders, so it reports no race across it";
+      break;
     }
     Diagnostic D = incompleteNote(toSourcePoint(SM, Found.Site->getBeginLoc()),
                                   Message + Assumed);

@@ -364,6 +364,12 @@ public:
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
   ThreadValue call(const llvm::CallBase &Call, CallFrame &Frame,
                    const ThreadMask &Active);
+  /// A barrier for part of the block (a thread count, an arrival): noted
+  /// where it stands (\p Name as the note says it) and taken as
+  /// synchronisation the analysis does not follow.
+  void partialBarrier(const llvm::CallBase &Call, const std::string &Name,
+                      const std::string &Instruction, bool InlinePtx,
+                      const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
                const ThreadMask &Active, const ThreadValue *LaneMask = nullptr);
   /// PTX special register \p Register ("tid.x", "laneid", "lanemask_lt"),
@@ -428,6 +434,15 @@ public:
   /// Steps since the time and memory budgets were last looked at.
   unsigned StepsSinceBudgetCheck = 0;
 };
+
+/// A PTX barrier instruction of an asm statement: `bar.sync 1, 64`.
+struct PtxBarrier {
+  std::string Instruction;
+  /// With a thread count, or an arrival that does not wait: it orders part
+  /// of the block.
+  bool Partial = false;
+};
+std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text);
 
 /// "the condition at line 12 depends on data read from shared memory 's'; "
 /// followed by \p Then, what the evaluation did for those threads (\p Line

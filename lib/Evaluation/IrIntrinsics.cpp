@@ -21,6 +21,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace smemlint {
@@ -190,6 +191,40 @@ void IrExecution::unmodelled(const llvm::CallBase &Call,
         return U.Site == Found.Site;
       }))
     Summary.Unmodelled.push_back(std::move(Found));
+}
+
+std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text) {
+  // bar{.cta}.sync|arrive|red a{, b}; and barrier{.cta}{.aligned}...: the
+  // first such instruction of the statement.
+  static const llvm::Regex Instruction(
+      "(^|[^.a-z_])((bar|barrier)(\\.cta)?\\.(sync|arrive|red)[a-z0-9_.]*)"
+      "[ \t]+([^;]*)");
+  llvm::SmallVector<llvm::StringRef, 7> Match;
+  if (!Instruction.match(Text, &Match))
+    return std::nullopt;
+  llvm::StringRef Operands = Match[6].trim();
+  PtxBarrier Found;
+  Found.Instruction = (Match[2] + " " + Operands).str();
+  // bar.red names its reduction and a predicate after the barrier and count.
+  unsigned Commas = Operands.count(',');
+  bool Counted = Match[5] == "red" ? Commas >= 3 : Commas >= 1;
+  Found.Partial = Match[5] == "arrive" || Counted;
+  return Found;
+}
+
+void IrExecution::partialBarrier(const llvm::CallBase &Call,
+                                 const std::string &Name,
+                                 const std::string &Instruction,
+                                 bool InlinePtx, const ThreadMask &Active) {
+  UnmodelledInstruction Found;
+  Found.Instruction = Instruction;
+  Found.InlinePtx = InlinePtx;
+  Found.Effect = UnmodelledEffect::PartialBarrier;
+  unmodelled(Call, Found,
+             Name + ", a barrier for part of the block, is not followed");
+  // Which threads it orders is not followed: no race is reported across it,
+  // and it is not a divergent barrier.
+  barrier(Call, BarrierScope::Unknown, Active);
 }
 
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
@@ -520,10 +555,14 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   if (Call.isInlineAsm()) {
     const auto *Asm = llvm::cast<llvm::InlineAsm>(Call.getCalledOperand());
     llvm::StringRef Text = Asm->getAsmString();
-    if (Text.contains("bar.sync") || Text.contains("barrier.sync") ||
-        Text.contains("bar.cta.sync") || Text.contains("barrier.cta.sync"))
-      barrier(Call, BarrierScope::Block, Active);
-    else if (Text.contains("bar.warp.sync"))
+    if (std::optional<PtxBarrier> Bar = ptxBarrier(Text)) {
+      if (Bar->Partial) {
+        partialBarrier(Call, "inline PTX '" + Bar->Instruction + "'",
+                       Bar->Instruction, /*InlinePtx=*/true, Active);
+      } else {
+        barrier(Call, BarrierScope::Block, Active);
+      }
+    } else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
     else if (std::vector<std::string> Instructions =
                  sharedMemoryInstructions(Text);
@@ -579,6 +618,16 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return unknown("special register '" + Register.str() + "'");
   }
 
+  // __barrier_sync_count(id, n), barrier.cta.arrive: part of the block.
+  if ((Name.starts_with("llvm.nvvm.barrier.") ||
+       Name.starts_with("llvm.nvvm.bar.")) &&
+      (Name.contains("cnt") || Name.contains("count") ||
+       Name.contains("arrive")) &&
+      !Name.contains("cluster")) {
+    partialBarrier(Call, "'" + Name.str() + "'", Name.str(),
+                   /*InlinePtx=*/false, Active);
+    return unknown("");
+  }
   // Block barriers, with the reductions some of them return.
   if (Name == "llvm.nvvm.barrier0" ||
       Name.starts_with("llvm.nvvm.barrier.sync") ||

@@ -172,6 +172,9 @@ enum class UnmodelledEffect {
   ReadsAndWrites,  ///< atom.shared, red.shared, a reduction into shared
   UpdatesMbarrier, ///< mbarrier.init, arrive, expect_tx, inval
   WaitsOnMbarrier, ///< mbarrier.try_wait, test_wait: synchronisation
+  /// bar.sync with a thread count, bar.arrive: a barrier for part of the
+  /// block (producer and consumer warps), synchronisation
+  PartialBarrier,
 };
 
 /// A shared-memory instruction the evaluator does not model: inline PTX that
