@@ -21,8 +21,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Regex.h"
 
 namespace smemlint {
 namespace ir {
@@ -214,8 +214,8 @@ std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text) {
 
 void IrExecution::partialBarrier(const llvm::CallBase &Call,
                                  const std::string &Name,
-                                 const std::string &Instruction,
-                                 bool InlinePtx, const ThreadMask &Active) {
+                                 const std::string &Instruction, bool InlinePtx,
+                                 const ThreadMask &Active) {
   UnmodelledInstruction Found;
   Found.Instruction = Instruction;
   Found.InlinePtx = InlinePtx;
