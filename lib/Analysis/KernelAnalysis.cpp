@@ -146,4 +146,31 @@ SharedAccessProfile KernelAnalysis::reanalyse(
                                Arch.Banking);
 }
 
+const BarrierProfile &KernelAnalysis::reanalyseWithBarrier(
+    const clang::Stmt *Statement, bool Warp,
+    const std::optional<TriedValues> &Tried) const {
+  auto Key = std::make_tuple(Statement, Warp, Tried ? Tried->Symbol + 1 : 0u,
+                             Tried ? Tried->ExampleValue : 0);
+  auto Known = BarrierProofs.find(Key);
+  if (Known != BarrierProofs.end())
+    return Known->second;
+  EvaluationOptions Changed = Options;
+  Changed.InsertedBarrier = Statement;
+  Changed.InsertedBarrierIsWarp = Warp;
+  if (Tried)
+    Changed.SymbolValues[Tried->Symbol] = Tried->ExampleValue;
+  // The main evaluation's steps, with room: the same code runs again.
+  Changed.StepBudget =
+      std::min(Changed.StepBudget, Profile.Summary.Steps * 2 + 10'000);
+  BarrierProfile &Proof = BarrierProofs[Key];
+  BarrierObserver Watch(Options.Block.threads(), Options.WarpSize, Proof);
+  SymbolTable Copy = Symbols;
+  EvaluationSummary Summary =
+      evaluateKernel(Ctx, Kernel.Kernel, Changed, Copy, Watch);
+  if (Summary.BudgetExceeded)
+    Proof.IncompleteRaceAnalysis.push_back("the evaluation with the barrier "
+                                           "reached its budget");
+  return Proof;
+}
+
 } // namespace smemlint

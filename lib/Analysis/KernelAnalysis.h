@@ -21,6 +21,9 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <map>
+#include <tuple>
+
 namespace clang {
 class ASTContext;
 }
@@ -167,6 +170,13 @@ public:
   Occupancy occupancy(uint64_t ExtraSharedBytes = 0) const;
 
   /// Evaluates the kernel again with some shared arrays laid out differently.
+  /// The hazards and divergent barriers of the kernel with a barrier
+  /// (\p Warp: __syncwarp(), else __syncthreads()) before \p Statement, the
+  /// unknown value \p Tried names set to its example value when given: how
+  /// a barrier fix-it is proven. Evaluated once per statement and value.
+  const BarrierProfile &
+  reanalyseWithBarrier(const clang::Stmt *Statement, bool Warp,
+                       const std::optional<TriedValues> &Tried) const;
   SharedAccessProfile reanalyse(
       const llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> &Layouts)
       const;
@@ -187,6 +197,10 @@ private:
   std::vector<Violation> BoundsViolations;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
   bool SymbolsSwept = false;
+  /// reanalyseWithBarrier's answers, by statement, scope and tried value.
+  mutable std::map<std::tuple<const clang::Stmt *, bool, unsigned, int64_t>,
+                   BarrierProfile>
+      BarrierProofs;
 };
 
 } // namespace smemlint

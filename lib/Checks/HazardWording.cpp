@@ -155,6 +155,23 @@ void weighTriedValues(const KernelAnalysis &Analysis,
                      {}});
 }
 
+/// What to do instead of a barrier before \p Before that did not remove
+/// \p Hazard.
+std::string howToOrder(const KernelAnalysis &Analysis,
+                       const SharedHazard &Hazard, const clang::Stmt &Before,
+                       llvm::StringRef Barrier) {
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  clang::SourceLocation Earlier =
+      SM.getExpansionLoc(Hazard.Earlier.Site->getBeginLoc());
+  if (SM.isPointWithin(Earlier, SM.getExpansionLoc(Before.getBeginLoc()),
+                       SM.getExpansionLoc(Before.getEndLoc())))
+    return "both accesses are in this statement, which a barrier cannot "
+           "split: read into a local variable, then " +
+           Barrier.str() + ", then write";
+  return "order the accesses where every thread arrives, and check that no "
+         "other access undoes it";
+}
+
 Diagnostic hazardDiagnostic(const CheckContext &Context,
                             const SharedHazard &Hazard, llvm::StringRef Check,
                             std::string Message, llvm::StringRef Barrier,
@@ -181,11 +198,21 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
     weighTriedValues(Analysis, Hazard, D);
     return D;
   }
-  BarrierPlacement Place = placeBarrierBetween(
-      Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier,
-      divergenceOf(Analysis, Hazard, Barrier.starts_with("__syncwarp")));
-  if (Place.Fix)
+  bool Warp = Barrier.starts_with("__syncwarp");
+  BarrierPlacement Place =
+      placeBarrierBetween(Analysis.context(), Hazard.Earlier.Site,
+                          Hazard.Later.Site, Barrier,
+                          divergenceOf(Analysis, Hazard, Warp));
+  // Offered only when the kernel, analysed again with it, no longer races
+  // there and reaches it with every thread (as a padding is proven).
+  std::string Unproven = disproveBarrierFix(Analysis, Hazard, Place, Warp);
+  if (Place.Fix && Unproven.empty())
     D.Notes.push_back({Place.Fix->Where, std::move(FixMessage), {*Place.Fix}});
+  else if (Place.Fix)
+    D.Notes.push_back({D.Where,
+                       "no fix-it: " + Unproven + "; " +
+                           howToOrder(Analysis, Hazard, *Place.Before, Barrier),
+                       {}});
   else if (!Place.WhyNot.empty())
     D.Notes.push_back({D.Where,
                        "no fix-it: " + Place.WhyNot +

@@ -779,6 +779,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     // Threads that exited inside the block (a trap) take no branch.
     Active.reset(Frame.Returned);
     const llvm::Instruction *Terminator = Block.getTerminator();
+    if (Options.InsertedBarrier && Active.any())
+      insertBarrierBefore(*Terminator, Frame, Active);
 
     if (const auto *Return = llvm::dyn_cast<llvm::ReturnInst>(Terminator)) {
       returnFrom(Frame, Return, Active, Top.Ambiguous);
@@ -1088,6 +1090,8 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
                           const ThreadMask &Active) {
   ThreadValue Result;
   bool HasResult = !I.getType()->isVoidTy();
+  if (Options.InsertedBarrier)
+    insertBarrierBefore(I, Frame, Active);
   if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
     const llvm::Function *Callee = Call->getCalledFunction();
     if (Callee && !Callee->isDeclaration() && !Callee->isIntrinsic())

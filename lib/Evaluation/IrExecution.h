@@ -172,6 +172,9 @@ struct CallFrame {
   ThreadValue ReturnValue;
   /// The block the frame executes now: its loops enclose every access.
   const llvm::BasicBlock *Current = nullptr;
+  /// The last memory instruction, call or branch was inside the statement before
+  /// which EvaluationOptions::InsertedBarrier stands.
+  bool InsideInsertedBarrier = false;
   /// The iteration (from 0) of each loop the frame is in.
   llvm::DenseMap<const llvm::Loop *, unsigned> Iterations;
   /// For each pointer phi, the incoming edge each thread last took.
@@ -372,6 +375,14 @@ public:
                       const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
                const ThreadMask &Active, const ThreadValue *LaneMask = nullptr);
+  /// Tells the observer of a barrier at \p Site.
+  void barrierAt(const clang::Stmt *Site, BarrierScope Scope,
+                 const ThreadMask &Active, const ThreadValue *LaneMask);
+  /// Before \p I: the barrier EvaluationOptions::InsertedBarrier asks for,
+  /// when \p I is the first memory instruction, call or branch of its
+  /// statement.
+  void insertBarrierBefore(const llvm::Instruction &I, CallFrame &Frame,
+                           const ThreadMask &Active);
   /// PTX special register \p Register ("tid.x", "laneid", "lanemask_lt"),
   /// or nullopt for one the evaluator does not model.
   std::optional<ThreadValue> specialRegister(llvm::StringRef Register);

@@ -230,8 +230,6 @@ void IrExecution::partialBarrier(const llvm::CallBase &Call,
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
                           const ThreadMask &Active,
                           const ThreadValue *LaneMask) {
-  if (Scope != BarrierScope::Warp)
-    ++BlockBarriers;
   const clang::Stmt *Site = Sites.callSite(I);
   if (!Site) {
     // A barrier must not vanish (the race analysis would see one interval
@@ -243,6 +241,33 @@ void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
     if (!Site)
       return;
   }
+  barrierAt(Site, Scope, Active, LaneMask);
+}
+
+void IrExecution::insertBarrierBefore(const llvm::Instruction &I,
+                                      CallFrame &Frame,
+                                      const ThreadMask &Active) {
+  // Address arithmetic the optimizer scheduled among another statement's
+  // instructions does not decide where the statement begins; its accesses,
+  // calls and branches (an `if`'s condition, before the branch's threads
+  // part) do.
+  if (!I.getDebugLoc() || !(I.mayReadOrWriteMemory() ||
+                            llvm::isa<llvm::CallBase>(I) || I.isTerminator()))
+    return;
+  bool Inside = Sites.within(I, Options.InsertedBarrier->getSourceRange());
+  if (Inside && !Frame.InsideInsertedBarrier)
+    barrierAt(Options.InsertedBarrier,
+              Options.InsertedBarrierIsWarp ? BarrierScope::Warp
+                                            : BarrierScope::Block,
+              Active, nullptr);
+  Frame.InsideInsertedBarrier = Inside;
+}
+
+void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
+                            const ThreadMask &Active,
+                            const ThreadValue *LaneMask) {
+  if (Scope != BarrierScope::Warp)
+    ++BlockBarriers;
   ThreadMask Living = AllThreads;
   if (!Frames.empty())
     Living.reset(Frames.front()->Returned);

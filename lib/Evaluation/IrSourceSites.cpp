@@ -450,6 +450,24 @@ SourceLocation IrSourceSites::where(const llvm::Instruction &I) {
   return Location ? Locations.where(*Location) : SourceLocation();
 }
 
+bool IrSourceSites::within(const llvm::Instruction &I, SourceRange Range) {
+  const llvm::DILocation *Location = I.getDebugLoc().get();
+  if (!Location || Range.isInvalid())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(Range.getBegin());
+  SourceLocation End = SM.getExpansionRange(Range.getEnd()).getEnd();
+  for (const CompiledFrame &Frame : Locations.frames(Location)) {
+    if (Frame.Where.isInvalid())
+      continue;
+    SourceLocation Where = SM.getExpansionLoc(Frame.Where);
+    if (!SM.isBeforeInTranslationUnit(Where, Begin) &&
+        !SM.isBeforeInTranslationUnit(End, Where))
+      return true;
+  }
+  return false;
+}
+
 const Stmt *IrSourceSites::callSite(const llvm::Instruction &I) {
   auto Known = Calls.find(&I);
   if (Known != Calls.end())

@@ -109,6 +109,9 @@ public:
   /// Where \p I came from in the innermost source function (invalid when
   /// it has no location in a file of the parse).
   clang::SourceLocation where(const llvm::Instruction &I);
+  /// Whether \p I was compiled from code inside \p Range (of the user's
+  /// source), directly or through a call inlined there.
+  bool within(const llvm::Instruction &I, clang::SourceRange Range);
   /// The source loop \p L was compiled from, or null.
   const clang::Stmt *loopStatement(const llvm::Loop &L);
 

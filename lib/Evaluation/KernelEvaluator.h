@@ -117,6 +117,12 @@ struct EvaluationOptions {
   std::map<unsigned, int64_t> SymbolValues;
   /// Shared arrays evaluated with another layout than declared.
   llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> LayoutOverrides;
+  /// A barrier a fix-it would insert, evaluated as if it stood before this
+  /// statement (at its first memory instruction, call or branch each time
+  /// the evaluation enters it): how a barrier fix-it is proven. Null: none.
+  const clang::Stmt *InsertedBarrier = nullptr;
+  /// The inserted barrier is a __syncwarp(), not a __syncthreads().
+  bool InsertedBarrierIsWarp = false;
   /// A loop stops being enumerated after this many iterations.
   unsigned LoopIterationLimit = DefaultLoopIterationLimit;
   /// Thread-steps (threads times expressions) a loop nest may take. When the

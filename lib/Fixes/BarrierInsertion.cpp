@@ -219,9 +219,38 @@ BarrierPlacement placeBarrierBetween(ASTContext &Ctx, const Expr *Earlier,
     // Same indentation as the statement it goes before.
     return {makeFixIt(SM, CharSourceRange::getCharRange(Begin, Begin),
                       Call.str() + ";\n" + indentationAt(SM, Begin)),
-            ""};
+            "", Statement};
   }
   return {};
+}
+
+std::string disproveBarrierFix(const KernelAnalysis &Analysis,
+                               const SharedHazard &Hazard,
+                               const BarrierPlacement &Place, bool Warp) {
+  if (!Place.Fix || !Place.Before)
+    return "";
+  const BarrierProfile &With =
+      Analysis.reanalyseWithBarrier(Place.Before, Warp, Hazard.OnlyWith);
+  std::string Line = std::to_string(
+      Analysis.context().getSourceManager().getExpansionLineNumber(
+          Place.Before->getBeginLoc()));
+  std::string Barrier = Warp ? "__syncwarp()" : "__syncthreads()";
+  for (const DivergentBarrier &D : With.DivergentBarriers)
+    if (D.Site == Place.Before)
+      return "re-analysed with a " + Barrier + " before line " + Line +
+             ", not every thread it must order reaches it (a divergent "
+             "barrier)";
+  if (!With.IncompleteRaceAnalysis.empty())
+    return "re-analysed with a " + Barrier + " before line " + Line +
+           ", the race analysis is incomplete (" +
+           With.IncompleteRaceAnalysis.front() + "), so the fix is not proven";
+  for (const SharedHazard &Left : With.Hazards)
+    if (Left.Earlier.Site == Hazard.Earlier.Site &&
+        Left.Later.Site == Hazard.Later.Site && Left.Kind == Hazard.Kind &&
+        Left.WithinOneStatement == Hazard.WithinOneStatement)
+      return "re-analysed with a " + Barrier + " before line " + Line +
+             ", the race remains";
+  return "";
 }
 
 std::string barrierNotReachedBecause(ASTContext &Ctx, const Stmt *Where,

@@ -11,6 +11,7 @@
 #define SMEMLINT_FIXES_BARRIERINSERTION_H
 
 #include "Analysis/BarrierProfile.h"
+#include "Analysis/KernelAnalysis.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -45,6 +46,8 @@ struct BarrierPlacement {
   /// inside the branch at line 3, which only some threads of the block
   /// take"); empty when the accesses share no block at all.
   std::string WhyNot;
+  /// With a fix: the statement the barrier goes before.
+  const clang::Stmt *Before = nullptr;
 };
 
 /// Inserts `Call;` on its own line before the statement holding \p Later,
@@ -59,6 +62,15 @@ BarrierPlacement placeBarrierBetween(clang::ASTContext &Ctx,
                                      const clang::Expr *Later,
                                      llvm::StringRef Call,
                                      const BranchDivergence &Divergence);
+
+/// Proves the barrier \p Place inserts (\p Warp: a __syncwarp()) against
+/// \p Hazard, the way a padding is proven: the kernel is evaluated again
+/// with the barrier before Place.Before. Empty when the hazard is gone and
+/// every thread the barrier must order reaches it; else why the fix-it is
+/// not offered, as a clause ("re-analysed with it, the race remains").
+std::string disproveBarrierFix(const KernelAnalysis &Analysis,
+                               const SharedHazard &Hazard,
+                               const BarrierPlacement &Place, bool Warp);
 
 /// A fix-it inserting `Call;` as the last statement of \p Loop's body (the
 /// "second barrier"), or nullopt if the body is not a `{ ... }` block.
