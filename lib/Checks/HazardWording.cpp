@@ -199,10 +199,9 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
     return D;
   }
   bool Warp = Barrier.starts_with("__syncwarp");
-  BarrierPlacement Place =
-      placeBarrierBetween(Analysis.context(), Hazard.Earlier.Site,
-                          Hazard.Later.Site, Barrier,
-                          divergenceOf(Analysis, Hazard, Warp));
+  BarrierPlacement Place = placeBarrierBetween(
+      Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier,
+      divergenceOf(Analysis, Hazard, Warp));
   // Offered only when the kernel, analysed again with it, no longer races
   // there and reaches it with every thread (as a padding is proven).
   std::string Unproven = disproveBarrierFix(Analysis, Hazard, Place, Warp);

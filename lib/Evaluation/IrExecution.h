@@ -172,8 +172,8 @@ struct CallFrame {
   ThreadValue ReturnValue;
   /// The block the frame executes now: its loops enclose every access.
   const llvm::BasicBlock *Current = nullptr;
-  /// The last memory instruction, call or branch was inside the statement before
-  /// which EvaluationOptions::InsertedBarrier stands.
+  /// The last memory instruction, call or branch was inside the statement
+  /// before which EvaluationOptions::InsertedBarrier stands.
   bool InsideInsertedBarrier = false;
   /// The iteration (from 0) of each loop the frame is in.
   llvm::DenseMap<const llvm::Loop *, unsigned> Iterations;
