@@ -76,33 +76,13 @@ NumberedOperation numbered(ValueNumbers &Numbering, unsigned Opcode,
           Commutative};
 }
 
-/// Numbers the threads of \p Active that \p Result leaves unknown, from
-/// the numbers or values of \p Operands, where each has one.
+/// Numbers the threads of \p Active that \p Result leaves unknown.
 void numberUnknown(ThreadValue &Result,
                    std::initializer_list<const ThreadValue *> Operands,
                    const ThreadMask &Active, const NumberedOperation &Op) {
-  if (!Op.Numbering || Op.Numbering->full())
-    return;
-  if (llvm::none_of(Operands,
-                    [](const ThreadValue *V) { return !V->Numbers.empty(); }))
-    return;
-  ThreadMask Unknown = Active;
-  Unknown.reset(Result.Known);
-  if (!Result.DividedByZero.empty())
-    Unknown.reset(Result.DividedByZero);
-  llvm::SmallVector<TermOperand, 3> Terms;
-  for (unsigned T : Unknown.set_bits()) {
-    Terms.clear();
-    for (const ThreadValue *V : Operands) {
-      std::optional<TermOperand> Term = termOperand(*V, T);
-      if (!Term)
-        break;
-      Terms.push_back(*Term);
-    }
-    if (Terms.size() == Operands.size())
-      Result.setNumber(T,
-                       Op.Numbering->term(Op.Operation, Terms, Op.Commutative));
-  }
+  if (Op.Numbering)
+    Op.Numbering->numberResult(Result, Operands, Active, Op.Operation,
+                               Op.Commutative);
 }
 
 template <typename OpT>

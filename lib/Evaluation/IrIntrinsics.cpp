@@ -908,22 +908,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     llvm::SmallVector<const ThreadValue *, 3> Operands;
     for (unsigned I = 0; I < Call.arg_size(); ++I)
       Operands.push_back(&Argument(I));
-    if (llvm::any_of(Operands, [](const ThreadValue *V) {
-          return !V->Numbers.empty();
-        })) {
-      llvm::SmallVector<TermOperand, 3> Terms;
-      for (unsigned T : Active.set_bits()) {
-        Terms.clear();
-        for (const ThreadValue *V : Operands)
-          if (std::optional<TermOperand> Term = termOperand(*V, T))
-            Terms.push_back(*Term);
-        if (Terms.size() == Operands.size())
-          Result.setNumber(
-              T, Numbering.term(uint64_t(reinterpret_cast<uintptr_t>(Callee)),
-                                Terms,
-                                /*Commutative=*/false));
-      }
-    }
+    Numbering.numberResult(Result, Operands, Active,
+                           uint64_t(reinterpret_cast<uintptr_t>(Callee)));
   }
   return Result;
 }

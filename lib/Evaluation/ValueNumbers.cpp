@@ -3,6 +3,8 @@
 #include "Evaluation/ValueNumbers.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 #include <tuple>
@@ -56,6 +58,32 @@ uint32_t ValueNumbers::term(uint64_t Operation,
     return 0;
   Terms.try_emplace(K, Next);
   return Next++;
+}
+
+void ValueNumbers::numberResult(ThreadValue &Result,
+                                llvm::ArrayRef<const ThreadValue *> Operands,
+                                const ThreadMask &Active, uint64_t Operation,
+                                bool Commutative) {
+  if (full() || llvm::none_of(Operands, [](const ThreadValue *V) {
+        return !V->Numbers.empty();
+      }))
+    return;
+  ThreadMask Unknown = Active;
+  Unknown.reset(Result.Known);
+  if (!Result.DividedByZero.empty())
+    Unknown.reset(Result.DividedByZero);
+  llvm::SmallVector<TermOperand, 3> Terms;
+  for (unsigned T : Unknown.set_bits()) {
+    Terms.clear();
+    for (const ThreadValue *V : Operands) {
+      std::optional<TermOperand> Term = termOperand(*V, T);
+      if (!Term)
+        break;
+      Terms.push_back(*Term);
+    }
+    if (Terms.size() == Operands.size())
+      Result.setNumber(T, term(Operation, Terms, Commutative));
+  }
 }
 
 uint32_t ValueNumbers::fresh() { return Next == UINT32_MAX ? 0 : Next++; }

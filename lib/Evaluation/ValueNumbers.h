@@ -47,6 +47,13 @@ public:
   /// A number no term has: a value equal only where it is handed on (the
   /// result of one warp reduction in every lane of its warp).
   uint32_t fresh();
+  /// Numbers the threads of \p Active that \p Result leaves unknown (not
+  /// those a division by zero left undefined) with the term \p Operation of
+  /// \p Operands, where each operand is known or numbered for the thread.
+  void numberResult(ThreadValue &Result,
+                    llvm::ArrayRef<const ThreadValue *> Operands,
+                    const ThreadMask &Active, uint64_t Operation,
+                    bool Commutative = false);
   /// No more numbers are made: callers need not gather operands.
   bool full() const { return Terms.size() >= MaxTerms; }
 
