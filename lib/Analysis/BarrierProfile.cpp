@@ -424,10 +424,18 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       bool Rewrites = Event.Kind == AccessKind::Store && Word->Written &&
                       Stored && writtenValue(*Stored, T) == Word->Written;
       if (Word->Writer && S->unordered(*Word->Writer, T) &&
-          !(IsAtomic && Word->Writer->Atomic) && !Rewrites)
+          !(IsAtomic && Word->Writer->Atomic) && !Rewrites) {
+        // Two writes whose values were both computed, and differ: then the
+        // order shows (racecheck calls writes of identical data no hazard).
+        std::optional<WrittenValue> Now =
+            IsLoad || !Stored ? std::nullopt : writtenValue(*Stored, T);
+        bool Differ = Now && !Now->IsNumber && Word->Written &&
+                      !Word->Written->IsNumber && !(*Now == *Word->Written);
         S->record(IsLoad ? HazardKind::ReadAfterWrite
                          : HazardKind::WriteAfterWrite,
-                  *Word->Writer, T, Context, Array, Offset);
+                  *Word->Writer, T, Context, Array, Offset,
+                  /*WithinOneStatement=*/false, Differ);
+      }
       if (!IsLoad)
         for (const std::optional<WordAccess> &Reader : Word->Readers)
           if (Reader && S->unordered(*Reader, T))

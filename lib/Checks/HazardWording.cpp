@@ -186,6 +186,16 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
   Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
   D.Message = std::move(Message);
   D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
+  if (Hazard.Kind == HazardKind::WriteAfterWrite &&
+      !Hazard.WithinOneStatement && !Hazard.ValuesDiffer) {
+    // Which write lands last matters only if they store different values.
+    D.Level = Severity::Note;
+    D.Notes.push_back({D.Where,
+                       "reported as a note: the two writes store values the "
+                       "analysis could not show to differ; if they are the "
+                       "same, their order does not matter",
+                       {}});
+  }
   if (Hazard.SkippedBarrier) {
     // Another barrier would be skipped the same way.
     D.Notes.push_back(

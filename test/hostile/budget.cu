@@ -21,7 +21,7 @@ __device__ void fan(float *s, int depth) {
 // What follows the calls is analysed: thread 16 writes s[32], which
 // thread 32 reads and writes in fan(), with no barrier anywhere between.
 // CHECK: budget.cu:[[@LINE+7]]:3: warning: 2-way bank conflict: write of 's'
-// CHECK: budget.cu:[[@LINE+6]]:3: warning: missing barrier: thread 16 writes s[32], also written by thread 32 at line 13 with no __syncthreads() in between
+// CHECK: budget.cu:[[@LINE+6]]:3: note: missing barrier: thread 16 writes s[32], also written by thread 32 at line 13 with no __syncthreads() in between
 // CHECK: budget.cu:[[@LINE+5]]:3: warning: missing barrier: thread 16 writes s[32], which thread 32 reads at line 13 with no __syncthreads() in between
 // smem-lint: block_dim(1024)
 __global__ void huge(float *out) {
@@ -55,7 +55,7 @@ __global__ void normal(float *out) {
   out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 // Two notes: 'huge' and 'loops' incomplete.
-// CHECK: smem-lint: 4 warnings and 0 errors, 2 notes in 1 file
+// CHECK: smem-lint: 3 warnings and 0 errors, 3 notes in 1 file
 // CHECK: exit=1
 
 // JSON: kernel huge budget_exceeded=true accesses=3

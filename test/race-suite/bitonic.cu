@@ -91,11 +91,11 @@ int main(int argc, char **argv) {
 // CHECK: bitonic.cu:39:19: warning: missing barrier: thread 32 reads s[32], written by thread 0 at line 42 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
 // CHECK: bitonic.cu:39:29: warning: missing barrier: thread 0 reads s[32], written by thread 32 at line 41 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
 // CHECK: bitonic.cu:39:29: warning: missing barrier: thread 32 reads s[48], written by thread 16 at line 42 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
-// CHECK: bitonic.cu:41:9: warning: missing barrier: thread 32 writes s[32], also written by thread 0 at line 42 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
+// CHECK: bitonic.cu:41:9: note: missing barrier: thread 32 writes s[32], also written by thread 0 at line 42 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
 // CHECK: bitonic.cu:41:9: warning: missing second barrier: the loop at line 36 refills 's' while other threads may still read the previous iteration: thread 32 writes s[32], which thread 0 reads at line 39 in the iteration before (block 256x1, sm_90) [smem-barrier-reuse]
-// CHECK: bitonic.cu:42:9: warning: missing barrier: thread 0 writes s[32], also written by thread 32 at line 41 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
-// CHECK: bitonic.cu:42:9: warning: missing barrier: thread 32 writes s[48], also written by thread 16 at line 42 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
+// CHECK: bitonic.cu:42:9: note: missing barrier: thread 0 writes s[32], also written by thread 32 at line 41 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
+// CHECK: bitonic.cu:42:9: note: missing barrier: thread 32 writes s[48], also written by thread 16 at line 42 with no __syncthreads() in between (block 256x1, sm_90) [smem-missing-barrier]
 // CHECK: bitonic.cu:42:9: warning: missing second barrier: the loop at line 36 refills 's' while other threads may still read the previous iteration: thread 0 writes s[32], which thread 32 reads at line 39 in the iteration before (block 256x1, sm_90) [smem-barrier-reuse]
 // CHECK: bitonic.cu:42:9: warning: missing second barrier: the loop at line 36 refills 's' while other threads may still read the previous iteration: thread 32 writes s[48], which thread 16 reads at line 39 in the iteration before (block 256x1, sm_90) [smem-barrier-reuse]
 //
-// CHECK: smem-lint: 9 warnings and 0 errors in 1 file
+// CHECK: smem-lint: 6 warnings and 0 errors, 3 notes in 1 file

@@ -112,10 +112,10 @@ int main(int argc, char **argv) {
 // CHECK: scan-blelloch.cu:62:25: warning: missing barrier: thread 33 reads s[135], written by thread 16 at line 63 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
 // CHECK: scan-blelloch.cu:62:25: warning: missing barrier: thread 32 reads s[131], written by thread 16 at line 62 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
 // CHECK: scan-blelloch.cu:63:7: warning: missing barrier: thread 33 reads s[135], written by thread 16 at line 63 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
-// CHECK: scan-blelloch.cu:63:7: warning: missing barrier: thread 33 writes s[135], also written by thread 16 at line 63 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
+// CHECK: scan-blelloch.cu:63:7: note: missing barrier: thread 33 writes s[135], also written by thread 16 at line 63 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
 // CHECK: scan-blelloch.cu:63:7: warning: missing barrier: thread 32 reads s[131], written by thread 16 at line 62 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
-// CHECK: scan-blelloch.cu:63:7: warning: missing barrier: thread 32 writes s[131], also written by thread 16 at line 62 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
+// CHECK: scan-blelloch.cu:63:7: note: missing barrier: thread 32 writes s[131], also written by thread 16 at line 62 with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
 // CHECK: scan-blelloch.cu:63:7: warning: missing second barrier: the loop at line 57 refills 's' while other threads may still read the previous iteration: thread 33 writes s[135], which thread 16 reads at line 63 in the iteration before (block 128x1, sm_90) [smem-barrier-reuse]
 // CHECK: scan-blelloch.cu:63:7: warning: missing second barrier: the loop at line 57 refills 's' while other threads may still read the previous iteration: thread 32 writes s[131], which thread 16 reads at line 61 in the iteration before (block 128x1, sm_90) [smem-barrier-reuse]
 //
-// CHECK: smem-lint: 8 warnings and 0 errors in 1 file
+// CHECK: smem-lint: 6 warnings and 0 errors, 2 notes in 1 file
