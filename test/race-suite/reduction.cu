@@ -33,23 +33,7 @@ __global__ void reduce_racy(const float *in, float *out) {
     out[blockIdx.x] = s[0];
 }
 
-__global__ void fill_ramp(float *p, int n) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += gridDim.x * blockDim.x)
-    p[i] = (float)(i % 97) - 40.0f;
-}
-
-// Runs every kernel, or only the one named by argv[1].
-static bool wanted(int argc, char **argv, const char *name) {
-  if (argc < 2)
-    return true;
-  const char *a = argv[1];
-  while (*a && *a == *name) {
-    ++a;
-    ++name;
-  }
-  return *a == 0 && *name == 0;
-}
+#include "Inputs/race-harness.cuh"
 
 int main(int argc, char **argv) {
   float *in, *out;

@@ -24,17 +24,7 @@ __global__ void last_writer_racy(int *out) {
   out[256 + threadIdx.x] = last;
 }
 
-// Runs every kernel, or only the one named by argv[1].
-static bool wanted(int argc, char **argv, const char *name) {
-  if (argc < 2)
-    return true;
-  const char *a = argv[1];
-  while (*a && *a == *name) {
-    ++a;
-    ++name;
-  }
-  return *a == 0 && *name == 0;
-}
+#include "Inputs/race-harness.cuh"
 
 int main(int argc, char **argv) {
   int *out;
