@@ -163,13 +163,18 @@ std::string howToOrder(const KernelAnalysis &Analysis,
   const clang::SourceManager &SM = Analysis.context().getSourceManager();
   clang::SourceLocation Earlier =
       SM.getExpansionLoc(Hazard.Earlier.Site->getBeginLoc());
-  if (SM.isPointWithin(Earlier, SM.getExpansionLoc(Before.getBeginLoc()),
-                       SM.getExpansionLoc(Before.getEndLoc())))
+  if (!SM.isPointWithin(Earlier, SM.getExpansionLoc(Before.getBeginLoc()),
+                        SM.getExpansionLoc(Before.getEndLoc())))
+    return "order the accesses where every thread arrives, and check that "
+           "no other access undoes it";
+  if (Hazard.Earlier.Kind == AccessKind::Load &&
+      Hazard.Later.Kind == AccessKind::Store)
     return "both accesses are in this statement, which a barrier cannot "
            "split: read into a local variable, then " +
            Barrier.str() + ", then write";
-  return "order the accesses where every thread arrives, and check that no "
-         "other access undoes it";
+  return "both accesses are in this statement, which a barrier cannot "
+         "split: split it in two with " +
+         Barrier.str() + " between";
 }
 
 Diagnostic hazardDiagnostic(const CheckContext &Context,
