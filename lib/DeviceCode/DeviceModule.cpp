@@ -406,6 +406,15 @@ public:
       Pending.push_back(Function);
     return true;
   }
+  // A tuple-like structured binding (`auto [a, b] = f();`) initializes a
+  // hidden variable per name with a call to `get<I>`, which the visitor
+  // does not reach through the binding.
+  bool VisitBindingDecl(clang::BindingDecl *Binding) {
+    if (const clang::VarDecl *Holding = Binding->getHoldingVar())
+      if (const clang::Expr *Init = Holding->getInit())
+        TraverseStmt(const_cast<clang::Expr *>(Init));
+    return true;
+  }
   bool VisitCXXConstructExpr(clang::CXXConstructExpr *E) {
     Pending.push_back(E->getConstructor());
     return true;

@@ -486,8 +486,11 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
           continue;
         }
         if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
-          if (Call->isInlineAsm())
+          if (Call->isInlineAsm()) {
+            if (inlinePtxMovesNoModelledData(*Call))
+              continue;
             return "inline assembly" + atLine(I);
+          }
           bool Atomic = false;
           if (!touchesNoModelledMemory(*Call) && !isBodilessCall(*Call, Atomic))
             return "a call" + atLine(I);

@@ -455,6 +455,12 @@ struct PtxBarrier {
 };
 std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text);
 
+/// Whether inline PTX \p Call moves no data the evaluation models: no
+/// pointer operand, no shared-memory instruction, at most a whole-block or
+/// warp barrier (`cp.async.wait_all`, `fence.proxy.async`, `bar.sync 0`).
+/// Such a statement does the same thing in every iteration of a loop.
+bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call);
+
 /// "the condition at line 12 depends on data read from shared memory 's'; "
 /// followed by \p Then, what the evaluation did for those threads (\p Line
 /// 0: no line).

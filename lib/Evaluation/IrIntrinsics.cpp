@@ -212,6 +212,17 @@ std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text) {
   return Found;
 }
 
+bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
+  const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand());
+  if (!Asm || llvm::any_of(Call.args(), [](const llvm::Use &Operand) {
+        return Operand->getType()->isPointerTy();
+      }))
+    return false;
+  llvm::StringRef Text = Asm->getAsmString();
+  std::optional<PtxBarrier> Bar = ptxBarrier(Text);
+  return (!Bar || !Bar->Partial) && sharedMemoryInstructions(Text).empty();
+}
+
 void IrExecution::partialBarrier(const llvm::CallBase &Call,
                                  const std::string &Name,
                                  const std::string &Instruction, bool InlinePtx,
@@ -899,7 +910,12 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Unknown, Active);
     return unknown("the result of '" + Name.str() + "'");
   }
-  ThreadValue Result = unknown("the result of '" + Name.str() + "'");
+  // A call the optimizer kept: named as the user wrote the function.
+  const clang::FunctionDecl *Declared =
+      Callee->isIntrinsic() ? nullptr : Module.functionNamed(Name);
+  ThreadValue Result = unknown(
+      "the result of '" +
+      (Declared ? Declared->getQualifiedNameAsString() : Name.str()) + "'");
   // A function of its arguments alone (fma, a math intrinsic): equal
   // arguments give equal results.
   if (Callee->doesNotAccessMemory() && !Callee->isConvergent() &&
