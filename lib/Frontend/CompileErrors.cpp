@@ -1,6 +1,7 @@
 //===--- CompileErrors.cpp - Which compile errors stop the analysis -------===//
 
 #include "Frontend/CompileErrors.h"
+#include "Frontend/UnconstructedShared.h"
 
 #include "Report/CheckInfo.h"
 
@@ -39,22 +40,26 @@ public:
   }
 };
 
-/// Whether the __shared__ variable Clang rejected an initialiser of at
-/// \p Where is an object built by its constructor, as nvcc only warns about
-/// (a `= value` initialiser nvcc rejects too).
-bool constructedObject(const SourceManager &SM, SourceLocation Where,
-                       const std::vector<const VarDecl *> &Shared) {
+/// The __shared__ variable Clang rejected an initialiser of at \p Where if
+/// it is an object built by its constructor, as nvcc only warns about (a
+/// `= value` initialiser nvcc rejects too); else null.
+const VarDecl *constructedObject(const SourceManager &SM, SourceLocation Where,
+                                 const std::vector<const VarDecl *> &Shared) {
   for (const VarDecl *V : Shared) {
     if (SM.getExpansionLoc(V->getLocation()) != Where)
       continue;
     const Type *T = V->getType()->getBaseElementTypeUnsafe();
-    // `T x;` and `T x(args);` construct (CallInit); `T x = v;` (CInit) is
-    // the initialiser nvcc rejects.
-    return T->getAsCXXRecordDecl() && V->getInitStyle() != VarDecl::CInit &&
-           (!V->getInit() ||
-            isa<CXXConstructExpr>(V->getInit()->IgnoreImplicit()));
+    // `T x;` and `T x(args);` construct (CallInit; in a template, where
+    // the type is dependent, `T x;` has no initialiser yet); `T x = v;`
+    // (CInit) is the initialiser nvcc rejects.
+    const Expr *Init = V->getInit();
+    bool Constructed =
+        T->getAsCXXRecordDecl() &&
+        (!Init || (V->getInitStyle() != VarDecl::CInit &&
+                   isa<CXXConstructExpr>(Init->IgnoreImplicit())));
+    return Constructed ? V : nullptr;
   }
-  return false;
+  return nullptr;
 }
 
 /// The innermost function whose body holds \p Where, or null.
@@ -148,6 +153,26 @@ Diagnostic frontendFinding(Diagnostic Error, Severity Level,
 
 } // namespace
 
+std::vector<const VarDecl *>
+constructedSharedObjects(ASTContext &Ctx,
+                         const std::vector<CompileErrorSite> &Sites) {
+  std::vector<const VarDecl *> Found;
+  if (llvm::none_of(Sites, [](const CompileErrorSite &Site) {
+        return Site.DiagnosticID == diag::err_shared_var_init;
+      }))
+    return Found;
+  const SourceManager &SM = Ctx.getSourceManager();
+  DeclarationCollector Collector;
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const CompileErrorSite &Site : Sites)
+    if (Site.DiagnosticID == diag::err_shared_var_init && Site.Where.isValid())
+      if (const VarDecl *Object = constructedObject(
+              SM, SM.getExpansionLoc(Site.Where), Collector.SharedVariables))
+        if (!llvm::is_contained(Found, Object))
+          Found.push_back(Object);
+  return Found;
+}
+
 void reclassifyCompileErrors(ASTContext &Ctx, std::vector<Diagnostic> &Errors,
                              const std::vector<CompileErrorSite> &Sites) {
   if (Errors.empty() || Sites.size() != Errors.size())
@@ -162,16 +187,12 @@ void reclassifyCompileErrors(ASTContext &Ctx, std::vector<Diagnostic> &Errors,
       continue;
     Where = SM.getExpansionLoc(Where);
     const std::string ClangSays = Errors[I].Message;
-    if (Sites[I].DiagnosticID == diag::err_shared_var_init &&
-        constructedObject(SM, Where, Collector.SharedVariables)) {
-      Errors[I] = frontendFinding(
-          std::move(Errors[I]), Severity::Warning,
-          "dynamic initialization is not supported for __shared__ variables: "
-          "no thread runs this constructor (nvcc warns the same, #20054-D); "
-          "initialise the object in the kernel, e.g. init(&bar, count) in one "
-          "thread followed by __syncthreads() for a cuda::barrier");
-      continue;
-    }
+    if (Sites[I].DiagnosticID == diag::err_shared_var_init)
+      if (const VarDecl *Object =
+              constructedObject(SM, Where, Collector.SharedVariables)) {
+        Errors[I] = unconstructedSharedFinding(*Object, std::move(Errors[I]));
+        continue;
+      }
     const FunctionDecl *F = enclosingFunction(SM, Where, Collector.Functions);
     if (!F)
       continue;

@@ -20,7 +20,8 @@
 
 namespace clang {
 class ASTContext;
-}
+class VarDecl;
+} // namespace clang
 
 namespace smemlint {
 
@@ -38,6 +39,13 @@ struct CompileErrorSite {
 void reclassifyCompileErrors(clang::ASTContext &Ctx,
                              std::vector<Diagnostic> &Errors,
                              const std::vector<CompileErrorSite> &Sites);
+
+/// The __shared__ objects with a constructor (`__shared__ cuda::barrier<>
+/// bar;`) whose declaration Clang rejected at one of \p Sites, in the
+/// declarations as written (a template's own, not its instantiations').
+std::vector<const clang::VarDecl *>
+constructedSharedObjects(clang::ASTContext &Ctx,
+                         const std::vector<CompileErrorSite> &Sites);
 
 } // namespace smemlint
 

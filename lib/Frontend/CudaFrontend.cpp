@@ -5,6 +5,7 @@
 #include "Analysis/SourcePoints.h"
 #include "Frontend/CompileErrors.h"
 #include "Frontend/Prelude.h"
+#include "Frontend/UnconstructedShared.h"
 #include "Report/CheckInfo.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -103,12 +104,27 @@ std::string normalizedPath(StringRef File) {
   return Path.str().str();
 }
 
+/// Per file analysed, the texts its second parse reads (UnconstructedShared.h).
+using ReparseTexts = std::map<std::string, std::map<std::string, std::string>>;
+
 class AnalysisConsumer : public ASTConsumer {
 public:
   AnalysisConsumer(const AnalysisOptions &Options, FileReport &Report,
-                   CompileErrorCollector &Errors, CompilerInstance &Compiler)
-      : Options(Options), Report(Report), Errors(Errors), Compiler(Compiler) {}
+                   CompileErrorCollector &Errors, CompilerInstance &Compiler,
+                   ReparseTexts *Reparse)
+      : Options(Options), Report(Report), Errors(Errors), Compiler(Compiler),
+        Reparse(Reparse) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    restoreUnconstructedShared(Ctx, Report.Diagnostics);
+    if (Reparse) {
+      std::map<std::string, std::string> Texts =
+          unconstructedSharedRewrite(Ctx, Errors.Sites);
+      // The second parse's report replaces this one.
+      if (!Texts.empty()) {
+        (*Reparse)[normalizedPath(Report.File)] = std::move(Texts);
+        return;
+      }
+    }
     reclassifyCompileErrors(Ctx, Errors.Errors, Errors.Sites);
     DeviceCodeGenInputs Device;
     Device.HeaderSearch = &Compiler.getHeaderSearchOpts();
@@ -125,14 +141,15 @@ private:
   FileReport &Report;
   CompileErrorCollector &Errors;
   CompilerInstance &Compiler;
+  ReparseTexts *Reparse;
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
   AnalysisAction(const AnalysisOptions &Options,
                  std::map<std::string, FileReport> &Reports,
-                 CompileErrorCollector &Errors)
-      : Options(Options), Reports(Reports), Errors(Errors) {}
+                 CompileErrorCollector &Errors, ReparseTexts *Reparse)
+      : Options(Options), Reports(Reports), Errors(Errors), Reparse(Reparse) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
@@ -141,10 +158,11 @@ public:
     // A file given twice in a compile database is reported once.
     Report.Kernels.clear();
     Report.Diagnostics.clear();
+    Report.HadCompileErrors = false;
     Errors.Errors.clear();
     Errors.Sites.clear();
-    return std::make_unique<AnalysisConsumer>(Options, Report, Errors,
-                                              Compiler);
+    return std::make_unique<AnalysisConsumer>(Options, Report, Errors, Compiler,
+                                              Reparse);
   }
 
   void EndSourceFileAction() override {
@@ -164,22 +182,24 @@ private:
   const AnalysisOptions &Options;
   std::map<std::string, FileReport> &Reports;
   CompileErrorCollector &Errors;
+  ReparseTexts *Reparse;
 };
 
 class AnalysisActionFactory : public tooling::FrontendActionFactory {
 public:
   AnalysisActionFactory(const AnalysisOptions &Options,
                         std::map<std::string, FileReport> &Reports,
-                        CompileErrorCollector &Errors)
-      : Options(Options), Reports(Reports), Errors(Errors) {}
+                        CompileErrorCollector &Errors, ReparseTexts *Reparse)
+      : Options(Options), Reports(Reports), Errors(Errors), Reparse(Reparse) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Options, Reports, Errors);
+    return std::make_unique<AnalysisAction>(Options, Reports, Errors, Reparse);
   }
 
 private:
   const AnalysisOptions &Options;
   std::map<std::string, FileReport> &Reports;
   CompileErrorCollector &Errors;
+  ReparseTexts *Reparse;
 };
 
 } // namespace
@@ -587,12 +607,11 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   // deep template instantiation) onto a fresh stack only if it knows where
   // this thread's stack starts; without it such input overflows the stack.
   clang::noteBottomOfStack();
-  tooling::ClangTool Tool(Database, Files);
   // The texts the parse reads for the given files, with nvcc's spellings
-  // rewritten; mapVirtualFile keeps StringRefs, so they live here.
-  std::vector<std::pair<std::string, std::string>> Rewritten;
+  // rewritten.
+  std::map<std::string, std::string> Rewritten;
   for (const auto &[Path, Contents] : Unsaved)
-    Rewritten.emplace_back(Path, withNvccSpellings(Contents));
+    Rewritten.emplace(Path, withNvccSpellings(Contents));
   // Files the caller did not hand over (runtime_verify's fixed copies) are
   // read here, so that every analysed file is read the same way.
   for (const std::string &File : Files)
@@ -600,30 +619,51 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
       if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
         std::string Text = withNvccSpellings((*Buffer)->getBuffer());
         if (Text != (*Buffer)->getBuffer())
-          Rewritten.emplace_back(File, std::move(Text));
+          Rewritten.emplace(File, std::move(Text));
       }
-  for (const auto &[Path, Contents] : Rewritten)
-    Tool.mapVirtualFile(Path, Contents);
-  // mapVirtualFile keeps StringRefs: the paths must outlive Tool.run(), and
-  // the vector must not grow after the first is mapped.
   std::vector<std::pair<std::string, StringRef>> VirtualFiles;
   for (const auto &[Name, Text] : preludeFiles())
     VirtualFiles.emplace_back((preludeDirectory() + "/" + Name).str(), Text);
   for (const auto &[Name, Text] : cuda13ShimFiles())
     VirtualFiles.emplace_back((cuda13ShimDirectory() + "/" + Name).str(), Text);
-  for (const auto &[Path, Text] : VirtualFiles)
-    Tool.mapVirtualFile(Path, Text);
 
-  Tool.clearArgumentsAdjusters();
-  Tool.appendArgumentsAdjuster(
-      parseArgumentsAdjuster(Mode, *AnalysisOpts.Arch, FrontendOpts));
-
-  CompileErrorCollector Errors;
-  Tool.setDiagnosticConsumer(&Errors);
-  Tool.setPrintErrorMessage(false);
   std::map<std::string, FileReport> Reports;
-  AnalysisActionFactory Factory(AnalysisOpts, Reports, Errors);
-  Tool.run(&Factory);
+  // One parse of \p Paths, reading \p Texts over the files they name
+  // (mapVirtualFile keeps StringRefs: the maps outlive the run).
+  auto Parse = [&](llvm::ArrayRef<std::string> Paths,
+                   const std::map<std::string, std::string> &Texts,
+                   ReparseTexts *Reparse, llvm::StringRef ExtraFlag) {
+    tooling::ClangTool Tool(Database, Paths);
+    for (const auto &[Path, Contents] : Texts)
+      Tool.mapVirtualFile(Path, Contents);
+    for (const auto &[Path, Text] : VirtualFiles)
+      Tool.mapVirtualFile(Path, Text);
+    Tool.clearArgumentsAdjusters();
+    Tool.appendArgumentsAdjuster(
+        parseArgumentsAdjuster(Mode, *AnalysisOpts.Arch, FrontendOpts));
+    if (!ExtraFlag.empty())
+      Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+          ExtraFlag.str().c_str(), tooling::ArgumentInsertPosition::END));
+    CompileErrorCollector Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    Tool.setPrintErrorMessage(false);
+    AnalysisActionFactory Factory(AnalysisOpts, Reports, Errors, Reparse);
+    Tool.run(&Factory);
+  };
+  ReparseTexts Reparse;
+  Parse(Files, Rewritten, &Reparse, "");
+  // Files with a __shared__ object that has a constructor are read again
+  // with those declarations accepted (UnconstructedShared.h); that report
+  // replaces the first.
+  for (auto &[File, Texts] : Reparse) {
+    for (const auto &[Path, Contents] : Rewritten)
+      Texts.emplace(normalizedPath(Path), Contents);
+    auto Found = llvm::find_if(Files, [&, &File = File](const std::string &F) {
+      return normalizedPath(F) == File;
+    });
+    if (Found != Files.end())
+      Parse({*Found}, Texts, nullptr, unconstructedSharedMacroDefinition());
+  }
 
   std::vector<FileReport> Ordered;
   for (const std::string &File : Files) {

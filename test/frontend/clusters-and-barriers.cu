@@ -3,9 +3,11 @@
 // CUDA 13 headers: cooperative_groups offers cluster_group to nvcc only
 // unless told the cluster intrinsics are there (Clang 19 has them); a
 // __shared__ object with a constructor is an error for Clang and a warning
-// for nvcc (#20054-D), and smem-lint warns as nvcc does. No error, exit 1
-// for the warning.
-// RUN: not %smem-lint-toolkit --cuda-path=/usr/local/cuda %s 2>&1 | FileCheck %s --implicit-check-not="error:"
+// for nvcc (#20054-D). libcu++'s barrier and pipeline state are meant to be
+// declared so and initialised in the kernel: smem-lint says so in a note,
+// reads the file again with the declarations accepted, and analyses the
+// kernels. No error, no warning: exit 0.
+// RUN: %smem-lint-toolkit --cuda-path=/usr/local/cuda %s 2>&1 | FileCheck %s --implicit-check-not="error:" --implicit-check-not="warning:"
 #include <cooperative_groups.h>
 #include <cuda/barrier>
 #include <cuda/pipeline>
@@ -20,10 +22,11 @@ __global__ void __cluster_dims__(2, 1, 1) exchange(float *out) {
       cluster.map_shared_rank(s, cluster.block_rank() ^ 1)[threadIdx.x];
 }
 
-// CHECK: clusters-and-barriers.cu:[[@LINE+1]]:17: note: 'arrive' is not analysed: Clang cannot compile what it reaches at line [[@LINE+5]]
 __global__ void arrive(float *out) {
   __shared__ cuda::barrier<cuda::thread_scope_block> bar;
-  // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:54: warning: dynamic initialization is not supported for __shared__ variables: no thread runs this constructor (nvcc warns the same, #20054-D); initialise the object in the kernel, e.g. init(&bar, count) in one thread followed by __syncthreads() for a cuda::barrier [smem-lint-frontend]
+  // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:54: note: no thread runs the constructor of __shared__ 'bar' (nvcc warns the same, #20054-D); libcu++ expects init(&bar, count) in one thread, then __syncthreads(), before its first use [smem-lint-frontend]
+  // The mbarrier itself is not followed (yet), and says so.
+  // CHECK: clusters-and-barriers.cu:[[@LINE+2]]:5: note: access not analysed: inline PTX 'mbarrier.init.shared.b64' in 'cuda::init' updates an mbarrier
   if (threadIdx.x == 0)
     init(&bar, blockDim.x);
   __syncthreads();
@@ -36,7 +39,7 @@ __global__ void arrive(float *out) {
 __global__ void staged(const float *in, float *out) {
   __shared__ float s[256];
   __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
-  // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:{{[0-9]+}}: warning: dynamic initialization is not supported for __shared__ variables
+  // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:{{[0-9]+}}: note: no thread runs the constructor of __shared__ 'state' (nvcc warns the same, #20054-D); libcu++ expects cuda::make_pipeline(block, &state) to initialise it
   auto pipe = cuda::make_pipeline(cooperative_groups::this_thread_block(),
                                   &state);
   pipe.producer_acquire();
@@ -53,6 +56,4 @@ int main() {
   arrive<<<1, 256>>>(o);
   staged<<<1, 256>>>(o, o);
 }
-// Clang drops every use of such an object (a RecoveryExpr), so the two
-// kernels have no device code and say so.
-// CHECK: smem-lint: 2 warnings and 0 errors, 2 notes in 1 file
+// CHECK: smem-lint: 0 warnings and 0 errors, {{[0-9]+}} notes
