@@ -36,6 +36,8 @@ public:
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
     Stats.DividesByZero |= Event.Address.DividedByZero.anyCommon(Event.Active);
     Stats.Symbols |= Event.Address.Symbols;
+    if (Stats.ReachedThrough.isInvalid())
+      Stats.ReachedThrough = Event.ReachedThrough;
     Stats.Loops.insert(Event.EnclosingLoops.begin(),
                        Event.EnclosingLoops.end());
     for (const std::string &Assumption : Event.Assumptions)

@@ -70,6 +70,9 @@ struct AccessStats {
   int64_t StartOffset = std::numeric_limits<int64_t>::max();
   std::set<const clang::Stmt *> Loops;
   std::vector<std::string> Assumptions;
+  /// The kernel's call the access is first reached through, when it is in
+  /// another file (MemoryAccessEvent::ReachedThrough).
+  clang::SourceLocation ReachedThrough;
 
   unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
   unsigned idealWavefronts() const {

@@ -268,6 +268,8 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
   for (auto [Index, Access] : llvm::enumerate(Analysis.profile().Accesses)) {
     AccessReport A;
     A.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
+    if (Access.ReachedThrough.isValid())
+      A.ReachedThrough = toSourcePoint(SM, Access.ReachedThrough);
     A.Array = Access.Array ? Access.Array->getNameAsString() : "";
     A.Kind = accessKindName(Access.Kind);
     A.WidthBytes = Access.WidthBytes;
@@ -789,6 +791,28 @@ void weighAssumptions(Diagnostic &D) {
        {}});
 }
 
+/// A finding at an access inside a library header says where the kernel
+/// reaches it: a user of CuTe or a project header learns which of their
+/// calls the conflict comes from, as Clang's "in instantiation of" notes do.
+void addReachedThrough(
+    Diagnostic &D,
+    const std::map<std::string, const AccessReport *> &SharedAccesses) {
+  for (const std::string &Id : D.Accesses) {
+    auto It = SharedAccesses.find(Id);
+    if (It == SharedAccesses.end())
+      continue;
+    const AccessReport &A = *It->second;
+    if (!A.ReachedThrough.valid() || A.Where.File != D.Where.File ||
+        A.Where.Offset != D.Where.Offset)
+      continue;
+    D.Notes.push_back({A.ReachedThrough,
+                       "the kernel reaches this access of '" + A.Array +
+                           "' through this call",
+                       {}});
+    return;
+  }
+}
+
 /// Stamps what the checks' new findings \p Begin.. were found under: the
 /// kernel, the shape and its assumption, the arch, the assumptions of the
 /// accesses they name, and the end of their range.
@@ -798,8 +822,11 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
   const BlockDimReport &Dim = Report.BlockDims[Analysis.shapeIndex()];
   Assumption Shape = blockShapeAssumption(Dim);
   std::map<std::string, const std::vector<Assumption> *> AccessAssumptions;
-  for (const AccessReport &A : Report.Accesses)
+  std::map<std::string, const AccessReport *> SharedAccesses;
+  for (const AccessReport &A : Report.Accesses) {
     AccessAssumptions[A.Id] = &A.Assumptions;
+    SharedAccesses[A.Id] = &A;
+  }
   for (const GlobalAccessReport &A : Report.GlobalAccesses)
     AccessAssumptions[A.Id] = &A.Assumptions;
   for (size_t I = Begin; I < Diagnostics.size(); ++I) {
@@ -822,6 +849,7 @@ void stampProvenance(std::vector<Diagnostic> &Diagnostics, size_t Begin,
           End->second.first.File == D.Where.File)
         D.End = End->second.second;
     }
+    addReachedThrough(D, SharedAccesses);
     weighAssumptions(D);
   }
 }

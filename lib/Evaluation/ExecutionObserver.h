@@ -74,6 +74,10 @@ struct MemoryAccessEvent {
   /// again stands for itself and the skipped ones, which cost the same.
   /// Totals count it this many times; worst cases and means do not change.
   uint64_t Weight = 1;
+  /// When Site is in a function of another file than the kernel (a library
+  /// header: CuTe's copy, a project's utilities), the kernel's own call
+  /// through which the access is reached; invalid otherwise.
+  clang::SourceLocation ReachedThrough = {};
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -359,7 +359,8 @@ public:
                          const IrSourceSites::HoistedRead &Read,
                          unsigned WidthBytes, const AddressFacts &Address,
                          const ThreadMask &Active);
-  void reportAccessAt(const clang::Expr *Site, AccessKind Kind,
+  void reportAccessAt(const llvm::Instruction &I, const clang::Expr *Site,
+                      AccessKind Kind,
                       unsigned WidthBytes, const AddressFacts &Address,
                       const ThreadMask &Active, const ThreadValue *Stored);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;

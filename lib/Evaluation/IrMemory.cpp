@@ -358,7 +358,7 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
       Kind == AccessKind::Load && llvm::isa<llvm::MemTransferInst>(I);
   if (const clang::Expr *Site =
           CopyRead ? Sites.copySourceSite(I) : Sites.accessSite(I)) {
-    reportAccessAt(Site, Kind, WidthBytes, Facts, Active, Stored);
+    reportAccessAt(I, Site, Kind, WidthBytes, Facts, Active, Stored);
     return;
   }
   auto Placed = placeMergedAccess(I, Active);
@@ -387,7 +387,7 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
                       Address.Object.IsShared ? Loss::Accesses : Loss::Values);
   }
   for (const auto &[Site, Threads] : Placed)
-    reportAccessAt(Site, Kind, WidthBytes, Facts, Threads, Stored);
+    reportAccessAt(I, Site, Kind, WidthBytes, Facts, Threads, Stored);
 }
 
 void IrExecution::reportHoistedRead(const llvm::Instruction &I,
@@ -396,7 +396,7 @@ void IrExecution::reportHoistedRead(const llvm::Instruction &I,
                                     const AddressFacts &Facts,
                                     const ThreadMask &Active) {
   if (!Read.Guard) {
-    reportAccessAt(Read.Site, AccessKind::Load, WidthBytes, Facts, Active,
+    reportAccessAt(I, Read.Site, AccessKind::Load, WidthBytes, Facts, Active,
                    nullptr);
     return;
   }
@@ -420,14 +420,14 @@ void IrExecution::reportHoistedRead(const llvm::Instruction &I,
   if (Reading.none())
     return;
   if (Unknown.none()) {
-    reportAccessAt(Read.Site, AccessKind::Load, WidthBytes, Facts, Reading,
+    reportAccessAt(I, Read.Site, AccessKind::Load, WidthBytes, Facts, Reading,
                    nullptr);
     return;
   }
   Assumptions.push_back(conditionAssumption(
       Sites.nearbyLine(GuardInstruction ? *GuardInstruction : I), Guard,
       "the read that waits for it was evaluated for those threads"));
-  reportAccessAt(Read.Site, AccessKind::Load, WidthBytes, Facts, Reading,
+  reportAccessAt(I, Read.Site, AccessKind::Load, WidthBytes, Facts, Reading,
                  nullptr);
   Assumptions.pop_back();
 }
@@ -475,7 +475,8 @@ IrExecution::placeMergedAccess(const llvm::Instruction &I,
   return Placed;
 }
 
-void IrExecution::reportAccessAt(const clang::Expr *Site, AccessKind Kind,
+void IrExecution::reportAccessAt(const llvm::Instruction &I,
+                                 const clang::Expr *Site, AccessKind Kind,
                                  unsigned WidthBytes, const AddressFacts &Facts,
                                  const ThreadMask &Active,
                                  const ThreadValue *Stored) {
@@ -536,7 +537,8 @@ void IrExecution::reportAccessAt(const clang::Expr *Site, AccessKind Kind,
                           Iterations,
                           Assumptions,
                           Stored,
-                          currentWeight()};
+                          currentWeight(),
+                          Sites.reachedThrough(I)};
   Observer.onMemoryAccess(Event);
 }
 

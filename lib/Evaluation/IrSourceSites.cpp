@@ -450,6 +450,20 @@ SourceLocation IrSourceSites::where(const llvm::Instruction &I) {
   return Location ? Locations.where(*Location) : SourceLocation();
 }
 
+SourceLocation IrSourceSites::reachedThrough(const llvm::Instruction &I) {
+  const llvm::DILocation *Location = I.getDebugLoc().get();
+  if (!Location || !Location->getInlinedAt())
+    return SourceLocation();
+  std::vector<CompiledFrame> Frames = Locations.frames(Location);
+  if (Frames.size() < 2 || Frames.front().Where.isInvalid() ||
+      Frames.back().Where.isInvalid())
+    return SourceLocation();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Call = SM.getExpansionLoc(Frames.back().Where);
+  SourceLocation Access = SM.getExpansionLoc(Frames.front().Where);
+  return SM.getFileID(Call) != SM.getFileID(Access) ? Call : SourceLocation();
+}
+
 bool IrSourceSites::within(const llvm::Instruction &I, SourceRange Range) {
   const llvm::DILocation *Location = I.getDebugLoc().get();
   if (!Location || Range.isInvalid())

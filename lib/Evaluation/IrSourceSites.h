@@ -109,6 +109,9 @@ public:
   /// Where \p I came from in the innermost source function (invalid when
   /// it has no location in a file of the parse).
   clang::SourceLocation where(const llvm::Instruction &I);
+  /// When \p I was inlined into the kernel from a function in another file
+  /// than the kernel's, the kernel's call it came through; else invalid.
+  clang::SourceLocation reachedThrough(const llvm::Instruction &I);
   /// Whether \p I was compiled from code inside \p Range (of the user's
   /// source), directly or through a call inlined there.
   bool within(const llvm::Instruction &I, clang::SourceRange Range);

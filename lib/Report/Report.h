@@ -247,6 +247,9 @@ struct AccessReport {
   /// What its numbers rest on beyond the block shape: assumed values,
   /// sampled loops, data-dependent branches.
   std::vector<Assumption> Assumptions;
+  /// When the access is in another file than its kernel (a library
+  /// header), the kernel's call it is reached through; invalid otherwise.
+  SourcePoint ReachedThrough;
 };
 
 /// Per kernel and block shape: shared-memory wavefronts and warp instructions
