@@ -360,9 +360,9 @@ public:
                          unsigned WidthBytes, const AddressFacts &Address,
                          const ThreadMask &Active);
   void reportAccessAt(const llvm::Instruction &I, const clang::Expr *Site,
-                      AccessKind Kind,
-                      unsigned WidthBytes, const AddressFacts &Address,
-                      const ThreadMask &Active, const ThreadValue *Stored);
+                      AccessKind Kind, unsigned WidthBytes,
+                      const AddressFacts &Address, const ThreadMask &Active,
+                      const ThreadValue *Stored);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
