@@ -3,8 +3,9 @@
 // The thin driver: reads the command line, checks the inputs, hands the files
 // to the front end and prints the report. Exit codes: 0 no findings, 1
 // findings, 2 a usage or input error (bad option, missing or non-CUDA file,
-// code that does not compile). --verify and its steps hand the report to
-// runtime_verify/ instead of printing it.
+// code that does not compile), 3 an internal error, 4 --fix could not write
+// a file. --verify and its steps hand the report to runtime_verify/ instead
+// of printing it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +47,7 @@ enum ExitCode {
   ExitFindings = 1,
   ExitInputError = 2,
   ExitCrash = 3,
+  ExitFixNotWritten = 4,
 };
 
 cl::OptionCategory SmemLintCategory("smem-lint options");
@@ -164,6 +166,12 @@ cl::opt<bool> FixOption(
              "that changed meanwhile, is left alone)"),
     cl::cat(SmemLintCategory));
 
+cl::opt<bool> FixErrorsOption(
+    "fix-errors",
+    cl::desc("Like --fix, and also fix files whose code has compile errors "
+             "(refused by --fix)"),
+    cl::cat(SmemLintCategory));
+
 cl::opt<bool> ListChecksOption(
     "list-checks",
     cl::desc("List the checks (those --checks selects first) and exit; with "
@@ -252,7 +260,8 @@ cl::opt<std::string> PrintParseCommandOption(
 
 cl::extrahelp MoreHelp(
     "\nExit status: 0 no findings, 1 findings at or above --fail-on, 2 usage "
-    "or input errors, 3 an internal error.\n"
+    "or input errors, 3 an internal error, 4 --fix could not write a file.\n"
+    "With --fix, a finding whose fixes were all applied no longer counts.\n"
     "With --verify or --verify-compare: 0 every prediction confirmed, 1 one "
     "refuted, 2 verification could not run, 3 some not measurable.\n"
     "Checks are documented in docs/checks/; settings can also come from a "
@@ -622,7 +631,6 @@ int run(int argc, const char **argv) {
   // Unreadable inputs are printed as errors, so they count as errors.
   unsigned Warnings = 0, Errors = Report.InputErrors.size(), Notes = 0;
   unsigned NotAnalysed = 0;
-  bool Failing = false;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
     for (const Diagnostic &D : File.Diagnostics) {
@@ -630,7 +638,6 @@ int run(int argc, const char **argv) {
        : D.Level == Severity::Warning ? Warnings
                                       : Notes) += 1;
       NotAnalysed += D.AccessNotAnalysed;
-      Failing |= D.Level >= Session.FailOn;
     }
   }
 
@@ -687,21 +694,32 @@ int run(int argc, const char **argv) {
     if (!exportFixes(Report, ExportFixesOption, Error))
       return UsageError(Error);
   }
-  if (FixOption) {
-    FixOutcome Outcome = applyFixes(Report, AnalysisStart);
+  bool Fixing = FixOption || FixErrorsOption;
+  FixOutcome Outcome;
+  if (Fixing) {
+    FixOptions Options;
+    Options.FixErrors = FixErrorsOption;
+    Outcome = applyFixes(Report, AnalysisStart, Options);
     errs() << "smem-lint: applied " << Outcome.FixesApplied << " fix"
            << (Outcome.FixesApplied == 1 ? "" : "es") << " in "
            << Outcome.FilesChanged << " file"
            << (Outcome.FilesChanged == 1 ? "" : "s") << "\n";
     for (const std::string &Skipped : Outcome.Skipped)
       errs() << "smem-lint: warning: not fixed: " << Skipped << "\n";
+    for (const FixOutcome::WriteFailure &Failure : Outcome.WriteFailures)
+      errs() << "smem-lint: error: cannot write the fixes to '" << Failure.File
+             << "': " << Failure.Why << "\n";
   }
 
   if (Session.Crashed)
     return ExitCrash;
   if (InputProblems)
     return ExitInputError;
-  return Failing ? ExitFindings : ExitClean;
+  if (!Outcome.WriteFailures.empty())
+    return ExitFixNotWritten;
+  return findingsFail(Report, Session.FailOn, Fixing ? &Outcome : nullptr)
+             ? ExitFindings
+             : ExitClean;
 }
 
 } // namespace
