@@ -404,9 +404,11 @@ int run(int argc, const char **argv) {
     if (FormatOption == "json") {
       outs() << renderCheckListJson();
     } else {
-      outs() << renderCheckListText(CheckGlobs(ChecksOption.getNumOccurrences()
-                                                   ? std::string(ChecksOption)
-                                                   : std::string("smem-*")));
+      // --checks adds to the default list, as it adds to a configuration's.
+      outs() << renderCheckListText(
+          CheckGlobs("smem-*" + (ChecksOption.getNumOccurrences()
+                                     ? "," + std::string(ChecksOption)
+                                     : std::string())));
     }
     return reachedStandardOutput() ? 0 : ExitInputError;
   }

@@ -15,7 +15,8 @@
 //   Registers: { stage: 64 }
 //   Severities: { smem-occupancy: warning }
 //
-// Command-line options override what the file says.
+// Command-line options override what the file says, except --checks and
+// --warnings-as-errors, which add to its lists as clang-tidy's do.
 //
 //===----------------------------------------------------------------------===//
 

@@ -35,10 +35,17 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
   llvm::append_range(Analysis.ParameterValues, CommandLine.ParameterValues);
 
   FindingPolicy &Policy = Settings.Policy;
-  Policy.Checks =
-      CheckGlobs(CommandLine.Checks.value_or(Config.Checks.value_or("smem-*")));
-  Policy.WarningsAsErrors = CheckGlobs(CommandLine.WarningsAsErrors.value_or(
-      Config.WarningsAsErrors.value_or("")));
+  // Later globs win, so the command line's come after the file's.
+  auto Appended = [](std::string List,
+                     const std::optional<std::string> &More) {
+    if (More && !More->empty())
+      List += (List.empty() ? "" : ",") + *More;
+    return List;
+  };
+  Policy.Checks = CheckGlobs(
+      Appended(Config.Checks.value_or("smem-*"), CommandLine.Checks));
+  Policy.WarningsAsErrors = CheckGlobs(Appended(
+      Config.WarningsAsErrors.value_or(""), CommandLine.WarningsAsErrors));
   Policy.OptionValues = Config.CheckOptions;
   for (const auto &[Name, Value] : CommandLine.CheckOptions)
     Policy.OptionValues[Name] = Value;

@@ -1,7 +1,9 @@
 //===--- FileSettings.h - Command line merged with .smem-lint.yaml -*- C++ -*-//
 //
 // One place decides what a file is analysed with: a setting given on the
-// command line wins, then the file's .smem-lint.yaml, then the default. The
+// command line wins, then the file's .smem-lint.yaml, then the default;
+// --checks and --warnings-as-errors add to the file's lists (clang-tidy's
+// rule). The
 // command-line run, the language server and --verify's re-analysis of fixed
 // copies all ask here, so a file reads the same everywhere.
 //
