@@ -22,13 +22,14 @@
 #include "Output/TextOutput.h"
 #include "Workflow/AnalysisSession.h"
 #include "Workflow/CheckSelection.h"
+#include "Workflow/CompileDatabases.h"
 #include "Workflow/ConfigFile.h"
 #include "Workflow/FixApplication.h"
 #include "runtime_verify/RuntimeVerify.h"
 
-#include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -50,139 +51,166 @@ enum ExitCode {
   ExitFixNotWritten = 4,
 };
 
-cl::OptionCategory SmemLintCategory("smem-lint options");
+// --help lists the options by category, as clang-tidy's does.
+cl::OptionCategory InputCategory("Input and compilation options");
+cl::OptionCategory ChecksCategory("Check selection options");
+cl::OptionCategory AnalysisCategory(
+    "Analysis options",
+    "What the analysis assumes where the source does not say.");
+cl::OptionCategory OutputCategory("Output options");
+cl::OptionCategory FixCategory("Fix options");
+cl::OptionCategory ModeCategory("Editor and GPU verification options");
+const cl::OptionCategory *const AllCategories[] = {
+    &InputCategory,  &ChecksCategory, &AnalysisCategory,
+    &OutputCategory, &FixCategory,    &ModeCategory};
+
+// What CommonOptionsParser would declare; declared here so that they sit in
+// a category beside the others.
+cl::list<std::string> SourcePaths(cl::Positional,
+                                  cl::desc("<source0> [... <sourceN>]"),
+                                  cl::cat(InputCategory));
+cl::opt<std::string> BuildPathOption(
+    "p",
+    cl::desc("Directory of compile_commands.json (or one above it); without "
+             "-p or '--', each file's nearest compile_commands.json, as "
+             "clangd finds it"),
+    cl::value_desc("build-path"), cl::cat(InputCategory));
+cl::list<std::string>
+    ExtraArgOptions("extra-arg",
+                    cl::desc("Additional argument to append to the compiler "
+                             "command line (may repeat)"),
+                    cl::cat(InputCategory));
+cl::list<std::string> ExtraArgBeforeOptions(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line "
+             "(may repeat)"),
+    cl::cat(InputCategory));
 
 cl::opt<std::string> ArchOption(
     "arch", cl::desc("GPU architecture to analyse for (default sm_90)"),
-    cl::value_desc("sm_XX"), cl::init("sm_90"), cl::cat(SmemLintCategory));
+    cl::value_desc("sm_XX"), cl::init("sm_90"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> BlockDimOptions(
     "block-dim",
     cl::desc("Block shape to analyse with: 32x8, 256, 16x16x2, or "
              "kernel=32x8 for one kernel (may repeat)"),
-    cl::value_desc("[kernel=]XxYxZ"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]XxYxZ"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> DynamicSharedOptions(
     "dynamic-smem",
     cl::desc("Dynamic shared bytes per block where no launch gives a "
              "constant: N, or kernel=N for one kernel (may repeat)"),
-    cl::value_desc("[kernel=]bytes"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]bytes"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> RegistersOptions(
     "regs",
     cl::desc("Registers per thread, for occupancy: N, or kernel=N (may "
              "repeat)"),
-    cl::value_desc("[kernel=]count"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]count"), cl::cat(AnalysisCategory));
 
 cl::opt<std::string>
     FormatOption("format", cl::desc("Output format: text, json or sarif"),
                  cl::value_desc("text|json|sarif"), cl::init("text"),
-                 cl::cat(SmemLintCategory));
+                 cl::cat(OutputCategory));
 
 cl::opt<std::string> SarifSourceRootOption(
     "sarif-source-root",
     cl::desc("With --format=sarif: files under this directory get URIs "
              "relative to it, under %SRCROOT% (default: the current "
              "directory)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(OutputCategory));
 
 cl::opt<std::string> SarifRepositoryUriOption(
     "sarif-repository-uri",
     cl::desc("With --format=sarif: where smem-lint's files are browsed, "
              "for rule help links, e.g. "
              "https://github.com/org/smem-lint/blob/main"),
-    cl::value_desc("uri"), cl::cat(SmemLintCategory));
+    cl::value_desc("uri"), cl::cat(OutputCategory));
 
 cl::opt<std::string> CudaPathOption(
     "cuda-path",
     cl::desc("CUDA toolkit to take headers from (default: $CUDA_PATH, then "
              "/usr/local/cuda)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(InputCategory));
 
 cl::opt<bool> NoCudaToolkitOption(
     "no-cuda-toolkit",
     cl::desc("Parse with smem-lint's built-in prelude instead of the CUDA "
              "toolkit's headers"),
-    cl::cat(SmemLintCategory));
+    cl::cat(InputCategory));
 
 cl::opt<unsigned> LoopLimitOption(
     "max-loop-iterations",
     cl::desc("Iterations of one loop evaluated before it is sampled "
              "(default 1024)"),
-    cl::init(1024), cl::cat(SmemLintCategory));
+    cl::init(1024), cl::cat(AnalysisCategory));
 
 cl::opt<double> KernelSecondsOption(
     "max-kernel-seconds",
     cl::desc("Time the analysis of one kernel may take, every block shape, "
              "value tried and fix proof together, before it stops and says "
              "so (default 60; 0: no limit)"),
-    cl::init(60), cl::cat(SmemLintCategory));
+    cl::init(60), cl::cat(AnalysisCategory));
 
 cl::opt<unsigned> KernelMemoryOption(
     "max-kernel-memory",
     cl::desc("Heap in MiB the analysis of one kernel may grow by before it "
              "stops and says so (default 4096; 0: no limit)"),
-    cl::init(4096), cl::cat(SmemLintCategory));
+    cl::init(4096), cl::cat(AnalysisCategory));
 
 cl::opt<std::string> ChecksOption(
     "checks",
     cl::desc("Checks to report, as globs: '-*,smem-bank-conflict' (default "
              "smem-*, or the configuration file's Checks)"),
-    cl::value_desc("globs"), cl::cat(SmemLintCategory));
+    cl::value_desc("globs"), cl::cat(ChecksCategory));
 
 cl::opt<std::string> WarningsAsErrorsOption(
     "warnings-as-errors",
     cl::desc("Checks whose warnings become errors, as globs"),
-    cl::value_desc("globs"), cl::cat(SmemLintCategory));
+    cl::value_desc("globs"), cl::cat(ChecksCategory));
 
 cl::opt<unsigned> MinWaysOption(
     "min-ways",
     cl::desc("Report bank conflicts of at least this many ways (default 2)"),
-    cl::value_desc("N"), cl::cat(SmemLintCategory));
+    cl::value_desc("N"), cl::cat(ChecksCategory));
 
 cl::opt<std::string> FailOnOption(
     "fail-on",
     cl::desc("Least severe finding that makes the exit status 1: note, "
              "warning (default) or error"),
-    cl::value_desc("severity"), cl::cat(SmemLintCategory));
+    cl::value_desc("severity"), cl::cat(ChecksCategory));
 
 cl::opt<bool> NoConfigOption("no-config",
                              cl::desc("Do not read .smem-lint.yaml files"),
-                             cl::cat(SmemLintCategory));
+                             cl::cat(InputCategory));
 
 cl::opt<unsigned>
     JobsOption("j", cl::desc("Analyse this many files at once (default 1)"),
-               cl::value_desc("N"), cl::init(1), cl::cat(SmemLintCategory));
+               cl::value_desc("N"), cl::init(1), cl::cat(InputCategory));
 
 cl::opt<std::string> ExportFixesOption(
     "export-fixes",
     cl::desc("Write the fix-its as clang-apply-replacements YAML to this "
              "file"),
-    cl::value_desc("file"), cl::cat(SmemLintCategory));
+    cl::value_desc("file"), cl::cat(FixCategory));
 
 cl::opt<bool> FixOption(
     "fix",
     cl::desc("Apply the fix-its in place (a file whose fixes conflict, or "
              "that changed meanwhile, is left alone)"),
-    cl::cat(SmemLintCategory));
-
-cl::opt<bool> FixErrorsOption(
-    "fix-errors",
-    cl::desc("Like --fix, and also fix files whose code has compile errors "
-             "(refused by --fix)"),
-    cl::cat(SmemLintCategory));
+    cl::cat(FixCategory));
 
 cl::opt<bool> ListChecksOption(
     "list-checks",
     cl::desc("List the checks (those --checks selects first) and exit; with "
              "--format=json, every kind of finding with all its facts"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ChecksCategory));
 
 cl::opt<bool> LspOption(
     "lsp",
     cl::desc("Serve the Language Server Protocol on stdin/stdout (see "
              "docs/editors.md)"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ModeCategory));
 
 // --verify and its steps (runtime_verify/, docs/runtime-verify.md).
 cl::opt<bool> VerifyOption(
@@ -190,31 +218,31 @@ cl::opt<bool> VerifyOption(
     cl::desc("Check the predictions on a GPU: build a harness per kernel, "
              "measure it with Nsight Compute and compute-sanitizer, and "
              "report each prediction confirmed, refuted or not measurable"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ModeCategory));
 
 cl::opt<std::string> VerifyDirOption(
     "verify-dir",
     cl::desc("Directory --verify works in (default: a new one under the "
              "temporary directory, kept and named)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(ModeCategory));
 
 cl::opt<std::string> VerifyPrepareOption(
     "verify-prepare",
     cl::desc("Only write the harnesses, plan and measure.sh to this "
              "directory (for measuring on another machine)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(ModeCategory));
 
 cl::opt<std::string> VerifyCompareOption(
     "verify-compare",
     cl::desc("Only judge the predictions of a prepared directory against "
              "what its measure.sh measured (no source files needed)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(ModeCategory));
 
 cl::list<std::string> GridDimOptions(
     "grid-dim",
     cl::desc("Grid shape to analyse with (gridDim): 64, 64x64, or kernel=64x8 "
              "for one kernel (may repeat); wins over the launches"),
-    cl::value_desc("[kernel=]XxYxZ"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]XxYxZ"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> ParamOptions(
     "param",
@@ -222,41 +250,47 @@ cl::list<std::string> ParamOptions(
              "integer (may repeat); with --verify, the value the harness "
              "passes, any C++ expression (an integer is also the "
              "analysis's)"),
-    cl::value_desc("[kernel:]name=value"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel:]name=value"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> VerifyNvccFlagOptions(
     "verify-nvcc-flag",
     cl::desc("With --verify: an extra nvcc flag for the harnesses (may "
              "repeat)"),
-    cl::value_desc("flag"), cl::cat(SmemLintCategory));
+    cl::value_desc("flag"), cl::cat(ModeCategory));
 
 cl::opt<bool> VerifyNoFixesOption(
     "verify-no-fixes",
     cl::desc("With --verify: verify the findings only, not the fixes"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ModeCategory));
 
 cl::opt<unsigned long long> VerifyBufferBytesOption(
     "verify-buffer-bytes",
     cl::desc("With --verify: bytes of the zero-filled buffer each pointer "
              "argument gets (default 64 MiB)"),
-    cl::value_desc("N"), cl::init(64ull << 20), cl::cat(SmemLintCategory));
+    cl::value_desc("N"), cl::init(64ull << 20), cl::cat(ModeCategory));
 
 cl::opt<bool> CrashForTestingOption(
     "crash-for-testing",
     cl::desc("Crash while analysing each file (tests the crash guard)"),
-    cl::Hidden, cl::cat(SmemLintCategory));
+    cl::Hidden, cl::cat(InputCategory));
 
 cl::opt<std::string> DumpDeviceIrOption(
     "dump-device-ir",
     cl::desc("Write the optimized device IR the analysis reads to <file> "
              "(the last file analysed wins)"),
-    cl::value_desc("file"), cl::Hidden, cl::cat(SmemLintCategory));
+    cl::value_desc("file"), cl::Hidden, cl::cat(AnalysisCategory));
 
 cl::opt<std::string> PrintParseCommandOption(
     "print-parse-command",
     cl::desc("Print the Clang command line each file is parsed with, its "
              "in-memory headers written under <dir>, and exit (bench/)"),
-    cl::value_desc("dir"), cl::Hidden, cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::Hidden, cl::cat(InputCategory));
+
+cl::opt<bool> FixErrorsOption(
+    "fix-errors",
+    cl::desc("Like --fix, and also fix files whose code has compile errors "
+             "(refused by --fix)"),
+    cl::cat(FixCategory));
 
 cl::extrahelp MoreHelp(
     "\nExit status: 0 no findings, 1 findings at or above --fail-on, 2 usage "
@@ -353,46 +387,32 @@ bool reachedStandardOutput() {
 
 /// Everything after the command line is parsed; a crash anywhere in it is
 /// caught by main.
+void printVersion(raw_ostream &OS) {
+  OS << "smem-lint version " << SMEM_LINT_VERSION << "\n"
+     << "LLVM version " << LLVM_VERSION_STRING << "\n";
+}
+
 int run(int argc, const char **argv) {
-  // Without -p or "--", run with no compile database rather than searching
-  // for one next to each file and warning when there is none.
-  std::vector<const char *> Args(argv, argv + argc);
-  bool HasDatabase = false, ServesLsp = false, ComparesOnly = false,
-       ListsChecks = false;
-  std::string DatabaseDir;
-  std::vector<std::string> ExtraArgs;
-  for (int I = 1; I < argc; ++I) {
-    StringRef Arg = argv[I];
-    if (Arg == "--") {
-      HasDatabase = true;
-      for (int J = I + 1; J < argc; ++J)
-        ExtraArgs.push_back(argv[J]);
+  // The arguments after "--" are every file's compile command (clang-tidy's
+  // rule); those before are smem-lint's.
+  int OwnArgs = argc;
+  std::optional<std::vector<std::string>> FlagsAfterDashDash;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      OwnArgs = I;
+      FlagsAfterDashDash.emplace(argv + I + 1, argv + argc);
       break;
     }
-    if (Arg == "-p" || Arg.starts_with("-p=") || Arg.starts_with("--p=")) {
-      HasDatabase = true;
-      DatabaseDir = Arg == "-p" ? (I + 1 < argc ? argv[I + 1] : "")
-                                : Arg.split('=').second.str();
-    }
-    ServesLsp |= Arg == "--lsp" || Arg == "-lsp";
-    ListsChecks |= Arg == "--list-checks" || Arg == "-list-checks";
-    ComparesOnly |= Arg.starts_with("--verify-compare") ||
-                    Arg.starts_with("-verify-compare");
-  }
-  if (!HasDatabase)
-    Args.push_back("--");
-  int ArgCount = Args.size();
-
-  cl::HideUnrelatedOptions(SmemLintCategory);
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      ArgCount, Args.data(), SmemLintCategory,
-      // An editor hands files over the protocol, not the command line; a
-      // comparison reads a prepared directory.
-      ServesLsp || ComparesOnly || ListsChecks ? cl::ZeroOrMore : cl::OneOrMore,
-      "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
-      "memory, before the kernel runs\n");
-  if (!Parser) {
-    errs() << "smem-lint: error: " << toString(Parser.takeError()) << "\n";
+  cl::HideUnrelatedOptions(AllCategories);
+  cl::SetVersionPrinter(printVersion);
+  std::string ParseErrors;
+  raw_string_ostream ParseErrorStream(ParseErrors);
+  if (!cl::ParseCommandLineOptions(
+          OwnArgs, argv,
+          "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
+          "memory, before the kernel runs\n",
+          &ParseErrorStream)) {
+    errs() << ParseErrors;
     return ExitInputError;
   }
   auto UsageError = [](const std::string &Message) {
@@ -433,7 +453,7 @@ int run(int argc, const char **argv) {
       return UsageError("--verify-compare reads a prepared directory: "
                         "--param would be ignored (give it to "
                         "--verify-prepare)");
-    if (!Parser->getSourcePathList().empty())
+    if (!SourcePaths.empty())
       return UsageError("--verify-compare reads a prepared directory; it "
                         "takes no source files");
     return verify::runVerifyCompare(VerifyCompareOption, FormatOption, outs(),
@@ -538,12 +558,27 @@ int run(int argc, const char **argv) {
     Server.Frontend = Request.Frontend;
     Server.Mode = Request.Mode;
     Server.UseConfigFiles = Request.UseConfigFiles;
-    Server.CompileDatabaseDir = DatabaseDir;
-    Server.ExtraArgs = ExtraArgs;
+    Server.CompileDatabaseDir = BuildPathOption;
+    Server.ExtraArgs = FlagsAfterDashDash.value_or(std::vector<std::string>());
+    llvm::append_range(Server.ExtraArgs, ExtraArgOptions);
     return runLanguageServer(Server);
   }
-  Request.Files = Parser->getSourcePathList();
-  Request.Database = &Parser->getCompilations();
+  // An editor hands files over the protocol.
+  if (SourcePaths.empty())
+    return UsageError("no source file given; usage: smem-lint [options] "
+                      "<source0> [... <sourceN>] [-- <compiler flags>]");
+  Request.Files = SourcePaths;
+  DatabaseRequest Compilations;
+  Compilations.FlagsAfterDashDash = FlagsAfterDashDash;
+  Compilations.BuildPath = BuildPathOption;
+  Compilations.ExtraArgs = ExtraArgOptions;
+  Compilations.ExtraArgsBefore = ExtraArgBeforeOptions;
+  std::string DatabaseError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
+      commandLineDatabase(Compilations, DatabaseError);
+  if (!Database)
+    return UsageError(DatabaseError);
+  Request.Database = Database.get();
   if (!PrintParseCommandOption.empty()) {
     for (const std::vector<std::string> &Command : parseCommandLines(
              *Request.Database, Request.Files, Request.Mode, Request.Frontend,
@@ -658,6 +693,8 @@ int run(int argc, const char **argv) {
   } else {
     printTextReport(outs(), Report);
     outs().flush(); // the summary on stderr comes after the findings
+  }
+  if (FormatOption == "text") {
     const ParseMode &Mode = Request.Mode;
     errs() << "smem-lint: " << Warnings << " warning"
            << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"

@@ -15,6 +15,7 @@
 #include "Lsp/DocumentText.h"
 #include "Lsp/JsonRpc.h"
 #include "Output/Ordering.h"
+#include "Workflow/CompileDatabases.h"
 #include "Workflow/ConfigFile.h"
 #include "Workflow/FindingPolicy.h"
 
@@ -148,25 +149,6 @@ std::string findDocsDirectory() {
       llvm::sys::path::append(Candidate, Relative);
       if (llvm::sys::fs::is_directory(Candidate))
         return Candidate.str().str();
-    }
-  }
-  return "";
-}
-
-/// The directory (the file's or an ancestor's, or its build/) holding the
-/// compile database nearest to \p File; empty if none.
-std::string findDatabaseDirectory(llvm::StringRef File) {
-  for (llvm::StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();
-       Dir = llvm::sys::path::parent_path(Dir)) {
-    for (const char *Sub : {"", "build"}) {
-      llvm::SmallString<256> Candidate(Dir);
-      llvm::sys::path::append(Candidate, Sub);
-      for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
-        llvm::SmallString<256> Database(Candidate);
-        llvm::sys::path::append(Database, Name);
-        if (llvm::sys::fs::exists(Database))
-          return Candidate.str().str();
-      }
     }
   }
   return "";
