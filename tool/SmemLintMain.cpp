@@ -36,6 +36,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -286,6 +287,54 @@ cl::opt<std::string> PrintParseCommandOption(
              "in-memory headers written under <dir>, and exit (bench/)"),
     cl::value_desc("dir"), cl::Hidden, cl::cat(InputCategory));
 
+cl::opt<std::string> ExplainOption(
+    "explain",
+    cl::desc("Explain a check (or the checks a glob names): what it finds, "
+             "why it matters, what to do, its options and docs page; then "
+             "exit"),
+    cl::value_desc("check"), cl::cat(ChecksCategory));
+
+cl::opt<bool> DumpConfigOption(
+    "dump-config",
+    cl::desc("Print the configuration the first file (or the current "
+             "directory) is analysed with, as .smem-lint.yaml, and exit"),
+    cl::cat(ChecksCategory));
+
+cl::opt<std::string> ConfigFileOption(
+    "config-file",
+    cl::desc("Read the configuration from this file for every source file "
+             "instead of the nearest .smem-lint.yaml"),
+    cl::value_desc("path"), cl::cat(InputCategory));
+
+cl::opt<std::string> HeaderFilterOption(
+    "header-filter",
+    cl::desc("Show findings in headers only when the header's path matches "
+             "this regular expression (the analysed files' are always "
+             "shown; default: every header's)"),
+    cl::value_desc("regex"), cl::cat(ChecksCategory));
+
+cl::opt<std::string> LineFilterOption(
+    "line-filter",
+    cl::desc(
+        "Show only the findings on these lines, as clang-tidy: "
+        "'[{\"name\":\"a.cu\",\"lines\":[[1,3],[5,7]]},{\"name\":\"b.cuh\"}]' "
+        "(a name matches the end of a path; no lines: all of the file)"),
+    cl::value_desc("json"), cl::cat(ChecksCategory));
+
+cl::opt<bool> QuietOption(
+    "quiet",
+    cl::desc("Do not print the summary lines (findings counted, fixes "
+             "applied) on stderr"),
+    cl::cat(OutputCategory));
+
+cl::opt<bool> UseColorOption(
+    "use-color",
+    cl::desc("Colour the text output as Clang does (--use-color=false: "
+             "never; default: when standard output is a terminal)"),
+    cl::cat(OutputCategory));
+cl::opt<bool> NoColorOption("no-color", cl::desc("Same as --use-color=false"),
+                            cl::cat(OutputCategory));
+
 cl::opt<bool> FixErrorsOption(
     "fix-errors",
     cl::desc("Like --fix, and also fix files whose code has compile errors "
@@ -403,6 +452,13 @@ int run(int argc, const char **argv) {
       FlagsAfterDashDash.emplace(argv + I + 1, argv + argc);
       break;
     }
+  // LLVM itself declares --color (WithColor); it is shown with ours.
+  auto *ColorOption = static_cast<cl::opt<cl::boolOrDefault> *>(
+      cl::getRegisteredOptions().lookup("color"));
+  if (ColorOption) {
+    ColorOption->setDescription("Same as --use-color");
+    ColorOption->Categories.assign(1, &OutputCategory);
+  }
   cl::HideUnrelatedOptions(AllCategories);
   cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
@@ -420,6 +476,19 @@ int run(int argc, const char **argv) {
     return ExitInputError;
   };
 
+  if (!ExplainOption.empty()) {
+    CheckGlobs Named(ExplainOption);
+    bool Any = false;
+    for (const CheckInfo *Kind : allFindingKinds())
+      if (Named.matches(Kind->Name)) {
+        outs() << (Any ? "\n" : "") << renderCheckExplanation(*Kind);
+        Any = true;
+      }
+    if (!Any)
+      return UsageError("--explain: no check is named '" + ExplainOption +
+                        "'; checks: " + llvm::join(knownCheckNames(), ", "));
+    return reachedStandardOutput() ? 0 : ExitInputError;
+  }
   if (ListChecksOption) {
     if (FormatOption == "json") {
       outs() << renderCheckListJson();
@@ -531,6 +600,28 @@ int run(int argc, const char **argv) {
     return UsageError("-j expects a number from 1 to 256");
   Request.Jobs = JobsOption;
   Request.UseConfigFiles = !NoConfigOption;
+  if (!ConfigFileOption.empty()) {
+    if (NoConfigOption)
+      return UsageError("give --config-file or --no-config, not both");
+    std::string Error;
+    if (!readConfigFile(ConfigFileOption, Error))
+      return UsageError("invalid configuration " + Error);
+    Request.ConfigFile = ConfigFileOption;
+  }
+  if (HeaderFilterOption.getNumOccurrences()) {
+    std::string Why;
+    if (!Regex(HeaderFilterOption).isValid(Why))
+      return UsageError("--header-filter is not a regular expression: " + Why);
+    Request.CommandLine.HeaderFilter = HeaderFilterOption;
+  }
+  if (!LineFilterOption.empty()) {
+    std::string Error;
+    std::optional<std::vector<LineFilterEntry>> Filter =
+        parseLineFilter(LineFilterOption, Error);
+    if (!Filter)
+      return UsageError(Error);
+    Request.CommandLine.LineFilter = std::move(*Filter);
+  }
   Request.CommandLine.ReportsGlobalAccesses =
       FormatOption == "json" || VerifySteps;
   Request.CommandLine.LoopIterationLimit =
@@ -563,8 +654,9 @@ int run(int argc, const char **argv) {
     llvm::append_range(Server.ExtraArgs, ExtraArgOptions);
     return runLanguageServer(Server);
   }
-  // An editor hands files over the protocol.
-  if (SourcePaths.empty())
+  // An editor hands files over the protocol; --dump-config without a file
+  // tells the current directory's configuration.
+  if (SourcePaths.empty() && !DumpConfigOption)
     return UsageError("no source file given; usage: smem-lint [options] "
                       "<source0> [... <sourceN>] [-- <compiler flags>]");
   Request.Files = SourcePaths;
@@ -629,6 +721,26 @@ int run(int argc, const char **argv) {
       return UsageError("--verify-buffer-bytes expects a positive number");
   }
 
+  if (DumpConfigOption) {
+    std::string File = Request.Files.empty() ? std::string("smem-lint.cu")
+                                             : Request.Files.front();
+    std::string Error;
+    std::optional<FileSettings> Settings =
+        settingsForFile(Request, File, Error);
+    if (!Settings)
+      return UsageError(Error);
+    std::string From = configFileFor(Request, File);
+    outs() << "# smem-lint's configuration for "
+           << (Request.Files.empty() ? std::string("the current directory")
+                                     : "'" + File + "'")
+           << ": the command line over "
+           << (From.empty() ? std::string("the defaults")
+                            : "'" + From + "' and the defaults")
+           << "\n"
+           << renderConfiguration(*Settings);
+    return reachedStandardOutput() ? 0 : ExitInputError;
+  }
+
   auto AnalysisStart = std::chrono::system_clock::now();
   SessionResult Session = runSession(Request);
   RunReport &Report = Session.Report;
@@ -691,10 +803,18 @@ int run(int argc, const char **argv) {
     Sarif.RepositoryUri = SarifRepositoryUriOption;
     outs() << renderSarifReport(Report, Sarif);
   } else {
+    bool Color = outs().has_colors();
+    if (UseColorOption.getNumOccurrences())
+      Color = UseColorOption;
+    if (ColorOption && *ColorOption != cl::BOU_UNSET)
+      Color = *ColorOption == cl::BOU_TRUE;
+    Color = Color && !NoColorOption;
+    outs().enable_colors(Color);
     printTextReport(outs(), Report);
+    outs().enable_colors(false);
     outs().flush(); // the summary on stderr comes after the findings
   }
-  if (FormatOption == "text") {
+  if (FormatOption == "text" && !QuietOption) {
     const ParseMode &Mode = Request.Mode;
     errs() << "smem-lint: " << Warnings << " warning"
            << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
@@ -739,10 +859,11 @@ int run(int argc, const char **argv) {
     FixOptions Options;
     Options.FixErrors = FixErrorsOption;
     Outcome = applyFixes(Report, AnalysisStart, Options);
-    errs() << "smem-lint: applied " << Outcome.FixesApplied << " fix"
-           << (Outcome.FixesApplied == 1 ? "" : "es") << " in "
-           << Outcome.FilesChanged << " file"
-           << (Outcome.FilesChanged == 1 ? "" : "s") << "\n";
+    if (!QuietOption)
+      errs() << "smem-lint: applied " << Outcome.FixesApplied << " fix"
+             << (Outcome.FixesApplied == 1 ? "" : "es") << " in "
+             << Outcome.FilesChanged << " file"
+             << (Outcome.FilesChanged == 1 ? "" : "s") << "\n";
     for (const std::string &Skipped : Outcome.Skipped)
       errs() << "smem-lint: warning: not fixed: " << Skipped << "\n";
     for (const FixOutcome::WriteFailure &Failure : Outcome.WriteFailures)

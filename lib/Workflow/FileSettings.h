@@ -34,6 +34,9 @@ struct CommandLineSettings {
   double KernelSeconds = 60;
   uint64_t KernelMemoryMiB = 4096;
   std::optional<std::string> Checks, WarningsAsErrors;
+  /// --header-filter and --line-filter (FindingPolicy).
+  std::optional<std::string> HeaderFilter;
+  std::vector<LineFilterEntry> LineFilter;
   /// The checks' options by name ("min-ways"), as ProjectConfig's.
   std::map<std::string, unsigned> CheckOptions;
   std::optional<Severity> FailOn;
@@ -61,6 +64,10 @@ struct FileSettings {
 /// (the driver checks it); the configuration's was checked when it was read.
 FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
                                const ProjectConfig &Config);
+
+/// \p Settings as a .smem-lint.yaml that sets all of them (--dump-config):
+/// read back, it gives the same settings.
+std::string renderConfiguration(const FileSettings &Settings);
 
 } // namespace smemlint
 
