@@ -649,6 +649,7 @@ int run(int argc, const char **argv) {
     Server.Frontend = Request.Frontend;
     Server.Mode = Request.Mode;
     Server.UseConfigFiles = Request.UseConfigFiles;
+    Server.ConfigFile = Request.ConfigFile;
     Server.CompileDatabaseDir = BuildPathOption;
     Server.ExtraArgs = FlagsAfterDashDash.value_or(std::vector<std::string>());
     llvm::append_range(Server.ExtraArgs, ExtraArgOptions);

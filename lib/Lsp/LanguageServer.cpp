@@ -190,8 +190,9 @@ EditorFileSettings settingsFor(const std::string &File,
                                const LanguageServerOptions &Options) {
   EditorFileSettings Result;
   ProjectConfig Config;
-  if (Options.UseConfigFiles) {
-    std::string Path = findConfigFile(File);
+  if (Options.UseConfigFiles || !Options.ConfigFile.empty()) {
+    std::string Path =
+        Options.ConfigFile.empty() ? findConfigFile(File) : Options.ConfigFile;
     std::string Error;
     if (!Path.empty()) {
       if (std::optional<ProjectConfig> Read = readConfigFile(Path, Error))
