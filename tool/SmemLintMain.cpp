@@ -3,8 +3,9 @@
 // The thin driver: reads the command line, checks the inputs, hands the files
 // to the front end and prints the report. Exit codes: 0 no findings, 1
 // findings, 2 a usage or input error (bad option, missing or non-CUDA file,
-// code that does not compile). --verify and its steps hand the report to
-// runtime_verify/ instead of printing it.
+// code that does not compile), 3 an internal error, 4 --fix could not write
+// a file. --verify and its steps hand the report to runtime_verify/ instead
+// of printing it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,19 +22,21 @@
 #include "Output/TextOutput.h"
 #include "Workflow/AnalysisSession.h"
 #include "Workflow/CheckSelection.h"
+#include "Workflow/CompileDatabases.h"
 #include "Workflow/ConfigFile.h"
 #include "Workflow/FixApplication.h"
 #include "runtime_verify/RuntimeVerify.h"
 
-#include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -46,135 +49,169 @@ enum ExitCode {
   ExitFindings = 1,
   ExitInputError = 2,
   ExitCrash = 3,
+  ExitFixNotWritten = 4,
 };
 
-cl::OptionCategory SmemLintCategory("smem-lint options");
+// --help lists the options by category, as clang-tidy's does.
+cl::OptionCategory InputCategory("Input and compilation options");
+cl::OptionCategory ChecksCategory("Check selection options");
+cl::OptionCategory AnalysisCategory(
+    "Analysis options",
+    "What the analysis assumes where the source does not say.");
+cl::OptionCategory OutputCategory("Output options");
+cl::OptionCategory FixCategory("Fix options");
+cl::OptionCategory ModeCategory("Editor and GPU verification options");
+const cl::OptionCategory *const AllCategories[] = {
+    &InputCategory,  &ChecksCategory, &AnalysisCategory,
+    &OutputCategory, &FixCategory,    &ModeCategory};
+
+// What CommonOptionsParser would declare; declared here so that they sit in
+// a category beside the others.
+cl::list<std::string> SourcePaths(cl::Positional,
+                                  cl::desc("<source0> [... <sourceN>]"),
+                                  cl::cat(InputCategory));
+cl::opt<std::string> BuildPathOption(
+    "p",
+    cl::desc("Directory of compile_commands.json (or one above it); without "
+             "-p or '--', each file's nearest compile_commands.json, as "
+             "clangd finds it"),
+    cl::value_desc("build-path"), cl::cat(InputCategory));
+cl::list<std::string>
+    ExtraArgOptions("extra-arg",
+                    cl::desc("Additional argument to append to the compiler "
+                             "command line (may repeat)"),
+                    cl::cat(InputCategory));
+cl::list<std::string> ExtraArgBeforeOptions(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line "
+             "(may repeat)"),
+    cl::cat(InputCategory));
 
 cl::opt<std::string> ArchOption(
     "arch", cl::desc("GPU architecture to analyse for (default sm_90)"),
-    cl::value_desc("sm_XX"), cl::init("sm_90"), cl::cat(SmemLintCategory));
+    cl::value_desc("sm_XX"), cl::init("sm_90"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> BlockDimOptions(
     "block-dim",
     cl::desc("Block shape to analyse with: 32x8, 256, 16x16x2, or "
              "kernel=32x8 for one kernel (may repeat)"),
-    cl::value_desc("[kernel=]XxYxZ"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]XxYxZ"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> DynamicSharedOptions(
     "dynamic-smem",
     cl::desc("Dynamic shared bytes per block where no launch gives a "
              "constant: N, or kernel=N for one kernel (may repeat)"),
-    cl::value_desc("[kernel=]bytes"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]bytes"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> RegistersOptions(
     "regs",
     cl::desc("Registers per thread, for occupancy: N, or kernel=N (may "
              "repeat)"),
-    cl::value_desc("[kernel=]count"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]count"), cl::cat(AnalysisCategory));
 
 cl::opt<std::string>
     FormatOption("format", cl::desc("Output format: text, json or sarif"),
                  cl::value_desc("text|json|sarif"), cl::init("text"),
-                 cl::cat(SmemLintCategory));
+                 cl::cat(OutputCategory));
 
 cl::opt<std::string> SarifSourceRootOption(
     "sarif-source-root",
     cl::desc("With --format=sarif: files under this directory get URIs "
              "relative to it, under %SRCROOT% (default: the current "
              "directory)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(OutputCategory));
 
 cl::opt<std::string> SarifRepositoryUriOption(
     "sarif-repository-uri",
     cl::desc("With --format=sarif: where smem-lint's files are browsed, "
              "for rule help links, e.g. "
              "https://github.com/org/smem-lint/blob/main"),
-    cl::value_desc("uri"), cl::cat(SmemLintCategory));
+    cl::value_desc("uri"), cl::cat(OutputCategory));
 
 cl::opt<std::string> CudaPathOption(
     "cuda-path",
     cl::desc("CUDA toolkit to take headers from (default: $CUDA_PATH, then "
              "/usr/local/cuda)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(InputCategory));
 
 cl::opt<bool> NoCudaToolkitOption(
     "no-cuda-toolkit",
     cl::desc("Parse with smem-lint's built-in prelude instead of the CUDA "
              "toolkit's headers"),
-    cl::cat(SmemLintCategory));
+    cl::cat(InputCategory));
 
 cl::opt<unsigned> LoopLimitOption(
     "max-loop-iterations",
     cl::desc("Iterations of one loop evaluated before it is sampled "
              "(default 1024)"),
-    cl::init(1024), cl::cat(SmemLintCategory));
+    cl::init(1024), cl::cat(AnalysisCategory));
 
 cl::opt<double> KernelSecondsOption(
     "max-kernel-seconds",
     cl::desc("Time the analysis of one kernel may take, every block shape, "
              "value tried and fix proof together, before it stops and says "
              "so (default 60; 0: no limit)"),
-    cl::init(60), cl::cat(SmemLintCategory));
+    cl::init(60), cl::cat(AnalysisCategory));
 
 cl::opt<unsigned> KernelMemoryOption(
     "max-kernel-memory",
     cl::desc("Heap in MiB the analysis of one kernel may grow by before it "
              "stops and says so (default 4096; 0: no limit)"),
-    cl::init(4096), cl::cat(SmemLintCategory));
+    cl::init(4096), cl::cat(AnalysisCategory));
 
 cl::opt<std::string> ChecksOption(
     "checks",
     cl::desc("Checks to report, as globs: '-*,smem-bank-conflict' (default "
              "smem-*, or the configuration file's Checks)"),
-    cl::value_desc("globs"), cl::cat(SmemLintCategory));
+    cl::value_desc("globs"), cl::cat(ChecksCategory));
 
 cl::opt<std::string> WarningsAsErrorsOption(
     "warnings-as-errors",
     cl::desc("Checks whose warnings become errors, as globs"),
-    cl::value_desc("globs"), cl::cat(SmemLintCategory));
+    cl::value_desc("globs"), cl::cat(ChecksCategory));
 
 cl::opt<unsigned> MinWaysOption(
     "min-ways",
     cl::desc("Report bank conflicts of at least this many ways (default 2)"),
-    cl::value_desc("N"), cl::cat(SmemLintCategory));
+    cl::value_desc("N"), cl::cat(ChecksCategory));
 
 cl::opt<std::string> FailOnOption(
     "fail-on",
     cl::desc("Least severe finding that makes the exit status 1: note, "
              "warning (default) or error"),
-    cl::value_desc("severity"), cl::cat(SmemLintCategory));
+    cl::value_desc("severity"), cl::cat(ChecksCategory));
 
 cl::opt<bool> NoConfigOption("no-config",
                              cl::desc("Do not read .smem-lint.yaml files"),
-                             cl::cat(SmemLintCategory));
+                             cl::cat(InputCategory));
 
 cl::opt<unsigned>
     JobsOption("j", cl::desc("Analyse this many files at once (default 1)"),
-               cl::value_desc("N"), cl::init(1), cl::cat(SmemLintCategory));
+               cl::value_desc("N"), cl::init(1), cl::cat(InputCategory));
 
 cl::opt<std::string> ExportFixesOption(
     "export-fixes",
     cl::desc("Write the fix-its as clang-apply-replacements YAML to this "
              "file"),
-    cl::value_desc("file"), cl::cat(SmemLintCategory));
+    cl::value_desc("file"), cl::cat(FixCategory));
 
 cl::opt<bool> FixOption(
     "fix",
     cl::desc("Apply the fix-its in place (a file whose fixes conflict, or "
              "that changed meanwhile, is left alone)"),
-    cl::cat(SmemLintCategory));
+    cl::cat(FixCategory));
 
 cl::opt<bool> ListChecksOption(
     "list-checks",
     cl::desc("List the checks (those --checks selects first) and exit; with "
              "--format=json, every kind of finding with all its facts"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ChecksCategory));
 
 cl::opt<bool> LspOption(
     "lsp",
     cl::desc("Serve the Language Server Protocol on stdin/stdout (see "
              "docs/editors.md)"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ModeCategory));
 
 // --verify and its steps (runtime_verify/, docs/runtime-verify.md).
 cl::opt<bool> VerifyOption(
@@ -182,31 +219,31 @@ cl::opt<bool> VerifyOption(
     cl::desc("Check the predictions on a GPU: build a harness per kernel, "
              "measure it with Nsight Compute and compute-sanitizer, and "
              "report each prediction confirmed, refuted or not measurable"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ModeCategory));
 
 cl::opt<std::string> VerifyDirOption(
     "verify-dir",
     cl::desc("Directory --verify works in (default: a new one under the "
              "temporary directory, kept and named)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(ModeCategory));
 
 cl::opt<std::string> VerifyPrepareOption(
     "verify-prepare",
     cl::desc("Only write the harnesses, plan and measure.sh to this "
              "directory (for measuring on another machine)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(ModeCategory));
 
 cl::opt<std::string> VerifyCompareOption(
     "verify-compare",
     cl::desc("Only judge the predictions of a prepared directory against "
              "what its measure.sh measured (no source files needed)"),
-    cl::value_desc("dir"), cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::cat(ModeCategory));
 
 cl::list<std::string> GridDimOptions(
     "grid-dim",
     cl::desc("Grid shape to analyse with (gridDim): 64, 64x64, or kernel=64x8 "
              "for one kernel (may repeat); wins over the launches"),
-    cl::value_desc("[kernel=]XxYxZ"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel=]XxYxZ"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> ParamOptions(
     "param",
@@ -214,45 +251,100 @@ cl::list<std::string> ParamOptions(
              "integer (may repeat); with --verify, the value the harness "
              "passes, any C++ expression (an integer is also the "
              "analysis's)"),
-    cl::value_desc("[kernel:]name=value"), cl::cat(SmemLintCategory));
+    cl::value_desc("[kernel:]name=value"), cl::cat(AnalysisCategory));
 
 cl::list<std::string> VerifyNvccFlagOptions(
     "verify-nvcc-flag",
     cl::desc("With --verify: an extra nvcc flag for the harnesses (may "
              "repeat)"),
-    cl::value_desc("flag"), cl::cat(SmemLintCategory));
+    cl::value_desc("flag"), cl::cat(ModeCategory));
 
 cl::opt<bool> VerifyNoFixesOption(
     "verify-no-fixes",
     cl::desc("With --verify: verify the findings only, not the fixes"),
-    cl::cat(SmemLintCategory));
+    cl::cat(ModeCategory));
 
 cl::opt<unsigned long long> VerifyBufferBytesOption(
     "verify-buffer-bytes",
     cl::desc("With --verify: bytes of the zero-filled buffer each pointer "
              "argument gets (default 64 MiB)"),
-    cl::value_desc("N"), cl::init(64ull << 20), cl::cat(SmemLintCategory));
+    cl::value_desc("N"), cl::init(64ull << 20), cl::cat(ModeCategory));
 
 cl::opt<bool> CrashForTestingOption(
     "crash-for-testing",
     cl::desc("Crash while analysing each file (tests the crash guard)"),
-    cl::Hidden, cl::cat(SmemLintCategory));
+    cl::Hidden, cl::cat(InputCategory));
 
 cl::opt<std::string> DumpDeviceIrOption(
     "dump-device-ir",
     cl::desc("Write the optimized device IR the analysis reads to <file> "
              "(the last file analysed wins)"),
-    cl::value_desc("file"), cl::Hidden, cl::cat(SmemLintCategory));
+    cl::value_desc("file"), cl::Hidden, cl::cat(AnalysisCategory));
 
 cl::opt<std::string> PrintParseCommandOption(
     "print-parse-command",
     cl::desc("Print the Clang command line each file is parsed with, its "
              "in-memory headers written under <dir>, and exit (bench/)"),
-    cl::value_desc("dir"), cl::Hidden, cl::cat(SmemLintCategory));
+    cl::value_desc("dir"), cl::Hidden, cl::cat(InputCategory));
+
+cl::opt<std::string> ExplainOption(
+    "explain",
+    cl::desc("Explain a check (or the checks a glob names): what it finds, "
+             "why it matters, what to do, its options and docs page; then "
+             "exit"),
+    cl::value_desc("check"), cl::cat(ChecksCategory));
+
+cl::opt<bool> DumpConfigOption(
+    "dump-config",
+    cl::desc("Print the configuration the first file (or the current "
+             "directory) is analysed with, as .smem-lint.yaml, and exit"),
+    cl::cat(ChecksCategory));
+
+cl::opt<std::string> ConfigFileOption(
+    "config-file",
+    cl::desc("Read the configuration from this file for every source file "
+             "instead of the nearest .smem-lint.yaml"),
+    cl::value_desc("path"), cl::cat(InputCategory));
+
+cl::opt<std::string> HeaderFilterOption(
+    "header-filter",
+    cl::desc("Show findings in headers only when the header's path matches "
+             "this regular expression (the analysed files' are always "
+             "shown; default: every header's)"),
+    cl::value_desc("regex"), cl::cat(ChecksCategory));
+
+cl::opt<std::string> LineFilterOption(
+    "line-filter",
+    cl::desc(
+        "Show only the findings on these lines, as clang-tidy: "
+        "'[{\"name\":\"a.cu\",\"lines\":[[1,3],[5,7]]},{\"name\":\"b.cuh\"}]' "
+        "(a name matches the end of a path; no lines: all of the file)"),
+    cl::value_desc("json"), cl::cat(ChecksCategory));
+
+cl::opt<bool> QuietOption(
+    "quiet",
+    cl::desc("Do not print the summary lines (findings counted, fixes "
+             "applied) on stderr"),
+    cl::cat(OutputCategory));
+
+cl::opt<bool> UseColorOption(
+    "use-color",
+    cl::desc("Colour the text output as Clang does (--use-color=false: "
+             "never; default: when standard output is a terminal)"),
+    cl::cat(OutputCategory));
+cl::opt<bool> NoColorOption("no-color", cl::desc("Same as --use-color=false"),
+                            cl::cat(OutputCategory));
+
+cl::opt<bool> FixErrorsOption(
+    "fix-errors",
+    cl::desc("Like --fix, and also fix files whose code has compile errors "
+             "(refused by --fix)"),
+    cl::cat(FixCategory));
 
 cl::extrahelp MoreHelp(
     "\nExit status: 0 no findings, 1 findings at or above --fail-on, 2 usage "
-    "or input errors, 3 an internal error.\n"
+    "or input errors, 3 an internal error, 4 --fix could not write a file.\n"
+    "With --fix, a finding whose fixes were all applied no longer counts.\n"
     "With --verify or --verify-compare: 0 every prediction confirmed, 1 one "
     "refuted, 2 verification could not run, 3 some not measurable.\n"
     "Checks are documented in docs/checks/; settings can also come from a "
@@ -344,46 +436,39 @@ bool reachedStandardOutput() {
 
 /// Everything after the command line is parsed; a crash anywhere in it is
 /// caught by main.
+void printVersion(raw_ostream &OS) {
+  OS << "smem-lint version " << SMEM_LINT_VERSION << "\n"
+     << "LLVM version " << LLVM_VERSION_STRING << "\n";
+}
+
 int run(int argc, const char **argv) {
-  // Without -p or "--", run with no compile database rather than searching
-  // for one next to each file and warning when there is none.
-  std::vector<const char *> Args(argv, argv + argc);
-  bool HasDatabase = false, ServesLsp = false, ComparesOnly = false,
-       ListsChecks = false;
-  std::string DatabaseDir;
-  std::vector<std::string> ExtraArgs;
-  for (int I = 1; I < argc; ++I) {
-    StringRef Arg = argv[I];
-    if (Arg == "--") {
-      HasDatabase = true;
-      for (int J = I + 1; J < argc; ++J)
-        ExtraArgs.push_back(argv[J]);
+  // The arguments after "--" are every file's compile command (clang-tidy's
+  // rule); those before are smem-lint's.
+  int OwnArgs = argc;
+  std::optional<std::vector<std::string>> FlagsAfterDashDash;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      OwnArgs = I;
+      FlagsAfterDashDash.emplace(argv + I + 1, argv + argc);
       break;
     }
-    if (Arg == "-p" || Arg.starts_with("-p=") || Arg.starts_with("--p=")) {
-      HasDatabase = true;
-      DatabaseDir = Arg == "-p" ? (I + 1 < argc ? argv[I + 1] : "")
-                                : Arg.split('=').second.str();
-    }
-    ServesLsp |= Arg == "--lsp" || Arg == "-lsp";
-    ListsChecks |= Arg == "--list-checks" || Arg == "-list-checks";
-    ComparesOnly |= Arg.starts_with("--verify-compare") ||
-                    Arg.starts_with("-verify-compare");
+  // LLVM itself declares --color (WithColor); it is shown with ours.
+  auto *ColorOption = static_cast<cl::opt<cl::boolOrDefault> *>(
+      cl::getRegisteredOptions().lookup("color"));
+  if (ColorOption) {
+    ColorOption->setDescription("Same as --use-color");
+    ColorOption->Categories.assign(1, &OutputCategory);
   }
-  if (!HasDatabase)
-    Args.push_back("--");
-  int ArgCount = Args.size();
-
-  cl::HideUnrelatedOptions(SmemLintCategory);
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      ArgCount, Args.data(), SmemLintCategory,
-      // An editor hands files over the protocol, not the command line; a
-      // comparison reads a prepared directory.
-      ServesLsp || ComparesOnly || ListsChecks ? cl::ZeroOrMore : cl::OneOrMore,
-      "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
-      "memory, before the kernel runs\n");
-  if (!Parser) {
-    errs() << "smem-lint: error: " << toString(Parser.takeError()) << "\n";
+  cl::HideUnrelatedOptions(AllCategories);
+  cl::SetVersionPrinter(printVersion);
+  std::string ParseErrors;
+  raw_string_ostream ParseErrorStream(ParseErrors);
+  if (!cl::ParseCommandLineOptions(
+          OwnArgs, argv,
+          "smem-lint: bank conflicts, barriers and capacity of CUDA shared "
+          "memory, before the kernel runs\n",
+          &ParseErrorStream)) {
+    errs() << ParseErrors;
     return ExitInputError;
   }
   auto UsageError = [](const std::string &Message) {
@@ -391,13 +476,28 @@ int run(int argc, const char **argv) {
     return ExitInputError;
   };
 
+  if (!ExplainOption.empty()) {
+    CheckGlobs Named(ExplainOption);
+    bool Any = false;
+    for (const CheckInfo *Kind : allFindingKinds())
+      if (Named.matches(Kind->Name)) {
+        outs() << (Any ? "\n" : "") << renderCheckExplanation(*Kind);
+        Any = true;
+      }
+    if (!Any)
+      return UsageError("--explain: no check is named '" + ExplainOption +
+                        "'; checks: " + llvm::join(knownCheckNames(), ", "));
+    return reachedStandardOutput() ? 0 : ExitInputError;
+  }
   if (ListChecksOption) {
     if (FormatOption == "json") {
       outs() << renderCheckListJson();
     } else {
-      outs() << renderCheckListText(CheckGlobs(ChecksOption.getNumOccurrences()
-                                                   ? std::string(ChecksOption)
-                                                   : std::string("smem-*")));
+      // --checks adds to the default list, as it adds to a configuration's.
+      outs() << renderCheckListText(
+          CheckGlobs("smem-*" + (ChecksOption.getNumOccurrences()
+                                     ? "," + std::string(ChecksOption)
+                                     : std::string())));
     }
     return reachedStandardOutput() ? 0 : ExitInputError;
   }
@@ -422,7 +522,7 @@ int run(int argc, const char **argv) {
       return UsageError("--verify-compare reads a prepared directory: "
                         "--param would be ignored (give it to "
                         "--verify-prepare)");
-    if (!Parser->getSourcePathList().empty())
+    if (!SourcePaths.empty())
       return UsageError("--verify-compare reads a prepared directory; it "
                         "takes no source files");
     return verify::runVerifyCompare(VerifyCompareOption, FormatOption, outs(),
@@ -500,6 +600,28 @@ int run(int argc, const char **argv) {
     return UsageError("-j expects a number from 1 to 256");
   Request.Jobs = JobsOption;
   Request.UseConfigFiles = !NoConfigOption;
+  if (!ConfigFileOption.empty()) {
+    if (NoConfigOption)
+      return UsageError("give --config-file or --no-config, not both");
+    std::string Error;
+    if (!readConfigFile(ConfigFileOption, Error))
+      return UsageError("invalid configuration " + Error);
+    Request.ConfigFile = ConfigFileOption;
+  }
+  if (HeaderFilterOption.getNumOccurrences()) {
+    std::string Why;
+    if (!Regex(HeaderFilterOption).isValid(Why))
+      return UsageError("--header-filter is not a regular expression: " + Why);
+    Request.CommandLine.HeaderFilter = HeaderFilterOption;
+  }
+  if (!LineFilterOption.empty()) {
+    std::string Error;
+    std::optional<std::vector<LineFilterEntry>> Filter =
+        parseLineFilter(LineFilterOption, Error);
+    if (!Filter)
+      return UsageError(Error);
+    Request.CommandLine.LineFilter = std::move(*Filter);
+  }
   Request.CommandLine.ReportsGlobalAccesses =
       FormatOption == "json" || VerifySteps;
   Request.CommandLine.LoopIterationLimit =
@@ -527,12 +649,29 @@ int run(int argc, const char **argv) {
     Server.Frontend = Request.Frontend;
     Server.Mode = Request.Mode;
     Server.UseConfigFiles = Request.UseConfigFiles;
-    Server.CompileDatabaseDir = DatabaseDir;
-    Server.ExtraArgs = ExtraArgs;
+    Server.ConfigFile = Request.ConfigFile;
+    Server.CompileDatabaseDir = BuildPathOption;
+    Server.ExtraArgs = FlagsAfterDashDash.value_or(std::vector<std::string>());
+    llvm::append_range(Server.ExtraArgs, ExtraArgOptions);
     return runLanguageServer(Server);
   }
-  Request.Files = Parser->getSourcePathList();
-  Request.Database = &Parser->getCompilations();
+  // An editor hands files over the protocol; --dump-config without a file
+  // tells the current directory's configuration.
+  if (SourcePaths.empty() && !DumpConfigOption)
+    return UsageError("no source file given; usage: smem-lint [options] "
+                      "<source0> [... <sourceN>] [-- <compiler flags>]");
+  Request.Files = SourcePaths;
+  DatabaseRequest Compilations;
+  Compilations.FlagsAfterDashDash = FlagsAfterDashDash;
+  Compilations.BuildPath = BuildPathOption;
+  Compilations.ExtraArgs = ExtraArgOptions;
+  Compilations.ExtraArgsBefore = ExtraArgBeforeOptions;
+  std::string DatabaseError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database =
+      commandLineDatabase(Compilations, DatabaseError);
+  if (!Database)
+    return UsageError(DatabaseError);
+  Request.Database = Database.get();
   if (!PrintParseCommandOption.empty()) {
     for (const std::vector<std::string> &Command : parseCommandLines(
              *Request.Database, Request.Files, Request.Mode, Request.Frontend,
@@ -583,6 +722,26 @@ int run(int argc, const char **argv) {
       return UsageError("--verify-buffer-bytes expects a positive number");
   }
 
+  if (DumpConfigOption) {
+    std::string File = Request.Files.empty() ? std::string("smem-lint.cu")
+                                             : Request.Files.front();
+    std::string Error;
+    std::optional<FileSettings> Settings =
+        settingsForFile(Request, File, Error);
+    if (!Settings)
+      return UsageError(Error);
+    std::string From = configFileFor(Request, File);
+    outs() << "# smem-lint's configuration for "
+           << (Request.Files.empty() ? std::string("the current directory")
+                                     : "'" + File + "'")
+           << ": the command line over "
+           << (From.empty() ? std::string("the defaults")
+                            : "'" + From + "' and the defaults")
+           << "\n"
+           << renderConfiguration(*Settings);
+    return reachedStandardOutput() ? 0 : ExitInputError;
+  }
+
   auto AnalysisStart = std::chrono::system_clock::now();
   SessionResult Session = runSession(Request);
   RunReport &Report = Session.Report;
@@ -622,7 +781,6 @@ int run(int argc, const char **argv) {
   // Unreadable inputs are printed as errors, so they count as errors.
   unsigned Warnings = 0, Errors = Report.InputErrors.size(), Notes = 0;
   unsigned NotAnalysed = 0;
-  bool Failing = false;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
     for (const Diagnostic &D : File.Diagnostics) {
@@ -630,7 +788,6 @@ int run(int argc, const char **argv) {
        : D.Level == Severity::Warning ? Warnings
                                       : Notes) += 1;
       NotAnalysed += D.AccessNotAnalysed;
-      Failing |= D.Level >= Session.FailOn;
     }
   }
 
@@ -647,8 +804,18 @@ int run(int argc, const char **argv) {
     Sarif.RepositoryUri = SarifRepositoryUriOption;
     outs() << renderSarifReport(Report, Sarif);
   } else {
+    bool Color = outs().has_colors();
+    if (UseColorOption.getNumOccurrences())
+      Color = UseColorOption;
+    if (ColorOption && *ColorOption != cl::BOU_UNSET)
+      Color = *ColorOption == cl::BOU_TRUE;
+    Color = Color && !NoColorOption;
+    outs().enable_colors(Color);
     printTextReport(outs(), Report);
+    outs().enable_colors(false);
     outs().flush(); // the summary on stderr comes after the findings
+  }
+  if (FormatOption == "text" && !QuietOption) {
     const ParseMode &Mode = Request.Mode;
     errs() << "smem-lint: " << Warnings << " warning"
            << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
@@ -687,21 +854,33 @@ int run(int argc, const char **argv) {
     if (!exportFixes(Report, ExportFixesOption, Error))
       return UsageError(Error);
   }
-  if (FixOption) {
-    FixOutcome Outcome = applyFixes(Report, AnalysisStart);
-    errs() << "smem-lint: applied " << Outcome.FixesApplied << " fix"
-           << (Outcome.FixesApplied == 1 ? "" : "es") << " in "
-           << Outcome.FilesChanged << " file"
-           << (Outcome.FilesChanged == 1 ? "" : "s") << "\n";
+  bool Fixing = FixOption || FixErrorsOption;
+  FixOutcome Outcome;
+  if (Fixing) {
+    FixOptions Options;
+    Options.FixErrors = FixErrorsOption;
+    Outcome = applyFixes(Report, AnalysisStart, Options);
+    if (!QuietOption)
+      errs() << "smem-lint: applied " << Outcome.FixesApplied << " fix"
+             << (Outcome.FixesApplied == 1 ? "" : "es") << " in "
+             << Outcome.FilesChanged << " file"
+             << (Outcome.FilesChanged == 1 ? "" : "s") << "\n";
     for (const std::string &Skipped : Outcome.Skipped)
       errs() << "smem-lint: warning: not fixed: " << Skipped << "\n";
+    for (const FixOutcome::WriteFailure &Failure : Outcome.WriteFailures)
+      errs() << "smem-lint: error: cannot write the fixes to '" << Failure.File
+             << "': " << Failure.Why << "\n";
   }
 
   if (Session.Crashed)
     return ExitCrash;
   if (InputProblems)
     return ExitInputError;
-  return Failing ? ExitFindings : ExitClean;
+  if (!Outcome.WriteFailures.empty())
+    return ExitFixNotWritten;
+  return findingsFail(Report, Session.FailOn, Fixing ? &Outcome : nullptr)
+             ? ExitFindings
+             : ExitClean;
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "Lsp/DiagnosticConversion.h"
 
 #include "Lsp/JsonRpc.h"
+#include "Workflow/FixApplication.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -266,7 +267,11 @@ json workspaceEdit(const std::vector<FixIt> &Fixes, AnalysedFiles &Files,
                            [&](const auto &E) { return E.first == Path; });
     if (It == Edits.end())
       It = Edits.insert(Edits.end(), {Path, json::array()});
-    It->second.push_back({{"range", toJson(R)}, {"newText", Fix.Replacement}});
+    // Inserted lines end as the document's do (CRLF stays CRLF).
+    It->second.push_back(
+        {{"range", toJson(R)},
+         {"newText",
+          withLineEndingsOf(Lines->text(), Bytes->first, Fix.Replacement)}});
   }
   if (Options.DocumentChanges) {
     json Changes = json::array();

@@ -15,6 +15,7 @@
 #include "Lsp/DocumentText.h"
 #include "Lsp/JsonRpc.h"
 #include "Output/Ordering.h"
+#include "Workflow/CompileDatabases.h"
 #include "Workflow/ConfigFile.h"
 #include "Workflow/FindingPolicy.h"
 
@@ -153,25 +154,6 @@ std::string findDocsDirectory() {
   return "";
 }
 
-/// The directory (the file's or an ancestor's, or its build/) holding the
-/// compile database nearest to \p File; empty if none.
-std::string findDatabaseDirectory(llvm::StringRef File) {
-  for (llvm::StringRef Dir = llvm::sys::path::parent_path(File); !Dir.empty();
-       Dir = llvm::sys::path::parent_path(Dir)) {
-    for (const char *Sub : {"", "build"}) {
-      llvm::SmallString<256> Candidate(Dir);
-      llvm::sys::path::append(Candidate, Sub);
-      for (const char *Name : {"compile_commands.json", "compile_flags.txt"}) {
-        llvm::SmallString<256> Database(Candidate);
-        llvm::sys::path::append(Database, Name);
-        if (llvm::sys::fs::exists(Database))
-          return Candidate.str().str();
-      }
-    }
-  }
-  return "";
-}
-
 /// When a database directory's files last changed, to reload it after a
 /// rebuild rewrote compile_commands.json.
 llvm::sys::TimePoint<> databaseModified(llvm::StringRef Dir) {
@@ -208,8 +190,9 @@ EditorFileSettings settingsFor(const std::string &File,
                                const LanguageServerOptions &Options) {
   EditorFileSettings Result;
   ProjectConfig Config;
-  if (Options.UseConfigFiles) {
-    std::string Path = findConfigFile(File);
+  if (Options.UseConfigFiles || !Options.ConfigFile.empty()) {
+    std::string Path =
+        Options.ConfigFile.empty() ? findConfigFile(File) : Options.ConfigFile;
     std::string Error;
     if (!Path.empty()) {
       if (std::optional<ProjectConfig> Read = readConfigFile(Path, Error))

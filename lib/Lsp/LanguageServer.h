@@ -36,6 +36,8 @@ struct LanguageServerOptions {
   ParseMode Mode;
   /// False with --no-config.
   bool UseConfigFiles = true;
+  /// --config-file: this configuration for every file instead.
+  std::string ConfigFile;
   /// -p: the build directory holding compile_commands.json. Empty: each
   /// file's database is searched for upward from the file (in each parent
   /// directory and its build/ subdirectory), as clangd does.

@@ -35,6 +35,24 @@ std::string renderCheckListText(const CheckGlobs &Selected) {
   return Text;
 }
 
+std::string renderCheckExplanation(const CheckInfo &Info) {
+  std::string Text = std::string(Info.Name) + " (" +
+                     checkCategoryName(Info.Category) + ", " +
+                     severityName(Info.DefaultLevel) +
+                     (Info.Origin != FindingOrigin::Check ? ""
+                      : Info.OnByDefault                  ? ", on by default"
+                                         : ", off by default") +
+                     "): " + Info.Summary + "\n\n";
+  Text += std::string(Info.Description) + "\n\n";
+  Text += std::string("What to do: ") + Info.Help + "\n";
+  for (const CheckOption &Option : Info.Options)
+    Text += "\nOption --" + std::string(Option.Name) + " (" + Option.ConfigKey +
+            " in .smem-lint.yaml): " + Option.Help + "; default " +
+            std::to_string(Option.Default) + "\n";
+  Text += std::string("\nDocumentation: ") + Info.DocsPath + "\n";
+  return Text;
+}
+
 std::string renderCheckListJson() {
   using nlohmann::ordered_json;
   ordered_json Kinds = ordered_json::array();

@@ -53,14 +53,30 @@ std::string snippetAround(const std::string &Line, unsigned Column,
   return Window;
 }
 
+/// Clang's colours for a level; they show only where \p OS has colours
+/// enabled (a terminal, or --use-color).
+llvm::raw_ostream::Colors levelColor(llvm::StringRef Level) {
+  if (Level == "error")
+    return llvm::raw_ostream::RED;
+  if (Level == "warning")
+    return llvm::raw_ostream::MAGENTA;
+  return llvm::raw_ostream::BLACK;
+}
+
 void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
                   const char *Level, const std::string &Message,
                   const std::vector<FixIt> &FixIts) {
+  OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
   if (Where.valid())
     OS << Where.File << ":" << Where.Line << ":" << Where.Column << ": ";
   else if (!Where.File.empty())
     OS << Where.File << ": ";
-  OS << Level << ": " << Message << "\n";
+  OS.changeColor(levelColor(Level), /*Bold=*/true);
+  OS << Level << ": ";
+  OS.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+  OS << Message;
+  OS.resetColor();
+  OS << "\n";
   if (!Where.valid())
     return;
   std::optional<std::string> Whole = sourceLine(Where.File, Where.Line);
@@ -68,7 +84,9 @@ void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
     return;
   size_t Shift = 0;
   std::optional<std::string> Line = snippetAround(*Whole, Where.Column, Shift);
-  OS << *Line << "\n" << indentTo(*Line, Where.Column - Shift) << "^\n";
+  OS << *Line << "\n" << indentTo(*Line, Where.Column - Shift);
+  OS.changeColor(llvm::raw_ostream::GREEN, /*Bold=*/true) << "^";
+  OS.resetColor() << "\n";
   for (FixIt Fix : FixIts) {
     if (Fix.Where.Line != Where.Line || Fix.Where.Column <= Shift ||
         Fix.Where.Column - Shift > Line->size() + 1)
@@ -77,7 +95,9 @@ void printLocated(llvm::raw_ostream &OS, const SourcePoint &Where,
     // Like Clang, show an insertion that spans lines by its text alone.
     llvm::StringRef Text = llvm::StringRef(Fix.Replacement).trim();
     Text = Text.take_until([](char C) { return C == '\n'; }).rtrim();
-    OS << indentTo(*Line, Fix.Where.Column) << Text << "\n";
+    OS << indentTo(*Line, Fix.Where.Column);
+    OS.changeColor(llvm::raw_ostream::GREEN) << Text;
+    OS.resetColor() << "\n";
   }
 }
 

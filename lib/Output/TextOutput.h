@@ -11,7 +11,7 @@ namespace smemlint {
 
 /// Prints \p D as Clang does: `file:line:col: warning: message [check]`, the
 /// source line with a caret, fix-it text under it, then each note the same
-/// way.
+/// way; in Clang's colours where \p OS has colours enabled.
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
 
 /// Prints every diagnostic of \p Report, sorted by file and position.

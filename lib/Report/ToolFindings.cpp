@@ -165,8 +165,9 @@ llvm::ArrayRef<CheckInfo> toolFindingKinds() {
           "docs/configuration.md#suppressing-findings",
           "A NOLINT comment names no known check or is unbalanced",
           "A NOLINT, NOLINTNEXTLINE or NOLINTBEGIN/END comment names a check "
-          "smem-lint does not have, or a NOLINTBEGIN has no NOLINTEND, so it "
-          "silences less than it seems to.",
+          "in smem-lint's namespaces (smem-*, gmem-*) that smem-lint does not "
+          "have, or a NOLINTBEGIN has no NOLINTEND, so it silences less than "
+          "it seems to. Other tools' names (clang-tidy's) are left to them.",
           "Name checks as smem-lint lists them, and close every NOLINTBEGIN.",
           "A NOLINT comment silences less than it seems to.\n"
           "\n"

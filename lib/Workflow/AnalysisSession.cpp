@@ -101,12 +101,19 @@ std::string unusableInput(const std::string &File, std::string *Contents) {
          "that declares __global__, __device__ or __shared__ code)";
 }
 
+std::string configFileFor(const SessionRequest &Request,
+                          const std::string &File) {
+  if (!Request.ConfigFile.empty())
+    return Request.ConfigFile;
+  return Request.UseConfigFiles ? findConfigFile(File) : "";
+}
+
 std::optional<FileSettings> settingsForFile(const SessionRequest &Request,
                                             const std::string &File,
                                             std::string &Error) {
   ProjectConfig Config;
-  if (Request.UseConfigFiles) {
-    std::string Path = findConfigFile(File);
+  {
+    std::string Path = configFileFor(Request, File);
     if (!Path.empty()) {
       std::string ReadError;
       std::optional<ProjectConfig> Read = readConfigFile(Path, ReadError);
@@ -153,8 +160,8 @@ SessionResult runSession(const SessionRequest &Request) {
     std::optional<FileSettings> Settings =
         settingsForFile(Request, File, ConfigError);
     if (!Settings) {
-      Report.InputErrors.push_back(
-          fileProblem(findConfigFile(File), findings::InputError, ConfigError));
+      Report.InputErrors.push_back(fileProblem(
+          configFileFor(Request, File), findings::InputError, ConfigError));
       continue;
     }
     FileTask Task;

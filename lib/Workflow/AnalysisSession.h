@@ -39,6 +39,9 @@ struct SessionRequest {
   CommandLineSettings CommandLine;
   /// Read .smem-lint.yaml files (off with --no-config).
   bool UseConfigFiles = true;
+  /// --config-file: this configuration for every file instead of the
+  /// nearest .smem-lint.yaml.
+  std::string ConfigFile;
 
   unsigned Jobs = 1;
   /// Print a progress line on stderr (a terminal, several files).
@@ -56,6 +59,10 @@ struct SessionResult {
 };
 
 SessionResult runSession(const SessionRequest &Request);
+
+/// The configuration file \p File is analysed with in \p Request, or "".
+std::string configFileFor(const SessionRequest &Request,
+                          const std::string &File);
 
 /// The settings \p File is analysed with in \p Request: the command line
 /// merged with the file's .smem-lint.yaml. Null, with \p Error, when that

@@ -10,6 +10,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 
@@ -96,6 +97,15 @@ bool ConfigReader::read(llvm::yaml::Node *Root, ProjectConfig &Config) {
         return fail(Value, "'" + Unknown.front() + "' in '" + *Key +
                                "' matches no check");
       (*Key == "Checks" ? Config.Checks : Config.WarningsAsErrors) = *Text;
+    } else if (*Key == "HeaderFilterRegex") {
+      std::optional<std::string> Text = scalar(Value, *Key);
+      if (!Text)
+        return false;
+      std::string Why;
+      if (!llvm::Regex(*Text).isValid(Why))
+        return fail(Value,
+                    "'HeaderFilterRegex' is not a regular expression: " + Why);
+      Config.HeaderFilterRegex = *Text;
     } else if (*Key == "Arch") {
       std::optional<std::string> Text = scalar(Value, *Key);
       if (!Text)
@@ -189,11 +199,11 @@ bool ConfigReader::read(llvm::yaml::Node *Root, ProjectConfig &Config) {
       for (const CheckInfo *Kind : allFindingKinds())
         for (const CheckOption &Option : Kind->Options)
           Keys += std::string(Option.ConfigKey) + ", ";
-      return fail(Entry.getKey(),
-                  "unknown key '" + *Key + "'; known keys: " + Keys +
-                      "FailOn, BlockDims, GridDims, Params, "
-                      "DynamicSharedMemory, Registers, "
-                      "Severities");
+      return fail(Entry.getKey(), "unknown key '" + *Key +
+                                      "'; known keys: " + Keys +
+                                      "FailOn, BlockDims, GridDims, Params, "
+                                      "DynamicSharedMemory, Registers, "
+                                      "Severities, HeaderFilterRegex");
     }
   }
   return true;

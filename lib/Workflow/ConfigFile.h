@@ -14,8 +14,10 @@
 //   DynamicSharedMemory: { stage: 65536 }
 //   Registers: { stage: 64 }
 //   Severities: { smem-occupancy: warning }
+//   HeaderFilterRegex: 'include/.*'
 //
-// Command-line options override what the file says.
+// Command-line options override what the file says, except --checks and
+// --warnings-as-errors, which add to its lists as clang-tidy's do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +39,7 @@ namespace smemlint {
 struct ProjectConfig {
   std::string Path; ///< Where it was read from; "" for none.
   std::optional<std::string> Checks, WarningsAsErrors, Arch;
+  std::optional<std::string> HeaderFilterRegex;
   /// The checks' options (CheckInfo::Options) by option name, read from
   /// their ConfigKey ("MinWays: 4" sets "min-ways").
   std::map<std::string, unsigned> CheckOptions;

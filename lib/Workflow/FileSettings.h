@@ -1,7 +1,9 @@
 //===--- FileSettings.h - Command line merged with .smem-lint.yaml -*- C++ -*-//
 //
 // One place decides what a file is analysed with: a setting given on the
-// command line wins, then the file's .smem-lint.yaml, then the default. The
+// command line wins, then the file's .smem-lint.yaml, then the default;
+// --checks and --warnings-as-errors add to the file's lists (clang-tidy's
+// rule). The
 // command-line run, the language server and --verify's re-analysis of fixed
 // copies all ask here, so a file reads the same everywhere.
 //
@@ -32,6 +34,9 @@ struct CommandLineSettings {
   double KernelSeconds = 60;
   uint64_t KernelMemoryMiB = 4096;
   std::optional<std::string> Checks, WarningsAsErrors;
+  /// --header-filter and --line-filter (FindingPolicy).
+  std::optional<std::string> HeaderFilter;
+  std::vector<LineFilterEntry> LineFilter;
   /// The checks' options by name ("min-ways"), as ProjectConfig's.
   std::map<std::string, unsigned> CheckOptions;
   std::optional<Severity> FailOn;
@@ -59,6 +64,10 @@ struct FileSettings {
 /// (the driver checks it); the configuration's was checked when it was read.
 FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
                                const ProjectConfig &Config);
+
+/// \p Settings as a .smem-lint.yaml that sets all of them (--dump-config):
+/// read back, it gives the same settings.
+std::string renderConfiguration(const FileSettings &Settings);
 
 } // namespace smemlint
 

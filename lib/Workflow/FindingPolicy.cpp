@@ -6,9 +6,74 @@
 
 #include "Checks/CheckRegistry.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 
 namespace smemlint {
+
+namespace {
+
+/// clang-tidy's rule: the first entry whose name ends the path decides.
+bool passesLineFilter(const std::vector<LineFilterEntry> &Filter,
+                      llvm::StringRef File, unsigned Line) {
+  if (Filter.empty())
+    return true;
+  for (const LineFilterEntry &Entry : Filter)
+    if (File.ends_with(Entry.Name))
+      return Entry.Lines.empty() ||
+             llvm::any_of(Entry.Lines, [&](const auto &Range) {
+               return Range.first <= Line && Line <= Range.second;
+             });
+  return false;
+}
+
+} // namespace
+
+std::optional<std::vector<LineFilterEntry>>
+parseLineFilter(llvm::StringRef Json, std::string &Error) {
+  auto Fail = [&](const std::string &Why) {
+    Error = "invalid --line-filter: " + Why +
+            "; expected [{\"name\": \"file.cu\", \"lines\": [[1, 3], ...]}, "
+            "...]";
+    return std::nullopt;
+  };
+  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Json);
+  if (!Parsed)
+    return Fail(llvm::toString(Parsed.takeError()));
+  const llvm::json::Array *Entries = Parsed->getAsArray();
+  if (!Entries)
+    return Fail("not a list");
+  std::vector<LineFilterEntry> Filter;
+  for (const llvm::json::Value &Value : *Entries) {
+    const llvm::json::Object *Entry = Value.getAsObject();
+    std::optional<llvm::StringRef> Name =
+        Entry ? Entry->getString("name") : std::nullopt;
+    if (!Name)
+      return Fail("an entry without a \"name\"");
+    LineFilterEntry Parsed{Name->str(), {}};
+    if (const llvm::json::Value *Lines = Entry->get("lines")) {
+      const llvm::json::Array *Ranges = Lines->getAsArray();
+      if (!Ranges)
+        return Fail("\"lines\" of '" + Parsed.Name + "' is not a list");
+      for (const llvm::json::Value &Range : *Ranges) {
+        const llvm::json::Array *Pair = Range.getAsArray();
+        std::optional<int64_t> First, Last;
+        if (Pair && Pair->size() == 2) {
+          First = (*Pair)[0].getAsInteger();
+          Last = (*Pair)[1].getAsInteger();
+        }
+        if (!First || !Last || *First < 0 || *Last < *First ||
+            *Last > UINT32_MAX)
+          return Fail("a line range of '" + Parsed.Name +
+                      "' is not [first, last]");
+        Parsed.Lines.emplace_back(*First, *Last);
+      }
+    }
+    Filter.push_back(std::move(Parsed));
+  }
+  return Filter;
+}
 
 unsigned FindingPolicy::optionValue(const CheckOption &Option) const {
   auto It = OptionValues.find(Option.Name);
@@ -32,6 +97,16 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
     return ByFile.emplace(Path, std::move(Parsed)).first->second;
   };
 
+  std::optional<llvm::Regex> HeaderFilter;
+  if (Policy.HeaderFilter)
+    HeaderFilter.emplace(*Policy.HeaderFilter);
+  // Findings in headers only where the filter lets them through, as
+  // clang-tidy's --header-filter does; the analysed file's always.
+  auto HiddenHeader = [&](const Diagnostic &D) {
+    return HeaderFilter && !D.Where.File.empty() && D.Where.File != File.File &&
+           !HeaderFilter->match(D.Where.File);
+  };
+
   std::vector<Diagnostic> Kept;
   for (Diagnostic &D : File.Diagnostics) {
     const CheckInfo *Kind = findFindingKind(D.Check);
@@ -41,6 +116,10 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
     }
     bool AboutTheTool = Kind && Kind->AboutTheTool;
     if (!AboutTheTool && !Policy.Checks.matches(D.Check))
+      continue;
+    if (HiddenHeader(D) ||
+        (D.Where.valid() &&
+         !passesLineFilter(Policy.LineFilter, D.Where.File, D.Where.Line)))
       continue;
     if (Kind && llvm::any_of(Kind->Options, [&](const CheckOption &Option) {
           return !Option.Keeps(D, Policy.optionValue(Option));

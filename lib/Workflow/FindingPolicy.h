@@ -17,9 +17,24 @@
 #include "Workflow/CheckSelection.h"
 
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace smemlint {
+
+/// One entry of --line-filter, as clang-tidy reads it: findings in files
+/// whose path ends with \p Name, on the given lines (all lines when none).
+struct LineFilterEntry {
+  std::string Name;
+  std::vector<std::pair<unsigned, unsigned>> Lines;
+};
+
+/// Parses --line-filter's JSON: [{"name": "a.cu", "lines": [[1, 3]]}, ...].
+/// Null, with \p Error, when it is not that.
+std::optional<std::vector<LineFilterEntry>>
+parseLineFilter(llvm::StringRef Json, std::string &Error);
 
 struct FindingPolicy {
   CheckGlobs Checks{"smem-*"};
@@ -28,6 +43,11 @@ struct FindingPolicy {
   /// ("min-ways"); an option not listed takes its default.
   std::map<std::string, unsigned> OptionValues;
   std::map<std::string, Severity> Severities;
+  /// --header-filter: a finding in a header (a file other than the one
+  /// analysed) is shown only when its path matches; nullopt: all are.
+  std::optional<std::string> HeaderFilter;
+  /// --line-filter: when not empty, only findings it lists are shown.
+  std::vector<LineFilterEntry> LineFilter;
 
   unsigned optionValue(const CheckOption &Option) const;
 };

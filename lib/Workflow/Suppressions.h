@@ -7,7 +7,11 @@
 //   // NOLINTBEGIN(...) ... // NOLINTEND(...)   the lines in between
 //   // smem-lint: disable-file(...)  the whole file (every check without a
 //                                    list)
-// Names that match no check are reported, since a typo silences nothing.
+// Block comments (/* NOLINT */) count as well; a "//" or "NOLINT" inside a
+// string or character literal does not. The same comments serve clang-tidy,
+// so names outside smem-lint's namespaces (readability-*, clang-analyzer-*)
+// are left to it silently; a name of ours that matches no check is reported,
+// since a typo silences nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +26,16 @@
 #include <vector>
 
 namespace smemlint {
+
+/// One comment of a source file, as the lexer found it.
+struct SourceComment {
+  unsigned Line, Column; ///< Where it starts (1-based; the column in bytes).
+  llvm::StringRef Text;  ///< Without its "//" or "/*" and "*/".
+};
+
+/// The comments of C++/CUDA source \p Text, in order. String, character and
+/// raw string literals are skipped, so a "//" inside one starts nothing.
+std::vector<SourceComment> sourceComments(llvm::StringRef Text);
 
 class Suppressions {
 public:

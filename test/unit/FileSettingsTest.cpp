@@ -77,9 +77,31 @@ TEST(FileSettingsTest, GlobalMemoryProfiledOnlyWhenRead) {
   GlobalCheck.Checks = "-*,gmem-uncoalesced";
   EXPECT_TRUE(mergeFileSettings(GlobalCheck, {}).Analysis.ProfileGlobalMemory);
   CommandLineSettings SharedOnly = TextOutput;
-  SharedOnly.Checks = "smem-*";
+  SharedOnly.Checks = "-gmem-*";
   EXPECT_FALSE(
       mergeFileSettings(SharedOnly, Config).Analysis.ProfileGlobalMemory);
+}
+
+// As clang-tidy's: --checks and --warnings-as-errors add to the
+// configuration's lists (later globs win) instead of replacing them.
+TEST(FileSettingsTest, CommandLineChecksAddToTheConfiguration) {
+  ProjectConfig Config;
+  Config.Checks = "-*,smem-bank-conflict";
+  Config.WarningsAsErrors = "smem-bank-conflict";
+  CommandLineSettings CommandLine;
+  CommandLine.Checks = "smem-capacity";
+  CommandLine.WarningsAsErrors = "smem-capacity";
+  FileSettings Settings = mergeFileSettings(CommandLine, Config);
+  EXPECT_EQ(Settings.Policy.Checks.text(),
+            "-*,smem-bank-conflict,smem-capacity");
+  EXPECT_TRUE(Settings.Policy.Checks.matches("smem-bank-conflict"));
+  EXPECT_TRUE(Settings.Policy.Checks.matches("smem-capacity"));
+  EXPECT_FALSE(Settings.Policy.Checks.matches("smem-occupancy"));
+  EXPECT_TRUE(Settings.Policy.WarningsAsErrors.matches("smem-bank-conflict"));
+  EXPECT_TRUE(Settings.Policy.WarningsAsErrors.matches("smem-capacity"));
+  // Without a configuration they add to the default.
+  EXPECT_EQ(mergeFileSettings(CommandLine, {}).Policy.Checks.text(),
+            "smem-*,smem-capacity");
 }
 
 } // namespace

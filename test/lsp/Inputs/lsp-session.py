@@ -41,7 +41,8 @@ def substitute(text, variables):
         if kind == "URI:":
             return "file://" + urllib.parse.quote(os.path.abspath(value))
         if kind == "TEXT:":
-            with open(value, encoding="utf-8") as f:
+            # newline="": the text as the file holds it, CRLF included.
+            with open(value, encoding="utf-8", newline="") as f:
                 return json.dumps(f.read())[1:-1]
         return value
 
