@@ -15,9 +15,14 @@ json toJson(const PlannedArgument &A) {
             {"type", A.Type},
             {"pointer", A.IsPointer},
             {"value_source", A.ValueSource}};
-  if (A.IsPointer)
+  if (A.IsPointer) {
     J["buffer_bytes"] = A.BufferBytes;
-  else
+    J["fill"] = A.Fill;
+    if (!A.FillFile.empty())
+      J["fill_file"] = A.FillFile;
+    if (!A.ElementType.empty())
+      J["element_type"] = A.ElementType;
+  } else
     J["value"] = A.Value;
   return J;
 }
@@ -27,6 +32,9 @@ void fromJson(const json &J, PlannedArgument &A) {
   A.Type = J.value("type", "");
   A.IsPointer = J.value("pointer", false);
   A.BufferBytes = J.value("buffer_bytes", uint64_t(0));
+  A.Fill = J.value("fill", "zero");
+  A.FillFile = J.value("fill_file", "");
+  A.ElementType = J.value("element_type", "");
   A.Value = J.value("value", "");
   A.ValueSource = J.value("value_source", "");
 }

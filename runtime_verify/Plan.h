@@ -28,8 +28,17 @@ struct PlannedArgument {
   std::string Name; ///< The kernel's parameter name.
   std::string Type; ///< As the report prints it: "const float *".
   bool IsPointer = false;
-  /// Pointers: a zero-filled device buffer of this many bytes.
+  /// Pointers: a device buffer of this many bytes, filled with Fill.
   uint64_t BufferBytes = 0;
+  /// Pointers: what the buffer holds, element by element of ElementType:
+  /// "zero", "ones", "iota" (element i holds i), "random" (pseudo-random
+  /// integers 0 to 15, one fixed seed), or "file" (the bytes of FillFile, a
+  /// path relative to the directory, then zeros).
+  std::string Fill = "zero";
+  std::string FillFile;
+  /// The type each element is written as ("float", "int"; the component of
+  /// a vector type); "" when the pattern cannot be written (then zeros).
+  std::string ElementType;
   /// Scalars: the C++ expression the argument is initialised with.
   std::string Value;
   /// "launch" (a constant argument of the analysed launch), "option"

@@ -224,6 +224,12 @@ private:
   std::map<std::string, std::vector<std::string>> SiblingHeaders;
   /// The re-analysis of each fix variant.
   std::map<std::string, std::optional<FileReport>> Reanalysed;
+  /// Files given as --param NAME=@FILE: where each was copied (relative to
+  /// the directory) and its size.
+  std::map<std::string, std::pair<std::string, uint64_t>> DataFiles;
+
+  std::optional<std::pair<std::string, uint64_t>>
+  copyDataFile(StringRef File, std::string &Problem);
 
   bool writeVariantSource(PlannedVariant &V, StringRef Text,
                           std::string &Error);
@@ -320,6 +326,33 @@ bool PlanBuilder::writeVariantSource(PlannedVariant &V, StringRef Text,
   return true;
 }
 
+std::optional<std::pair<std::string, uint64_t>>
+PlanBuilder::copyDataFile(StringRef File, std::string &Problem) {
+  auto Known = DataFiles.find(File.str());
+  if (Known != DataFiles.end())
+    return Known->second;
+  uint64_t Size = 0;
+  if (std::error_code EC = sys::fs::file_size(File, Size)) {
+    Problem = "cannot read '" + File.str() + "': " + EC.message();
+    return std::nullopt;
+  }
+  // The directory travels to the GPU machine: the data goes with it.
+  std::string Relative = "data/" + std::to_string(DataFiles.size()) + "-" +
+                         sys::path::filename(File).str();
+  SmallString<256> Target(Dir);
+  sys::path::append(Target, Relative);
+  std::error_code EC =
+      sys::fs::create_directories(sys::path::parent_path(Target));
+  if (!EC)
+    EC = sys::fs::copy_file(File, Target);
+  if (EC) {
+    Problem = "cannot copy '" + File.str() + "' to '" + Target.str().str() +
+              "': " + EC.message();
+    return std::nullopt;
+  }
+  return DataFiles[File.str()] = {Relative, Size};
+}
+
 PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
                                       const KernelReport &K,
                                       unsigned ShapeIndex) {
@@ -369,7 +402,24 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
     }
     if (!Given)
       Given = ForAll;
-    if (Given) {
+    if (Given && P.IsPointer && StringRef(Given->Value).starts_with("@")) {
+      // --param NAME=@FILE: the buffer holds the file's bytes.
+      A.ValueSource = "option";
+      A.Fill = "file";
+      A.ElementType = fillElementType(P.PointeeType);
+      std::string Problem;
+      std::optional<std::pair<std::string, uint64_t>> Copied =
+          copyDataFile(StringRef(Given->Value).drop_front(), Problem);
+      if (!Copied && L.Verifiable) {
+        L.Verifiable = false;
+        L.NotVerifiableReason =
+            "--param " + P.Name + "=" + Given->Value + ": " + Problem;
+      }
+      if (Copied)
+        A.FillFile = Copied->first;
+      A.BufferBytes = std::max<uint64_t>(
+          {Options.BufferBytes, P.PointeeBytes, Copied ? Copied->second : 0});
+    } else if (Given) {
       A.Value = Given->Value;
       A.ValueSource = "option";
       A.IsPointer = false; // Used as written, pointers too.
@@ -385,6 +435,8 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
       }
       A.BufferBytes = std::max<uint64_t>(Options.BufferBytes, P.PointeeBytes);
       A.ValueSource = "buffer";
+      A.ElementType = fillElementType(P.PointeeType);
+      A.Fill = A.ElementType.empty() ? "zero" : Options.Fill;
     } else {
       auto Known = llvm::find_if(Dim.ParameterValues, [&](const auto &KV) {
         return KV.first == P.Name;
@@ -848,6 +900,38 @@ bool PlanBuilder::build(std::string &Error) {
 
 } // namespace
 
+bool isFillPattern(StringRef Name) {
+  return Name == "zero" || Name == "ones" || Name == "iota" || Name == "random";
+}
+
+std::string fillElementType(StringRef PointeeType) {
+  std::string T = unqualified(PointeeType);
+  if (isIntegerType(T) || isFloatingType(T))
+    return T;
+  // CUDA's vector types: float4, uint2, longlong2, ... and their components.
+  static const std::pair<StringRef, StringRef> Vectors[] = {
+      {"char", "signed char"},
+      {"uchar", "unsigned char"},
+      {"short", "short"},
+      {"ushort", "unsigned short"},
+      {"int", "int"},
+      {"uint", "unsigned int"},
+      {"longlong", "long long"},
+      {"ulonglong", "unsigned long long"},
+      {"long", "long"},
+      {"ulong", "unsigned long"},
+      {"float", "float"},
+      {"double", "double"}};
+  StringRef Name = T;
+  if (!Name.empty() && Name.back() >= '1' && Name.back() <= '4') {
+    StringRef Base = Name.drop_back();
+    for (const auto &[Vector, Component] : Vectors)
+      if (Base == Vector)
+        return Component.str();
+  }
+  return "";
+}
+
 std::optional<std::string> defaultScalarValue(StringRef Type) {
   std::string T = unqualified(Type);
   if (T == "bool")
@@ -868,7 +952,7 @@ std::optional<VerifyPlan> prepareDirectory(const RunReport &Report,
   }
   // Stale sources, harnesses, builds and outputs of an earlier plan would be
   // mistaken for this one's.
-  for (StringRef Sub : {"src", "harness", "build", "raw"}) {
+  for (StringRef Sub : {"src", "harness", "build", "raw", "data"}) {
     SmallString<256> Path(Dir);
     sys::path::append(Path, Sub);
     sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);

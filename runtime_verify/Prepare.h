@@ -48,14 +48,27 @@ using Reanalyser = std::function<std::optional<FileReport>(
 
 struct PrepareOptions {
   std::vector<ParameterValueOption> Parameters;
-  /// Size of the zero-filled buffer each pointer parameter gets.
+  /// Size of the buffer each pointer parameter gets.
   uint64_t BufferBytes = uint64_t(64) << 20;
+  /// What the buffers hold (PlannedArgument::Fill): small non-negative
+  /// integers by default, so that a kernel indexing through its data stays in
+  /// range and a loop over it runs. `--param NAME=@FILE` fills one buffer
+  /// from a file instead.
+  std::string Fill = "random";
   /// Extra nvcc flags for every harness (the user's -D and -I).
   std::vector<std::string> NvccFlags;
   /// Verify the fixes the notes propose; needs Reanalyse.
   bool VerifyFixes = true;
   Reanalyser Reanalyse;
 };
+
+/// Whether \p Name is a fill pattern of --verify-fill.
+bool isFillPattern(llvm::StringRef Name);
+
+/// The type a buffer of \p PointeeType is filled as: the type itself for
+/// integers and floating point, the component of a CUDA vector type
+/// ("float4" -> "float"), else "" (the buffer stays zero).
+std::string fillElementType(llvm::StringRef PointeeType);
 
 /// The value a scalar parameter of \p Type gets when neither the launch nor
 /// --param gives one, or nullopt when the harness cannot construct the type.

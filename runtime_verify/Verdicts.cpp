@@ -130,6 +130,13 @@ struct Context {
   const LaunchMeasurement &M;
 };
 
+std::string noNcuReason(const Context &C) {
+  if (!C.M.NcuProblem.empty())
+    return C.M.NcuProblem;
+  return "no Nsight Compute result for this launch (see raw/" + C.Launch.Id +
+         ".ncu-log.txt)";
+}
+
 double blocksOf(const Context &C) {
   if (C.M.Ncu)
     if (std::optional<double> Grid = C.M.Ncu->number("launch__grid_size"))
@@ -167,8 +174,7 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
       {"instructions_per_block", Ip},
       {"wavefronts_per_block", Wp}};
   if (!C.M.Ncu || !C.M.Source) {
-    V.Reason = "no Nsight Compute result for this launch (see raw/" +
-               C.Launch.Id + ".ncu-log.txt)";
+    V.Reason = noNcuReason(C);
     return V;
   }
   double Blocks = blocksOf(C);
@@ -303,7 +309,7 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
       {"instructions_per_block", Ip}};
   V.Source = "hardware counter";
   if (!C.M.Ncu) {
-    V.Reason = "no Nsight Compute result for this launch";
+    V.Reason = noNcuReason(C);
     return V;
   }
   const char *Op = opcodePrefix(P.Operation);
@@ -398,7 +404,7 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
                        {"requests_per_block", Rp}};
   V.Source = "hardware counter";
   if (!C.M.Ncu) {
-    V.Reason = "no Nsight Compute result for this launch";
+    V.Reason = noNcuReason(C);
     return V;
   }
   std::string Op = P.Operation == "load" ? "ld" : "st";
@@ -472,7 +478,9 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
     Lines.push_back(std::to_string(L));
   V.Predicted = P.Kind == "race" ? "hazard :" + join(Lines, "/") : "none";
   if (!C.M.Racecheck) {
-    V.Reason = "racecheck did not run for this launch";
+    V.Reason = C.M.RacecheckProblem.empty()
+                   ? "racecheck did not run for this launch"
+                   : C.M.RacecheckProblem;
     return V;
   }
   const RacecheckLog &Log = *C.M.Racecheck;
@@ -533,7 +541,9 @@ Verdict judgeDivergentBarrier(const Prediction &P, const Context &C) {
   V.Source = "synccheck (one block)";
   V.Predicted = "barrier :" + std::to_string(P.Line);
   if (!C.M.Synccheck) {
-    V.Reason = "synccheck did not run for this launch";
+    V.Reason = C.M.SynccheckProblem.empty()
+                   ? "synccheck did not run for this launch"
+                   : C.M.SynccheckProblem;
     return V;
   }
   unsigned Here = 0;
@@ -569,7 +579,7 @@ Verdict judgeOccupancy(const Prediction &P, const Context &C) {
   if (P.BlocksBySharedMemory)
     V.PredictedValues["blocks_by_shared_memory"] = *P.BlocksBySharedMemory;
   if (!C.M.Ncu) {
-    V.Reason = "no Nsight Compute result for this launch";
+    V.Reason = noNcuReason(C);
     return V;
   }
   const NcuResult &N = *C.M.Ncu;
@@ -663,8 +673,22 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
     }
   }
   std::map<std::string, std::string> StepRc; // "build V0" -> rc
-  for (const StepStatus &S : parseStatusFile(*Status))
+  std::map<std::string, unsigned> StepSeconds;
+  for (const StepStatus &S : parseStatusFile(*Status)) {
     StepRc[S.Step + " " + S.Id] = S.Rc;
+    StepSeconds[S.Step + " " + S.Id] = S.Seconds;
+  }
+  // "timed out after 60 s: WHAT" for a step measure.sh stopped, else "".
+  auto TimedOut = [&](const std::string &Step,
+                      const std::string &What) -> std::string {
+    if (StepRc[Step] != "timeout")
+      return "";
+    unsigned Seconds = StepSeconds[Step];
+    auto Limit = Run.Environment.find("step-timeout");
+    if (Limit != Run.Environment.end())
+      StringRef(Limit->second).getAsInteger(10, Seconds);
+    return "timed out after " + std::to_string(Seconds) + " s: " + What;
+  };
   std::map<std::string, std::map<std::string, HarnessLaunch>> Runs;
   for (const PlannedVariant &V : Plan.Variants)
     if (std::optional<std::string> Log =
@@ -678,6 +702,12 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
       continue;
     }
     auto Build = StepRc.find("build " + L.Variant);
+    std::string BuildTimeout = TimedOut(
+        "build " + L.Variant, "nvcc did not finish building the harness");
+    if (!BuildTimeout.empty()) {
+      M.Problem = BuildTimeout;
+      continue;
+    }
     if (Build == StepRc.end() || Build->second != "0") {
       std::optional<std::string> Log =
           readFile(Dir, "raw/" + L.Variant + ".build.txt");
@@ -691,6 +721,16 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
     auto Harness = Runs[L.Variant].find(L.Id);
     if (Harness != Runs[L.Variant].end())
       M.Harness = Harness->second;
+    // The plain run printed this launch's description but no status: the
+    // kernel never finished.
+    std::string RunTimeout =
+        TimedOut("run " + L.Variant, "the kernel did not finish in the plain "
+                                     "run (raw/" +
+                                         L.Variant + ".run.txt)");
+    if (M.Harness && M.Harness->Status.empty() && !RunTimeout.empty()) {
+      M.Problem = RunTimeout;
+      continue;
+    }
     if (M.Harness && !M.Harness->Status.empty() && M.Harness->Status != "ok") {
       M.Problem = "the launch failed: " + M.Harness->Status +
                   (M.Harness->Message.empty() ? "" : " " + M.Harness->Message);
@@ -707,13 +747,20 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
               readFile(Dir, "raw/" + L.Id + ".ncu-source-cuda.csv"))
         M.Source = parseNcuSourcePage(*Page);
     }
+    M.NcuProblem = TimedOut("ncu " + L.Id,
+                            "Nsight Compute did not finish this launch (raw/" +
+                                L.Id + ".ncu-log.txt)");
+    M.RacecheckProblem =
+        TimedOut("racecheck " + L.Id, "racecheck did not finish this launch");
+    M.SynccheckProblem =
+        TimedOut("synccheck " + L.Id, "synccheck did not finish this launch");
     std::string RaceRc = StepRc["racecheck " + L.Id];
-    if (RaceRc != "" && RaceRc != "skipped")
+    if (RaceRc != "" && RaceRc != "skipped" && RaceRc != "timeout")
       if (std::optional<std::string> Log =
               readFile(Dir, "raw/" + L.Id + ".racecheck.txt"))
         M.Racecheck = parseRacecheckLog(*Log);
     std::string SyncRc = StepRc["synccheck " + L.Id];
-    if (SyncRc != "" && SyncRc != "skipped")
+    if (SyncRc != "" && SyncRc != "skipped" && SyncRc != "timeout")
       if (std::optional<std::string> Log =
               readFile(Dir, "raw/" + L.Id + ".synccheck.txt"))
         M.Synccheck = parseSynccheckLog(*Log);

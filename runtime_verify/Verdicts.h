@@ -32,8 +32,11 @@ struct LaunchMeasurement {
   std::optional<SourcePage> Source;
   std::optional<RacecheckLog> Racecheck;
   std::optional<SynccheckLog> Synccheck;
-  /// Why the launch has no measurement at all (build failed, skipped, ...).
+  /// Why the launch has no measurement at all (build failed, skipped, the
+  /// plain run timed out, ...).
   std::string Problem;
+  /// Why one tool's result is missing when the others stand (it timed out).
+  std::string NcuProblem, RacecheckProblem, SynccheckProblem;
 };
 
 struct MeasuredRun {

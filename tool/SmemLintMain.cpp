@@ -229,9 +229,17 @@ cl::opt<bool> VerifyNoFixesOption(
 
 cl::opt<unsigned long long> VerifyBufferBytesOption(
     "verify-buffer-bytes",
-    cl::desc("With --verify: bytes of the zero-filled buffer each pointer "
+    cl::desc("With --verify: bytes of the buffer each pointer "
              "argument gets (default 64 MiB)"),
     cl::value_desc("N"), cl::init(64ull << 20), cl::cat(SmemLintCategory));
+
+cl::opt<std::string> VerifyFillOption(
+    "verify-fill",
+    cl::desc("With --verify: what each pointer argument's buffer holds, "
+             "element by element: zero, ones, iota (element i holds i) or "
+             "random (integers 0 to 15, one fixed seed; the default); "
+             "--param NAME=@FILE fills one from a file"),
+    cl::value_desc("pattern"), cl::init("random"), cl::cat(SmemLintCategory));
 
 cl::opt<bool> CrashForTestingOption(
     "crash-for-testing",
@@ -414,7 +422,8 @@ int run(int argc, const char **argv) {
   if (!Prepares && (VerifyDirOption.getNumOccurrences() ||
                     VerifyNvccFlagOptions.getNumOccurrences() ||
                     VerifyNoFixesOption.getNumOccurrences() ||
-                    VerifyBufferBytesOption.getNumOccurrences()))
+                    VerifyBufferBytesOption.getNumOccurrences() ||
+                    VerifyFillOption.getNumOccurrences()))
     return UsageError("the --verify-* options need --verify or "
                       "--verify-prepare");
   if (!VerifyCompareOption.empty()) {
@@ -581,6 +590,8 @@ int run(int argc, const char **argv) {
     Named.ParameterValues = Request.CommandLine.ParameterValues;
     if (VerifyBufferBytesOption == 0)
       return UsageError("--verify-buffer-bytes expects a positive number");
+    if (!verify::isFillPattern(VerifyFillOption))
+      return UsageError("--verify-fill expects zero, ones, iota or random");
   }
 
   auto AnalysisStart = std::chrono::system_clock::now();
@@ -597,6 +608,7 @@ int run(int argc, const char **argv) {
     Verify.Format = FormatOption;
     Verify.Dir = VerifyDirOption;
     Verify.Prepare.BufferBytes = VerifyBufferBytesOption;
+    Verify.Prepare.Fill = VerifyFillOption;
     Verify.Prepare.VerifyFixes = !VerifyNoFixesOption;
     Verify.Prepare.NvccFlags =
         verify::nvccFlagsFromDatabase(*Request.Database, Request.Files);
