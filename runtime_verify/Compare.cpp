@@ -121,16 +121,20 @@ std::string launchTitle(const VerifyPlan &Plan, const PlannedLaunch &L) {
 }
 
 struct Summary {
-  unsigned Confirmed = 0, Refuted = 0, NotMeasurable = 0, NotVerifiable = 0;
-  unsigned total() const { return Confirmed + Refuted + NotMeasurable; }
+  unsigned Confirmed = 0, Refuted = 0, NotMeasurable = 0, DifferentPath = 0,
+           NotVerifiable = 0;
+  unsigned total() const {
+    return Confirmed + Refuted + NotMeasurable + DifferentPath;
+  }
 };
 
 Summary summarize(const Judged &J) {
   Summary S;
   for (const Verdict &V : J.Verdicts)
-    (V.Kind == VerdictKind::Confirmed ? S.Confirmed
-     : V.Kind == VerdictKind::Refuted ? S.Refuted
-                                      : S.NotMeasurable) += 1;
+    (V.Kind == VerdictKind::Confirmed       ? S.Confirmed
+     : V.Kind == VerdictKind::Refuted       ? S.Refuted
+     : V.Kind == VerdictKind::DifferentPath ? S.DifferentPath
+                                            : S.NotMeasurable) += 1;
   for (const PlannedLaunch &L : J.Plan.Launches)
     S.NotVerifiable += !L.Verifiable;
   return S;
@@ -139,7 +143,7 @@ Summary summarize(const Judged &J) {
 int exitCode(const Summary &S) {
   if (S.Refuted)
     return VerifyRefuted;
-  if (S.NotMeasurable || S.NotVerifiable)
+  if (S.NotMeasurable || S.DifferentPath || S.NotVerifiable)
     return VerifyIncomplete;
   return VerifyConfirmed;
 }
@@ -227,8 +231,8 @@ void printText(raw_ostream &OS, const Judged &J) {
 
   Summary S = summarize(J);
   OS << "\nsmem-lint --verify: " << S.total() << " predictions: " << S.Confirmed
-     << " confirmed, " << S.Refuted << " refuted, " << S.NotMeasurable
-     << " not measurable";
+     << " confirmed, " << S.Refuted << " refuted, " << S.DifferentPath
+     << " on a different path, " << S.NotMeasurable << " not measurable";
   if (S.NotVerifiable)
     OS << "; " << S.NotVerifiable << " launch"
        << (S.NotVerifiable == 1 ? "" : "es") << " not verifiable";
@@ -351,6 +355,7 @@ std::string renderJson(const Judged &J) {
                     {"confirmed", S.Confirmed},
                     {"refuted", S.Refuted},
                     {"not_measurable", S.NotMeasurable},
+                    {"different_path", S.DifferentPath},
                     {"launches_not_verifiable", S.NotVerifiable},
                     {"all_confirmed", exitCode(S) == VerifyConfirmed}};
   return Doc.dump(2) + "\n";

@@ -163,6 +163,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
         return int(C);
     return -1;
   };
+  int ThreadsExecuted = -1;
   int LineColumn = -1, AddressColumn = -1, SassColumn = -1, Executed = -1,
       Wavefronts = -1, Ideal = -1, Space = -1, Operation = -1, Size = -1;
   for (const std::vector<std::string> &Row : parseCsv(Text)) {
@@ -184,6 +185,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
       // "Source" is the CUDA line, then the SASS; a SASS-only page has one.
       SassColumn = Column("Source", LineColumn >= 0 ? 1 : 0);
       Executed = Column("Instructions Executed");
+      ThreadsExecuted = Column("Predicated-On Thread Instructions Executed");
       Wavefronts = Column("L1 Wavefronts Shared");
       Ideal = Column("L1 Wavefronts Shared Ideal");
       Space = Column("Address Space");
@@ -216,6 +218,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
     I.AccessOperation = Cell(Operation).str();
     Cell(Size).getAsInteger(10, I.AccessBits);
     I.Executed = parseNcuNumber(Cell(Executed));
+    I.ThreadsExecuted = parseNcuNumber(Cell(ThreadsExecuted));
     I.Wavefronts = parseNcuNumber(Cell(Wavefronts));
     I.WavefrontsIdeal = parseNcuNumber(Cell(Ideal));
     Page.Instructions.push_back(std::move(I));

@@ -55,6 +55,9 @@ struct SourcePageInstruction {
   /// Warp-level executions, counting those whose threads were all
   /// predicated off; instrumented shared-memory wavefronts and their ideal.
   std::optional<double> Executed, Wavefronts, WavefrontsIdeal;
+  /// Thread-level executions with the predicate on: the lanes that did the
+  /// access (0 when every execution had all its lanes predicated off).
+  std::optional<double> ThreadsExecuted;
 };
 
 struct SourcePage {

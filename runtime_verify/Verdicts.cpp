@@ -189,6 +189,34 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
     return V;
   }
   V.Sass = sassSummary(Line);
+  // The line's shared instructions ran, but with no lane doing the access
+  // (or never ran): the run went another way than the analysis, which
+  // follows both sides of a branch on data it cannot know.
+  double Executions = 0, Lanes = 0;
+  bool LanesKnown = true;
+  for (const SourcePageInstruction *I : Line) {
+    Executions += I->Executed.value_or(0);
+    LanesKnown &= I->ThreadsExecuted.has_value();
+    Lanes += I->ThreadsExecuted.value_or(0);
+  }
+  if (Ip > 0 && (Executions == 0 || (LanesKnown && Lanes == 0))) {
+    V.Kind = VerdictKind::DifferentPath;
+    V.Source = "source page (executed instructions)";
+    V.Measured = "0 lanes";
+    V.MeasuredValues = {{"instructions_per_block", Executions / Blocks},
+                        {"lanes_per_block", 0}};
+    V.Reason =
+        "no thread did line " + std::to_string(P.Line) + "'s shared " +
+        P.Operation +
+        (Executions == 0 ? " (its instructions never ran)"
+                         : " (its " + count(Executions / Blocks) +
+                               " warp instructions per block ran with every "
+                               "lane predicated off)") +
+        ": the run took another path than the analysed one; the "
+        "kernel's data or parameters decide it (--verify-fill, "
+        "--param)";
+    return V;
+  }
   std::set<unsigned> Widths;
   double Wm = 0, Im = 0;
   for (const SourcePageInstruction *I : Line) {
@@ -631,6 +659,39 @@ Verdict judgeOccupancy(const Prediction &P, const Context &C) {
   return V;
 }
 
+/// A launch where some line ran another path than the analysed one: its
+/// kernel totals, global sectors and races were measured on that other
+/// path, so where they disagree they did not test the prediction either.
+void markDifferentPaths(const VerifyPlan &Plan,
+                        std::vector<Verdict> &Verdicts) {
+  std::map<std::string, std::set<unsigned>> Lines; // launch -> lines
+  for (size_t I = 0; I < Plan.Predictions.size(); ++I)
+    if (Verdicts[I].Kind == VerdictKind::DifferentPath)
+      Lines[Plan.Predictions[I].Launch].insert(Plan.Predictions[I].Line);
+  for (size_t I = 0; I < Plan.Predictions.size(); ++I) {
+    const Prediction &P = Plan.Predictions[I];
+    Verdict &V = Verdicts[I];
+    auto Other = Lines.find(P.Launch);
+    if (Other == Lines.end() || V.Kind == VerdictKind::Confirmed ||
+        V.Kind == VerdictKind::DifferentPath || V.Measured.empty())
+      continue;
+    bool Affected =
+        P.Kind == "shared-totals" || P.Kind == "global-sectors" ||
+        ((P.Kind == "race" || P.Kind == "race-free") &&
+         any_of(P.Lines, [&](unsigned L) { return Other->second.count(L); }));
+    if (!Affected)
+      continue;
+    std::vector<std::string> Names;
+    for (unsigned L : Other->second)
+      Names.push_back(std::to_string(L));
+    V.Kind = VerdictKind::DifferentPath;
+    V.Reason = "the run took another path than the analysed one (no thread "
+               "did the shared accesses of line" +
+               std::string(Names.size() == 1 ? " " : "s ") + join(Names, ", ") +
+               "); was: " + V.Reason;
+  }
+}
+
 } // namespace
 
 const char *verdictName(VerdictKind Kind) {
@@ -641,6 +702,8 @@ const char *verdictName(VerdictKind Kind) {
     return "refuted";
   case VerdictKind::NotMeasurable:
     return "not measurable";
+  case VerdictKind::DifferentPath:
+    return "different path";
   }
   return "not measurable";
 }
@@ -648,6 +711,8 @@ const char *verdictName(VerdictKind Kind) {
 VerdictKind worstVerdict(const std::vector<VerdictKind> &Kinds) {
   if (is_contained(Kinds, VerdictKind::Refuted))
     return VerdictKind::Refuted;
+  if (is_contained(Kinds, VerdictKind::DifferentPath))
+    return VerdictKind::DifferentPath;
   if (is_contained(Kinds, VerdictKind::NotMeasurable))
     return VerdictKind::NotMeasurable;
   return VerdictKind::Confirmed;
@@ -811,6 +876,7 @@ std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
     }
     Verdicts.push_back(V);
   }
+  markDifferentPaths(Plan, Verdicts);
   return Verdicts;
 }
 

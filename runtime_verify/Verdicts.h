@@ -51,7 +51,10 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
                                             llvm::StringRef Dir,
                                             std::string &Error);
 
-enum class VerdictKind { Confirmed, Refuted, NotMeasurable };
+/// DifferentPath: the executed instruction counts show the hardware took
+/// another path than the analysed one (the analysed access ran with no
+/// lane): the prediction was not tested, rather than wrong.
+enum class VerdictKind { Confirmed, Refuted, NotMeasurable, DifferentPath };
 
 const char *verdictName(VerdictKind Kind);
 
@@ -74,7 +77,8 @@ struct Verdict {
 /// Every prediction of \p Plan, judged against \p Run, in plan order.
 std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run);
 
-/// The worst of \p Kinds: refuted, then not measurable, then confirmed.
+/// The worst of \p Kinds: refuted, then different path, then not
+/// measurable, then confirmed.
 VerdictKind worstVerdict(const std::vector<VerdictKind> &Kinds);
 
 } // namespace verify
