@@ -62,6 +62,40 @@ struct PlannedLaunch {
   std::string NotVerifiableReason;
   /// Run compute-sanitizer's synccheck too (a divergent-barrier finding).
   bool Synccheck = false;
+  /// A launch of the user's program (--run): its index among the profiled
+  /// launches (raw/program.ncu-raw.csv) and its mangled name; -1 for a
+  /// harness launch.
+  int ProfileIndex = -1;
+  std::string Function;
+};
+
+/// A kernel the analysis found, for --run: ncu profiles only these.
+struct PlannedKernel {
+  std::string Name; ///< As smem-lint reports it: "ns::transpose<32>".
+  std::string File; ///< The analysed file (absolute, as analysed).
+};
+
+/// A launch of the program that no prediction covers, and why.
+struct UncoveredLaunch {
+  int ProfileIndex = 0;
+  std::string Function; ///< Demangled, as the profile names it.
+  std::string Reason;
+};
+
+/// --run: the user's own program, measured as it runs.
+struct PlannedProgram {
+  std::string Command; ///< A shell command line.
+  /// Profile at most this many launches of the analysed kernels.
+  unsigned LaunchCount = 20;
+  std::vector<PlannedKernel> Kernels;
+  /// Run compute-sanitizer's synccheck too (a divergent-barrier finding).
+  bool Synccheck = false;
+  /// Set once the profile was read and each launch re-analysed with its
+  /// block, grid and dynamic shared bytes (the plan's Launches).
+  bool Resolved = false;
+  std::vector<UncoveredLaunch> Uncovered;
+  /// Analysed kernels the program never launched (within LaunchCount).
+  std::vector<std::string> NeverLaunched;
 };
 
 /// A copy of the user's file: the original, or one with a fix applied.
@@ -159,6 +193,7 @@ struct VerifyPlan {
   std::vector<PlannedLaunch> Launches;
   std::vector<PlannedFinding> Findings;
   std::vector<Prediction> Predictions;
+  std::optional<PlannedProgram> Program;
 
   const PlannedLaunch *launch(const std::string &Id) const;
   const PlannedVariant *variant(const std::string &Id) const;

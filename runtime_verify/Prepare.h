@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -60,7 +61,38 @@ struct PrepareOptions {
   /// Verify the fixes the notes propose; needs Reanalyse.
   bool VerifyFixes = true;
   Reanalyser Reanalyse;
+  /// --run: the user's program to measure instead of harnesses (a shell
+  /// command line), and how many launches of the analysed kernels Nsight
+  /// Compute profiles.
+  std::string RunCommand;
+  unsigned LaunchCount = 20;
 };
+
+/// One launch configuration a kernel is analysed with, for --run: what the
+/// profile says the program launched.
+struct LaunchConfiguration {
+  std::string Kernel; ///< As smem-lint reports it.
+  std::array<unsigned, 3> Block = {1, 1, 1}, Grid = {1, 1, 1};
+  uint64_t DynamicSharedBytes = 0;
+};
+
+/// Analyses \p File as the run did, but each kernel of \p Configurations
+/// with exactly that block, grid and dynamic shared bytes (at most one per
+/// kernel). Returns nullopt when the file does not parse.
+using LaunchAnalyser = std::function<std::optional<FileReport>(
+    const std::string &File,
+    const std::vector<LaunchConfiguration> &Configurations)>;
+
+/// --run, once measure.sh has run: reads DIR/raw/program.ncu-raw.csv, gives
+/// each profiled launch of an analysed kernel the predictions of a
+/// re-analysis with its configuration (launch ids are the profile's: L0 is
+/// the first profiled launch), and lists the launches no analysis covers and
+/// the analysed kernels the program never launched. \p Files, when not
+/// empty, are where the analysed files are now (matched by file name).
+/// Returns false with \p Error set when there is no profile to read.
+bool resolveProgramPlan(VerifyPlan &Plan, llvm::StringRef Dir,
+                        const std::vector<std::string> &Files,
+                        const LaunchAnalyser &Analyse, std::string &Error);
 
 /// Whether \p Name is a fill pattern of --verify-fill.
 bool isFillPattern(llvm::StringRef Name);

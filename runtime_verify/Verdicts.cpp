@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -319,6 +320,24 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
                "(docs/measurements/h200-bank-probes.md, tooling caveat)";
     return V;
   }
+  // The analysis counts only warp instructions with an active lane. Fewer
+  // lanes than fill that many: some warps skipped the access in the run (a
+  // parameter or the data switched them off, or blocks at the grid's edge
+  // are partial), so the run did not test the prediction.
+  double LanesPerBlock = Lanes / Blocks;
+  if (LanesKnown && std::ceil(LanesPerBlock / 32 - 1e-6) + 0.5 < Ip) {
+    V.Kind = VerdictKind::DifferentPath;
+    V.MeasuredValues["lanes_per_block"] = LanesPerBlock;
+    V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
+               fixed(Wp) + ", but only " + fixed(LanesPerBlock, 1) +
+               " lanes per block did line " + std::to_string(P.Line) +
+               "'s shared " + P.Operation + ", too few for the " + count(Ip) +
+               " warp instructions with an active lane the analysis "
+               "counted: the run took another path than the analysed one "
+               "(a parameter, the data, or partial blocks at the grid's "
+               "edge)";
+    return V;
+  }
   V.Kind = VerdictKind::Refuted;
   V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
              fixed(Wp) +
@@ -475,6 +494,41 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
   if (SameRequests && SameSectors) {
     V.Kind = VerdictKind::Confirmed;
     return V;
+  }
+  // The bytes the lanes asked for, from the source page: other than the
+  // analysed block's, with the source's widths (the compiler did not
+  // narrow or merge), the run did other work per block (partial blocks at
+  // the grid's edge, fewer iterations, another path), and sectors and
+  // requests were not measured for the analysed accesses.
+  if (C.M.Source && P.RequestedBytesPerBlock > 0 && !P.WidthBytes.empty() &&
+      !(SameRequests && SameSectors)) {
+    std::set<uint64_t> Seen;
+    std::set<unsigned> Widths;
+    double Bytes = 0;
+    bool Known = false;
+    StringRef Want = P.Operation == "load" ? "Load" : "Store";
+    for (const SourcePageInstruction &I : C.M.Source->Instructions)
+      if (I.AddressSpace == "Global" && I.AccessOperation == Want &&
+          I.ThreadsExecuted && I.AccessBits && Seen.insert(I.Address).second) {
+        Bytes += *I.ThreadsExecuted * I.AccessBits / 8;
+        Widths.insert(I.AccessBits / 8);
+        Known = true;
+      }
+    Bytes /= Blocks;
+    bool SameWidths =
+        Widths == std::set<unsigned>(P.WidthBytes.begin(), P.WidthBytes.end());
+    if (Known && SameWidths &&
+        !within(Bytes, double(P.RequestedBytesPerBlock), Tolerance)) {
+      V.Kind = VerdictKind::DifferentPath;
+      V.MeasuredValues["requested_bytes_per_block"] = Bytes;
+      V.Reason = "the lanes asked for " + fixed(Bytes, 0) +
+                 " bytes per block, the analysed block for " +
+                 count(double(P.RequestedBytesPerBlock)) +
+                 ": the run did other work per block than the analysed "
+                 "one (partial blocks at the grid's edge, another trip "
+                 "count or path)";
+      return V;
+    }
   }
   // Sectors are the bytes moved; requests are how the compiler grouped the
   // accesses into instructions (it may widen two loads into one).
@@ -666,7 +720,8 @@ void markDifferentPaths(const VerifyPlan &Plan,
                         std::vector<Verdict> &Verdicts) {
   std::map<std::string, std::set<unsigned>> Lines; // launch -> lines
   for (size_t I = 0; I < Plan.Predictions.size(); ++I)
-    if (Verdicts[I].Kind == VerdictKind::DifferentPath)
+    if (Verdicts[I].Kind == VerdictKind::DifferentPath &&
+        Plan.Predictions[I].Kind == "wavefronts")
       Lines[Plan.Predictions[I].Launch].insert(Plan.Predictions[I].Line);
   for (size_t I = 0; I < Plan.Predictions.size(); ++I) {
     const Prediction &P = Plan.Predictions[I];
@@ -685,12 +740,104 @@ void markDifferentPaths(const VerifyPlan &Plan,
     for (unsigned L : Other->second)
       Names.push_back(std::to_string(L));
     V.Kind = VerdictKind::DifferentPath;
-    V.Reason = "the run took another path than the analysed one (no thread "
-               "did the shared accesses of line" +
+    V.Reason = "the run took another path than the analysed one (at line" +
                std::string(Names.size() == 1 ? " " : "s ") + join(Names, ", ") +
                "); was: " + V.Reason;
   }
 }
+
+/// What measure.sh recorded of the user's program (--run), read once and
+/// handed out per launch: the launch's row of the raw page, its source
+/// page, and the hazards and barrier errors in its kernel.
+class ProgramOutputs {
+public:
+  explicit ProgramOutputs(StringRef Dir) : Dir(Dir.str()) {}
+
+  template <class TimedOutFn>
+  void load(const PlannedLaunch &L, TimedOutFn &TimedOut,
+            std::map<std::string, std::string> &StepRc, LaunchMeasurement &M) {
+    if (!Loaded)
+      readAll();
+    std::string Kernel = kernelOfFunction(demangle(L.Function));
+    M.NcuProblem =
+        TimedOut("ncu program", "Nsight Compute did not finish the program "
+                                "(raw/program.ncu-log.txt)");
+    if (M.NcuProblem.empty())
+      M.NcuProblem = TimedOut("export program",
+                              "the export of the profile did not finish");
+    if (size_t(L.ProfileIndex) < Rows.size() && M.NcuProblem.empty()) {
+      M.Ncu = Rows[L.ProfileIndex];
+      if (std::optional<std::string> Page =
+              readFile(Dir, "raw/program." + std::to_string(L.ProfileIndex) +
+                                ".ncu-source-cuda.csv"))
+        M.Source = parseNcuSourcePage(*Page);
+      HarnessLaunch H;
+      H.Id = L.Id;
+      H.Function = L.Function;
+      H.Registers =
+          int(M.Ncu->number("launch__registers_per_thread").value_or(-1));
+      H.StaticShared = int64_t(
+          M.Ncu->number("launch__shared_mem_per_block_static").value_or(-1));
+      H.DynamicShared = int64_t(L.DynamicSharedBytes);
+      std::optional<double> Blocks;
+      for (const char *Limit :
+           {"launch__occupancy_limit_blocks", "launch__occupancy_limit_warps",
+            "launch__occupancy_limit_registers",
+            "launch__occupancy_limit_shared_mem"})
+        if (std::optional<double> N = M.Ncu->number(Limit))
+          Blocks = std::min(Blocks.value_or(*N), *N);
+      H.BlocksPerSM = int(Blocks.value_or(-1));
+      H.Status = StepRc["run program"] == "0" ? "ok" : "";
+      M.Harness = H;
+    }
+    M.RacecheckProblem =
+        TimedOut("racecheck program", "racecheck did not finish the program");
+    if (Racecheck && M.RacecheckProblem.empty()) {
+      // The hazards of this kernel, in any of its launches.
+      RacecheckLog Mine = *Racecheck;
+      Mine.Hazards.clear();
+      Mine.Errors = Mine.Warnings = 0;
+      for (const Hazard &H : Racecheck->Hazards)
+        if (kernelOfFunction(H.First.Function) == Kernel) {
+          Mine.Hazards.push_back(H);
+          ++(H.Error ? Mine.Errors : Mine.Warnings);
+        }
+      Mine.Displayed = Mine.Hazards.size();
+      M.Racecheck = Mine;
+    }
+    M.SynccheckProblem =
+        TimedOut("synccheck program", "synccheck did not finish the program");
+    if (Synccheck && M.SynccheckProblem.empty()) {
+      SynccheckLog Mine = *Synccheck;
+      Mine.Errors.clear();
+      for (const BarrierError &E : Synccheck->Errors)
+        if (kernelOfFunction(E.Function) == Kernel)
+          Mine.Errors.push_back(E);
+      Mine.ErrorCount = Mine.Errors.size();
+      M.Synccheck = Mine;
+    }
+  }
+
+private:
+  std::string Dir;
+  bool Loaded = false;
+  std::vector<NcuResult> Rows;
+  std::optional<RacecheckLog> Racecheck;
+  std::optional<SynccheckLog> Synccheck;
+
+  void readAll() {
+    Loaded = true;
+    if (std::optional<std::string> Raw =
+            readFile(Dir, "raw/program.ncu-raw.csv"))
+      Rows = parseNcuRawPage(*Raw);
+    if (std::optional<std::string> Log =
+            readFile(Dir, "raw/program.racecheck.txt"))
+      Racecheck = parseRacecheckLog(*Log);
+    if (std::optional<std::string> Log =
+            readFile(Dir, "raw/program.synccheck.txt"))
+      Synccheck = parseSynccheckLog(*Log);
+  }
+};
 
 } // namespace
 
@@ -760,8 +907,13 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
             readFile(Dir, "raw/" + V.Id + ".run.txt"))
       Runs[V.Id] = parseHarnessLog(*Log);
 
+  ProgramOutputs Program(Dir);
   for (const PlannedLaunch &L : Plan.Launches) {
     LaunchMeasurement &M = Run.Launches[L.Id];
+    if (L.ProfileIndex >= 0) {
+      Program.load(L, TimedOut, StepRc, M);
+      continue;
+    }
     if (!L.Verifiable) {
       M.Problem = "not verifiable: " + L.NotVerifiableReason;
       continue;
