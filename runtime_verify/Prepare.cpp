@@ -503,7 +503,9 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
       It = std::prev(Groups.end());
     }
     It->Columns.insert(A.Where.Column);
-    It->Widths.insert(A.WidthBytes);
+    // Where the compiler merges iterations into one wider instruction, the
+    // analysis costs that instruction: its width is what the SASS shows.
+    It->Widths.insert(A.InstructionBytes ? A.InstructionBytes : A.WidthBytes);
     It->Arrays.insert(A.Array);
     It->Wavefronts += A.TotalWavefronts;
     It->Instructions += A.WarpInstructions;
