@@ -201,6 +201,7 @@ json toJson(const Prediction &P) {
     J["sectors_per_request"] = P.SectorsPerRequest;
     J["requests_per_block"] = P.RequestsPerBlock;
     J["requested_bytes_per_block"] = P.RequestedBytesPerBlock;
+    J["ideal_sectors_per_block"] = P.IdealSectorsPerBlock;
     J["width_bytes"] = P.WidthBytes;
     J["assumed_parameters"] = P.AssumedParameters;
     J["status"] = P.Status;
@@ -233,6 +234,7 @@ void fromJson(const json &J, Prediction &P) {
   P.SectorsPerRequest = J.value("sectors_per_request", 0.0);
   P.RequestsPerBlock = J.value("requests_per_block", uint64_t(0));
   P.RequestedBytesPerBlock = J.value("requested_bytes_per_block", uint64_t(0));
+  P.IdealSectorsPerBlock = J.value("ideal_sectors_per_block", uint64_t(0));
   P.AssumedParameters =
       J.value("assumed_parameters", std::vector<std::string>());
   P.Check = J.value("check", "");

@@ -168,6 +168,9 @@ struct Prediction {
   double SectorsPerRequest = 0;
   uint64_t RequestsPerBlock = 0;
   uint64_t RequestedBytesPerBlock = 0;
+  /// The fewest sectors the requested bytes could occupy, per block (0 in
+  /// plans written before it was recorded).
+  uint64_t IdealSectorsPerBlock = 0;
   /// Status "assumed": parameters the sectors change with that the analysis
   /// did not know.
   std::vector<std::string> AssumedParameters;

@@ -581,6 +581,7 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
       P.SectorsPerRequest = double(Traffic.Sectors) / Traffic.Requests;
       P.RequestsPerBlock = Traffic.Requests;
       P.RequestedBytesPerBlock = Traffic.RequestedBytes;
+      P.IdealSectorsPerBlock = Traffic.IdealSectors;
       std::set<unsigned> Widths;
       for (const GlobalAccessReport &A : K.GlobalAccesses)
         if (A.BlockDimIndex == L.BlockDimIndex && A.Kind == Kind)

@@ -164,7 +164,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
         return int(C);
     return -1;
   };
-  int ThreadsExecuted = -1;
+  int ThreadsExecuted = -1, SectorsIdeal = -1;
   int LineColumn = -1, AddressColumn = -1, SassColumn = -1, Executed = -1,
       Wavefronts = -1, Ideal = -1, Space = -1, Operation = -1, Size = -1;
   for (const std::vector<std::string> &Row : parseCsv(Text)) {
@@ -187,6 +187,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
       SassColumn = Column("Source", LineColumn >= 0 ? 1 : 0);
       Executed = Column("Instructions Executed");
       ThreadsExecuted = Column("Predicated-On Thread Instructions Executed");
+      SectorsIdeal = Column("L2 Theoretical Sectors Global Ideal");
       Wavefronts = Column("L1 Wavefronts Shared");
       Ideal = Column("L1 Wavefronts Shared Ideal");
       Space = Column("Address Space");
@@ -220,6 +221,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
     Cell(Size).getAsInteger(10, I.AccessBits);
     I.Executed = parseNcuNumber(Cell(Executed));
     I.ThreadsExecuted = parseNcuNumber(Cell(ThreadsExecuted));
+    I.GlobalSectorsIdeal = parseNcuNumber(Cell(SectorsIdeal));
     I.Wavefronts = parseNcuNumber(Cell(Wavefronts));
     I.WavefrontsIdeal = parseNcuNumber(Cell(Ideal));
     Page.Instructions.push_back(std::move(I));

@@ -59,6 +59,9 @@ struct SourcePageInstruction {
   /// Thread-level executions with the predicate on: the lanes that did the
   /// access (0 when every execution had all its lanes predicated off).
   std::optional<double> ThreadsExecuted;
+  /// Global accesses: the fewest 32-byte sectors the lanes' bytes could
+  /// occupy ("L2 Theoretical Sectors Global Ideal").
+  std::optional<double> GlobalSectorsIdeal;
 };
 
 struct SourcePage {

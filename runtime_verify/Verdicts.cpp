@@ -495,38 +495,40 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
     V.Kind = VerdictKind::Confirmed;
     return V;
   }
-  // The bytes the lanes asked for, from the source page: other than the
-  // analysed block's, with the source's widths (the compiler did not
-  // narrow or merge), the run did other work per block (partial blocks at
-  // the grid's edge, fewer iterations, another path), and sectors and
-  // requests were not measured for the analysed accesses.
-  if (C.M.Source && P.RequestedBytesPerBlock > 0 && !P.WidthBytes.empty() &&
+  // The fewest sectors the lanes' bytes could occupy, from the source page:
+  // other than the analysed block's, with the source's widths (the compiler
+  // did not narrow or merge), the run asked for other data per block
+  // (partial blocks at the grid's edge, lanes clamped to one address, other
+  // trip counts, another path), and the sectors were not measured for the
+  // analysed accesses.
+  if (C.M.Source && P.IdealSectorsPerBlock > 0 && !P.WidthBytes.empty() &&
       !(SameRequests && SameSectors)) {
     std::set<uint64_t> Seen;
     std::set<unsigned> Widths;
-    double Bytes = 0;
+    double Ideal = 0;
     bool Known = false;
     StringRef Want = P.Operation == "load" ? "Load" : "Store";
     for (const SourcePageInstruction &I : C.M.Source->Instructions)
       if (I.AddressSpace == "Global" && I.AccessOperation == Want &&
-          I.ThreadsExecuted && I.AccessBits && Seen.insert(I.Address).second) {
-        Bytes += *I.ThreadsExecuted * I.AccessBits / 8;
+          I.GlobalSectorsIdeal && I.AccessBits &&
+          Seen.insert(I.Address).second) {
+        Ideal += *I.GlobalSectorsIdeal;
         Widths.insert(I.AccessBits / 8);
         Known = true;
       }
-    Bytes /= Blocks;
+    Ideal /= Blocks;
     bool SameWidths =
         Widths == std::set<unsigned>(P.WidthBytes.begin(), P.WidthBytes.end());
     if (Known && SameWidths &&
-        !within(Bytes, double(P.RequestedBytesPerBlock), Tolerance)) {
+        !within(Ideal, double(P.IdealSectorsPerBlock), Tolerance)) {
       V.Kind = VerdictKind::DifferentPath;
-      V.MeasuredValues["requested_bytes_per_block"] = Bytes;
-      V.Reason = "the lanes asked for " + fixed(Bytes, 0) +
-                 " bytes per block, the analysed block for " +
-                 count(double(P.RequestedBytesPerBlock)) +
-                 ": the run did other work per block than the analysed "
-                 "one (partial blocks at the grid's edge, another trip "
-                 "count or path)";
+      V.MeasuredValues["ideal_sectors_per_block"] = Ideal;
+      V.Reason = "the lanes asked for data that fits in " + fixed(Ideal) +
+                 " sectors per block at best, the analysed block's in " +
+                 count(double(P.IdealSectorsPerBlock)) +
+                 ": the run asked for other data per block than the analysed "
+                 "one (partial blocks at the grid's edge, clamped indices, "
+                 "another trip count or path)";
       return V;
     }
   }
