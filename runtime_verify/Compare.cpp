@@ -121,25 +121,37 @@ std::string launchTitle(const VerifyPlan &Plan, const PlannedLaunch &L) {
 }
 
 struct Summary {
-  unsigned Confirmed = 0, Refuted = 0, NotMeasurable = 0, NotVerifiable = 0;
-  unsigned total() const { return Confirmed + Refuted + NotMeasurable; }
+  unsigned Confirmed = 0, Refuted = 0, NotMeasurable = 0, DifferentPath = 0,
+           NotVerifiable = 0;
+  /// --run: profiled launches no analysis covers, analysed kernels the
+  /// program did not launch.
+  unsigned Uncovered = 0, NeverLaunched = 0;
+  unsigned total() const {
+    return Confirmed + Refuted + NotMeasurable + DifferentPath;
+  }
 };
 
 Summary summarize(const Judged &J) {
   Summary S;
   for (const Verdict &V : J.Verdicts)
-    (V.Kind == VerdictKind::Confirmed ? S.Confirmed
-     : V.Kind == VerdictKind::Refuted ? S.Refuted
-                                      : S.NotMeasurable) += 1;
+    (V.Kind == VerdictKind::Confirmed       ? S.Confirmed
+     : V.Kind == VerdictKind::Refuted       ? S.Refuted
+     : V.Kind == VerdictKind::DifferentPath ? S.DifferentPath
+                                            : S.NotMeasurable) += 1;
   for (const PlannedLaunch &L : J.Plan.Launches)
     S.NotVerifiable += !L.Verifiable;
+  if (J.Plan.Program) {
+    S.Uncovered = J.Plan.Program->Uncovered.size();
+    S.NeverLaunched = J.Plan.Program->NeverLaunched.size();
+  }
   return S;
 }
 
 int exitCode(const Summary &S) {
   if (S.Refuted)
     return VerifyRefuted;
-  if (S.NotMeasurable || S.NotVerifiable)
+  if (S.NotMeasurable || S.DifferentPath || S.NotVerifiable || S.Uncovered ||
+      S.NeverLaunched)
     return VerifyIncomplete;
   return VerifyConfirmed;
 }
@@ -225,13 +237,31 @@ void printText(raw_ostream &OS, const Judged &J) {
         printRow(OS, J, P, "  ", "    ");
   }
 
+  if (const std::optional<PlannedProgram> &Program = Plan.Program) {
+    OS << "\nThe program: " << Program->Command << "\n";
+    OS << "  " << Plan.Launches.size() + Program->Uncovered.size()
+       << " launches of the analysed kernels' names profiled (at most "
+       << Program->LaunchCount << "), " << Plan.Launches.size()
+       << " re-analysed with their block, grid and dynamic shared bytes\n";
+    for (const UncoveredLaunch &U : Program->Uncovered)
+      OS << "  L" << U.ProfileIndex << " " << U.Function
+         << ": not covered: " << U.Reason << "\n";
+    for (const std::string &Kernel : Program->NeverLaunched)
+      OS << "  " << Kernel
+         << ": analysed, but never launched (among the profiled launches)\n";
+  }
+
   Summary S = summarize(J);
   OS << "\nsmem-lint --verify: " << S.total() << " predictions: " << S.Confirmed
-     << " confirmed, " << S.Refuted << " refuted, " << S.NotMeasurable
-     << " not measurable";
+     << " confirmed, " << S.Refuted << " refuted, " << S.DifferentPath
+     << " on a different path, " << S.NotMeasurable << " not measurable";
   if (S.NotVerifiable)
     OS << "; " << S.NotVerifiable << " launch"
        << (S.NotVerifiable == 1 ? "" : "es") << " not verifiable";
+  if (Plan.Program)
+    OS << "; " << S.Uncovered << " launch" << (S.Uncovered == 1 ? "" : "es")
+       << " not covered, " << S.NeverLaunched << " analysed kernel"
+       << (S.NeverLaunched == 1 ? "" : "s") << " never launched";
   OS << "\n";
 }
 
@@ -256,6 +286,10 @@ std::string renderJson(const Judged &J) {
                  {"block", {L.Block[0], L.Block[1], L.Block[2]}},
                  {"grid", {L.Grid[0], L.Grid[1], L.Grid[2]}},
                  {"verifiable", L.Verifiable}};
+    if (L.ProfileIndex >= 0) {
+      Item["profile_index"] = L.ProfileIndex;
+      Item["dynamic_shared_bytes"] = L.DynamicSharedBytes;
+    }
     if (!L.Verifiable)
       Item["not_verifiable_reason"] = L.NotVerifiableReason;
     auto M = J.Run.Launches.find(L.Id);
@@ -343,23 +377,37 @@ std::string renderJson(const Judged &J) {
       Item["sass"] = V.Sass;
     Predictions.push_back(Item);
   }
-  Summary S = summarize(J);
   Doc["launches"] = Launches;
   Doc["findings"] = Findings;
   Doc["predictions"] = Predictions;
+  Summary S = summarize(J);
   Doc["summary"] = {{"predictions", S.total()},
                     {"confirmed", S.Confirmed},
                     {"refuted", S.Refuted},
                     {"not_measurable", S.NotMeasurable},
+                    {"different_path", S.DifferentPath},
                     {"launches_not_verifiable", S.NotVerifiable},
                     {"all_confirmed", exitCode(S) == VerifyConfirmed}};
+  if (const std::optional<PlannedProgram> &Program = Plan.Program) {
+    Doc["summary"]["launches_not_covered"] = S.Uncovered;
+    Doc["summary"]["kernels_never_launched"] = S.NeverLaunched;
+    json Uncovered = json::array();
+    for (const UncoveredLaunch &U : Program->Uncovered)
+      Uncovered.push_back({{"profile_index", U.ProfileIndex},
+                           {"function", U.Function},
+                           {"reason", U.Reason}});
+    Doc["program"] = {{"command", Program->Command},
+                      {"launch_count", Program->LaunchCount},
+                      {"uncovered", Uncovered},
+                      {"never_launched", Program->NeverLaunched}};
+  }
   return Doc.dump(2) + "\n";
 }
 
 } // namespace
 
 int compareDirectory(StringRef Dir, StringRef Format, raw_ostream &Out,
-                     raw_ostream &Err) {
+                     raw_ostream &Err, const ProgramResolver *Resolver) {
   if (Format != "text" && Format != "json") {
     Err << "smem-lint: error: unknown format '" << Format
         << "'; use text or json\n";
@@ -379,7 +427,29 @@ int compareDirectory(StringRef Dir, StringRef Format, raw_ostream &Out,
     Err << "smem-lint: error: " << Error << "\n";
     return VerifyCannotRun;
   }
+  if (Resolver && !Plan.Program) {
+    Err << "smem-lint: error: --verify-compare takes source files only for a "
+           "directory that measured a program (--run); '"
+        << Dir << "' measured harnesses\n";
+    return VerifyCannotRun;
+  }
   std::optional<MeasuredRun> Run = loadMeasurements(Plan, Dir, Error);
+  if (Run && Plan.Program && !Plan.Program->Resolved) {
+    if (!Resolver) {
+      Err << "smem-lint: error: '" << Dir
+          << "' measured a program (--run): its launches are re-analysed "
+             "with their configurations first; give the analysed files "
+             "again: smem-lint --verify-compare="
+          << Dir << " FILE...\n";
+      return VerifyCannotRun;
+    }
+    if (!resolveProgramPlan(Plan, Dir, Resolver->Files, Resolver->Analyse,
+                            Error)) {
+      Err << "smem-lint: error: " << Error << "\n";
+      return VerifyCannotRun;
+    }
+    Run = loadMeasurements(Plan, Dir, Error);
+  }
   if (!Run) {
     Err << "smem-lint: error: " << Error << "\n";
     return VerifyCannotRun;

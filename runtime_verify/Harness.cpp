@@ -67,9 +67,16 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
   for (size_t I = 0; I < L.Arguments.size(); ++I) {
     const PlannedArgument &A = L.Arguments[I];
     if (A.IsPointer) {
-      OS << "  " << A.Type << " Arg" << I << " = (" << A.Type << ")zeros(B, "
+      std::string Pattern = A.Fill == "ones"     ? "FillOnes"
+                            : A.Fill == "iota"   ? "FillIota"
+                            : A.Fill == "random" ? "FillRandom"
+                            : A.Fill == "file"   ? "FillFile"
+                                                 : "FillZero";
+      OS << "  " << A.Type << " Arg" << I << " = (" << A.Type << ")filled<"
+         << (A.ElementType.empty() ? "unsigned char" : A.ElementType) << ">(B, "
          << A.BufferBytes << "ull, " << cString(L.Id) << ", " << cString(A.Name)
-         << ");\n";
+         << ", " << Pattern << ", "
+         << (A.FillFile.empty() ? "nullptr" : cString(A.FillFile)) << ");\n";
       OS << "  if (!Arg" << I << ")\n    return 1;\n";
     } else {
       OS << "  " << A.Type << " Arg" << I << " = (" << A.Value << "); // "
@@ -105,17 +112,55 @@ struct Buffers {
   }
 };
 
-// A zero-filled device buffer, or null after saying why.
-static void *zeros(Buffers &B, unsigned long long Bytes, const char *Launch,
-                   const char *Name) {
+// What a buffer holds (--verify-fill, --param NAME=@FILE).
+enum Fill { FillZero, FillOnes, FillIota, FillRandom, FillFile };
+
+// A device buffer of Bytes holding the pattern as elements of T (or the
+// file's bytes, then zeros), or null after saying why. The random pattern
+// is integers 0 to 15 from one fixed seed: indices stay in range, and every
+// run sees the same data.
+template <class T>
+static void *filled(Buffers &B, unsigned long long Bytes, const char *Launch,
+                    const char *Name, Fill Pattern, const char *File) {
   void *P = nullptr;
+  const char *Problem = nullptr;
   cudaError_t E = cudaMalloc(&P, Bytes);
   if (E == cudaSuccess)
     E = cudaMemset(P, 0, Bytes);
-  if (E != cudaSuccess || B.Count == 256) {
+  if (E == cudaSuccess && Pattern != FillZero) {
+    unsigned char *Host = (unsigned char *)calloc(Bytes, 1);
+    if (!Host) {
+      Problem = "out of host memory";
+    } else if (Pattern == FillFile) {
+      FILE *In = fopen(File, "rb");
+      if (!In)
+        Problem = "cannot open the --param file";
+      else {
+        fread(Host, 1, Bytes, In);
+        fclose(In);
+      }
+    } else {
+      T *Elements = (T *)Host;
+      unsigned long long State = 0x2545F4914F6CDD1Dull;
+      for (unsigned long long I = 0; I < Bytes / sizeof(T); ++I) {
+        State ^= State << 13;
+        State ^= State >> 7;
+        State ^= State << 17;
+        Elements[I] = Pattern == FillOnes ? (T)1
+                      : Pattern == FillIota ? (T)I
+                                            : (T)(State >> 60);
+      }
+    }
+    if (Host && !Problem)
+      E = cudaMemcpy(P, Host, Bytes, cudaMemcpyHostToDevice);
+    free(Host);
+  }
+  if (E != cudaSuccess || Problem || B.Count == 256) {
     printf("smem-lint-verify: launch %s status=allocation-error parameter=%s "
            "message=\"%s\"\n",
-           Launch, Name, cudaGetErrorString(E));
+           Launch, Name, Problem ? Problem : cudaGetErrorString(E));
+    if (P)
+      cudaFree(P);
     return nullptr;
   }
   B.Pointers[B.Count++] = P;
@@ -142,6 +187,8 @@ static void describe(const char *Launch, const void *Function, int Threads,
   printf("smem-lint-verify: launch %s function=%s registers=%d "
          "static_shared=%zu dynamic_shared=%zu blocks_per_sm=%d\n",
          Launch, Name, A.numRegs, A.sharedSizeBytes, Dynamic, Blocks);
+  // Out before the launch: a kernel that never ends leaves this line.
+  fflush(stdout);
 }
 
 // Checks the launch and waits for it.
@@ -240,7 +287,221 @@ std::string harnessSource(const VerifyPlan &Plan,
   return Text;
 }
 
+namespace {
+
+/// step NAME ID COMMAND... and limit COMMAND...: each step's status line.
+const char *StepFunctions =
+    R"XX(# step NAME ID COMMAND...: runs COMMAND, appends "NAME ID rc=RC seconds=S" to
+# raw/status.txt. The tools in COMMAND run under `limit`: a step that hangs
+# (a kernel spinning on data it never gets) is stopped and recorded as
+# rc=timeout instead of holding the GPU.
+step() {
+  local name=$1 id=$2 t0=$SECONDS rc
+  shift 2
+  if out_of_time; then
+    echo "$name $id rc=skipped seconds=0" >> $STATUS
+    return 1
+  fi
+  "$@"
+  rc=$?
+  case $rc in 124|137) echo "$name $id rc=timeout seconds=$((SECONDS - t0))" >> $STATUS ;;
+    *) echo "$name $id rc=$rc seconds=$((SECONDS - t0))" >> $STATUS ;;
+  esac
+  return $rc
+}
+limit() { timeout -k 5 "$STEP_TIMEOUT" "$@"; }
+)XX";
+
+/// The shared-memory and global counters Nsight Compute records, where
+/// `ncu --query-metrics` lists them.
+const char *MetricsScript =
+    R"XX(# Hardware counters (the truth for every access width), their instrumented
+# twins, the SourceCounters section (per instruction, by source line), and
+# launch statistics with occupancy. One launch per profile, one at a time.
+limit ncu --query-metrics > raw/ncu-query-metrics.txt 2>&1
+METRICS=
+for m in l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st \
+         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom \
+         smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st \
+         smsp__sass_inst_executed_op_shared_atom \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom \
+         l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st \
+         l1tex__t_sectors_pipe_lsu_mem_global_op_ld l1tex__t_sectors_pipe_lsu_mem_global_op_st \
+         l1tex__t_requests_pipe_lsu_mem_global_op_ld l1tex__t_requests_pipe_lsu_mem_global_op_st; do
+  if grep -q "^$m[[:space:]]" raw/ncu-query-metrics.txt; then METRICS=$METRICS${METRICS:+,}$m.sum; fi
+done
+[ -n "$METRICS" ] || METRICS=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+echo "metrics: $METRICS" >> raw/environment.txt
+)XX";
+
+/// "transpose" for "ns::transpose<32>": the name Nsight Compute's
+/// "function" kernel-name base matches.
+std::string baseName(StringRef Kernel) {
+  size_t Template = Kernel.find('<');
+  if (Template != StringRef::npos)
+    Kernel = Kernel.take_front(Template);
+  size_t Scope = Kernel.rfind("::");
+  if (Scope != StringRef::npos)
+    Kernel = Kernel.drop_front(Scope + 2);
+  return Kernel.str();
+}
+
+/// The script's part that is the same in both modes: options, tools,
+/// raw/, step() and limit(), the environment and the metrics.
+const char *CommonScript = R"XX(
+BUILD_ONLY=0
+JOBS=8
+TIME_LIMIT=0
+STEP_TIMEOUT=60
+while [ $# -gt 0 ]; do
+  case $1 in
+    --build-only) BUILD_ONLY=1 ;;
+    --jobs) JOBS=${2:?}; shift ;;
+    --time-limit) TIME_LIMIT=${2:?}; shift ;;
+    --step-timeout) STEP_TIMEOUT=${2:?}; shift ;;
+    *) echo "measure.sh: unknown option '$1'" >&2; exit 2 ;;
+  esac
+  shift
+done
+case $STEP_TIMEOUT in
+  ''|*[!0-9]*|0) echo "measure.sh: --step-timeout expects a positive number of seconds" >&2; exit 2 ;;
+esac
+for d in "${CUDA_PATH:-}" /usr/local/cuda; do
+  if [ -n "$d" ] && [ -d "$d/bin" ]; then PATH=$PATH:$d/bin; fi
+done
+need() {
+  if ! command -v "$1" > /dev/null 2>&1; then
+    echo "measure.sh: error: '$1' not found (PATH, \$CUDA_PATH/bin, /usr/local/cuda/bin); $2" >&2
+    exit 3
+  fi
+}
+)XX";
+
+/// measure.sh for --run: the user's command, plainly, under racecheck (and
+/// synccheck), and under Nsight Compute for the analysed kernels only.
+std::string programScript(const VerifyPlan &Plan) {
+  const PlannedProgram &Program = *Plan.Program;
+  std::vector<std::string> Names;
+  for (const PlannedKernel &K : Program.Kernels) {
+    std::string Base = baseName(K.Name);
+    if (!is_contained(Names, Base))
+      Names.push_back(Base);
+  }
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << R"XX(#!/usr/bin/env bash
+# measure.sh -- generated by smem-lint --verify-prepare --run (docs/runtime-verify.md).
+# Runs the user's program (the command below, from the directory measure.sh is
+# started in) plainly, under compute-sanitizer racecheck, and under Nsight
+# Compute for the analysed kernels only (at most LAUNCH_COUNT launches, each
+# with SourceCounters, launch statistics and the shared-memory counters).
+# Writes the raw outputs to raw/; `smem-lint --verify-compare=DIR` reads them,
+# re-analyses each launch with its block, grid and dynamic shared bytes, and
+# judges every prediction. The program must be built with -lineinfo.
+#
+# Usage: bash measure.sh [--time-limit SECONDS] [--step-timeout SECONDS]
+#   --time-limit S     skip the steps that would start after S seconds
+#   --step-timeout S   stop any one step after S seconds (default 60); it is
+#                      recorded as rc=timeout, and its predictions are not
+#                      measurable
+# Needs ncu and compute-sanitizer on PATH or in $CUDA_PATH/bin or
+# /usr/local/cuda/bin. Exit status: 0 when every step ran (each step's own
+# status is in raw/status.txt), 2 on a usage error, 3 when a tool is missing.
+set -u
+CALLER=$PWD
+cd "$(dirname "$0")" || exit 2
+HERE=$PWD
+)XX";
+  OS << "ARCH=" << Plan.Arch << "\n";
+  OS << "PROGRAM=" << shellWord(Program.Command) << "\n";
+  OS << "KERNEL_REGEX=" << shellWord("(^|::)(" + join(Names, "|") + ")$")
+     << "\n";
+  // compute-sanitizer matches mangled names, where an identifier is
+  // preceded by its length: "_Z12histogram256PjPKhi".
+  std::vector<std::string> Mangled;
+  for (const std::string &Name : Names)
+    Mangled.push_back(std::to_string(Name.size()) + Name);
+  OS << "SANITIZER_REGEX=" << shellWord("(" + join(Mangled, "|") + ")") << "\n";
+  OS << "LAUNCH_COUNT=" << Program.LaunchCount << "\n";
+  OS << "SYNCCHECK=" << (Program.Synccheck ? 1 : 0) << "\n";
+  OS << CommonScript;
+  OS << R"XX(need ncu "wavefronts and occupancy cannot be measured"
+need compute-sanitizer "races cannot be checked"
+[ $BUILD_ONLY = 1 ] && exit 0
+
+rm -rf raw build
+mkdir -p raw build
+STATUS=raw/status.txt
+: > $STATUS
+START=$SECONDS
+out_of_time() { [ "$TIME_LIMIT" -gt 0 ] && [ $((SECONDS - START)) -ge "$TIME_LIMIT" ]; }
+)XX";
+  OS << StepFunctions;
+  OS << R"XX(
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "arch: $ARCH"
+  echo "step-timeout: $STEP_TIMEOUT"
+  echo "program: $PROGRAM"
+  nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | sed 's/^/gpu: /'
+  ncu --version 2>&1 | tail -n 1 | sed 's/^/ncu: /'
+  compute-sanitizer --version 2>&1 | grep -i version | tail -n 1 | sed 's/^/compute-sanitizer: /'
+} > raw/environment.txt
+
+# The command runs where measure.sh was started, as the user would run it.
+in_caller() { (cd "$CALLER" && "$@"); }
+run_program() { in_caller limit bash -c "$PROGRAM" > raw/program.run.txt 2>&1; }
+step run program run_program
+
+# Races and barriers in the launches of the analysed kernels (the hazards
+# name their kernel).
+SANITIZER=(compute-sanitizer --target-processes all --kernel-name "regex=$SANITIZER_REGEX"
+           --launch-count "$LAUNCH_COUNT")
+race_program() {
+  in_caller limit "${SANITIZER[@]}" --tool racecheck --racecheck-report all \
+    --print-limit 2000 bash -c "$PROGRAM" > raw/program.racecheck.txt 2>&1
+}
+step racecheck program race_program
+sync_program() {
+  in_caller limit "${SANITIZER[@]}" --tool synccheck bash -c "$PROGRAM" > raw/program.synccheck.txt 2>&1
+}
+[ "$SYNCCHECK" = 1 ] && step synccheck program sync_program
+
+)XX";
+  OS << MetricsScript;
+  OS << R"XX(ncu_program() {
+  in_caller limit ncu --clock-control none --target-processes all --kernel-name-base function \
+    --kernel-name "regex:$KERNEL_REGEX" --launch-count "$LAUNCH_COUNT" \
+    --import-source yes --section SourceCounters --section LaunchStats --section Occupancy \
+    --metrics "$METRICS" -f -o "$HERE/build/program" bash -c "$PROGRAM" > raw/program.ncu-log.txt 2>&1
+}
+# One raw page for every launch (mangled names), then each launch's source
+# page.
+export_program() {
+  limit ncu -i build/program.ncu-rep --page raw --csv --print-units base \
+    --print-kernel-base mangled > raw/program.ncu-raw.csv 2>&1 || return $?
+  local n i
+  n=$(grep -c '^"' raw/program.ncu-raw.csv)
+  n=$((n > 2 ? n - 2 : 0))
+  for ((i = 0; i < n; i++)); do
+    limit ncu -i build/program.ncu-rep --page source --csv --print-source cuda,sass \
+      --launch-skip $i --launch-count 1 > raw/program.$i.ncu-source-cuda.csv 2>&1
+  done
+}
+step ncu program ncu_program && step export program export_program
+echo "done all seconds=$((SECONDS - START))" >> $STATUS
+exit 0
+)XX";
+  return Text;
+}
+
+} // namespace
+
 std::string measureScript(const VerifyPlan &Plan) {
+  if (Plan.Program)
+    return programScript(Plan);
   std::string Text;
   raw_string_ostream OS(Text);
   OS << R"XX(#!/usr/bin/env bash
@@ -252,9 +513,13 @@ std::string measureScript(const VerifyPlan &Plan) {
 # Writes the raw outputs to raw/; `smem-lint --verify-compare=DIR` reads them.
 #
 # Usage: bash measure.sh [--build-only] [--jobs N] [--time-limit SECONDS]
+#                        [--step-timeout SECONDS]
 #   --build-only       build the harnesses and stop (needs nvcc only, no GPU)
 #   --jobs N           parallel builds and sanitizer runs (default 8)
 #   --time-limit S     skip the steps that would start after S seconds
+#   --step-timeout S   stop any one step after S seconds (default 60); it is
+#                      recorded as rc=timeout, and its predictions are not
+#                      measurable
 # Needs, on PATH or in $CUDA_PATH/bin or /usr/local/cuda/bin: nvcc, and unless
 # --build-only, ncu, compute-sanitizer and cuobjdump. Exit status: 0 when
 # every step ran (each step's own status is in raw/status.txt), 2 on a usage
@@ -281,29 +546,8 @@ cd "$(dirname "$0")" || exit 2
       OS << "  \"" << L.Id << " " << L.Variant << " " << (L.Synccheck ? 1 : 0)
          << "\"\n";
   OS << ")\n";
-  OS << R"XX(
-BUILD_ONLY=0
-JOBS=8
-TIME_LIMIT=0
-while [ $# -gt 0 ]; do
-  case $1 in
-    --build-only) BUILD_ONLY=1 ;;
-    --jobs) JOBS=${2:?}; shift ;;
-    --time-limit) TIME_LIMIT=${2:?}; shift ;;
-    *) echo "measure.sh: unknown option '$1'" >&2; exit 2 ;;
-  esac
-  shift
-done
-for d in "${CUDA_PATH:-}" /usr/local/cuda; do
-  if [ -n "$d" ] && [ -d "$d/bin" ]; then PATH=$PATH:$d/bin; fi
-done
-need() {
-  if ! command -v "$1" > /dev/null 2>&1; then
-    echo "measure.sh: error: '$1' not found (PATH, \$CUDA_PATH/bin, /usr/local/cuda/bin); $2" >&2
-    exit 3
-  fi
-}
-need nvcc "the harnesses cannot be built"
+  OS << CommonScript;
+  OS << R"XX(need nvcc "the harnesses cannot be built"
 if [ $BUILD_ONLY = 0 ]; then
   need ncu "wavefronts and occupancy cannot be measured"
   need compute-sanitizer "races cannot be checked"
@@ -316,24 +560,14 @@ STATUS=raw/status.txt
 : > $STATUS
 START=$SECONDS
 out_of_time() { [ "$TIME_LIMIT" -gt 0 ] && [ $((SECONDS - START)) -ge "$TIME_LIMIT" ]; }
-# step NAME ID COMMAND...: runs COMMAND, appends "NAME ID rc=RC seconds=S" to raw/status.txt.
-step() {
-  local name=$1 id=$2 t0=$SECONDS rc
-  shift 2
-  if out_of_time; then
-    echo "$name $id rc=skipped seconds=0" >> $STATUS
-    return 1
-  fi
-  "$@"
-  rc=$?
-  echo "$name $id rc=$rc seconds=$((SECONDS - t0))" >> $STATUS
-  return $rc
-}
-throttle() { while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done; }
+)XX";
+  OS << StepFunctions;
+  OS << R"XX(throttle() { while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done; }
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "arch: $ARCH"
+  echo "step-timeout: $STEP_TIMEOUT"
   nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1 | sed 's/^/gpu: /'
   nvcc --version 2>&1 | tail -n 1 | sed 's/^/nvcc: /'
   [ $BUILD_ONLY = 0 ] && ncu --version 2>&1 | tail -n 1 | sed 's/^/ncu: /'
@@ -341,7 +575,7 @@ throttle() { while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done; }
 } > raw/environment.txt
 
 build_one() {
-  nvcc -arch=$ARCH -lineinfo -O3 ${NVCC_FLAGS[@]+"${NVCC_FLAGS[@]}"} -o build/$1.bin harness/$1.cu > raw/$1.build.txt 2>&1
+  limit nvcc -arch=$ARCH -lineinfo -O3 ${NVCC_FLAGS[@]+"${NVCC_FLAGS[@]}"} -o build/$1.bin harness/$1.cu > raw/$1.build.txt 2>&1
 }
 for v in "${VARIANTS[@]}"; do
   throttle
@@ -356,8 +590,8 @@ if [ $BUILD_ONLY = 1 ]; then
 fi
 [ $BUILT = 0 ] && { echo "measure.sh: error: no harness built; see raw/*.build.txt" >&2; exit 4; }
 
-sass_one() { cuobjdump -sass build/$1.bin > raw/$1.sass.txt 2>&1; }
-run_one() { timeout -k 5 120 build/$1.bin > raw/$1.run.txt 2>&1; }
+sass_one() { limit cuobjdump -sass build/$1.bin > raw/$1.sass.txt 2>&1; }
+run_one() { limit build/$1.bin > raw/$1.run.txt 2>&1; }
 for v in "${VARIANTS[@]}"; do
   [ -x build/$v.bin ] || continue
   throttle
@@ -368,8 +602,8 @@ wait
 # Races within one block (the block the analysis evaluates): a grid of one
 # block, so that a racy kernel does not print the same hazards per block.
 RACECHECK="compute-sanitizer --tool racecheck --racecheck-report all --print-limit 100000"
-race_one() { timeout -k 5 300 $RACECHECK build/$2.bin --launch $1 --one-block > raw/$1.racecheck.txt 2>&1; }
-sync_one() { timeout -k 5 120 compute-sanitizer --tool synccheck build/$2.bin --launch $1 --one-block > raw/$1.synccheck.txt 2>&1; }
+race_one() { limit $RACECHECK build/$2.bin --launch $1 --one-block > raw/$1.racecheck.txt 2>&1; }
+sync_one() { limit compute-sanitizer --tool synccheck build/$2.bin --launch $1 --one-block > raw/$1.synccheck.txt 2>&1; }
 for entry in "${LAUNCHES[@]}"; do
   set -- $entry
   [ -x build/$2.bin ] || continue
@@ -382,31 +616,14 @@ for entry in "${LAUNCHES[@]}"; do
 done
 wait
 
-# Hardware counters (the truth for every access width), their instrumented
-# twins, the SourceCounters section (per instruction, by source line), and
-# launch statistics with occupancy. One launch per profile, one at a time.
-ncu --query-metrics > raw/ncu-query-metrics.txt 2>&1
-METRICS=
-for m in l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st \
-         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom \
-         smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st \
-         smsp__sass_inst_executed_op_shared_atom \
-         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld \
-         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
-         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom \
-         l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st \
-         l1tex__t_sectors_pipe_lsu_mem_global_op_ld l1tex__t_sectors_pipe_lsu_mem_global_op_st \
-         l1tex__t_requests_pipe_lsu_mem_global_op_ld l1tex__t_requests_pipe_lsu_mem_global_op_st; do
-  if grep -q "^$m[[:space:]]" raw/ncu-query-metrics.txt; then METRICS=$METRICS${METRICS:+,}$m.sum; fi
-done
-[ -n "$METRICS" ] || METRICS=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-echo "metrics: $METRICS" >> raw/environment.txt
-export_one() {
-  ncu -i build/$1.ncu-rep --page raw --csv --print-units base > raw/$1.ncu-raw.csv 2>&1
-  ncu -i build/$1.ncu-rep --page source --csv --print-source cuda,sass > raw/$1.ncu-source-cuda.csv 2>&1
+)XX";
+  OS << MetricsScript;
+  OS << R"XX(export_one() {
+  limit ncu -i build/$1.ncu-rep --page raw --csv --print-units base > raw/$1.ncu-raw.csv 2>&1
+  limit ncu -i build/$1.ncu-rep --page source --csv --print-source cuda,sass > raw/$1.ncu-source-cuda.csv 2>&1
 }
 ncu_one() {
-  timeout -k 5 180 ncu --clock-control none --import-source yes --section SourceCounters \
+  limit ncu --clock-control none --import-source yes --section SourceCounters \
     --section LaunchStats --section Occupancy --metrics "$METRICS" \
     -f -o build/$1 build/$2.bin --launch $1 > raw/$1.ncu-log.txt 2>&1
 }

@@ -15,9 +15,14 @@ json toJson(const PlannedArgument &A) {
             {"type", A.Type},
             {"pointer", A.IsPointer},
             {"value_source", A.ValueSource}};
-  if (A.IsPointer)
+  if (A.IsPointer) {
     J["buffer_bytes"] = A.BufferBytes;
-  else
+    J["fill"] = A.Fill;
+    if (!A.FillFile.empty())
+      J["fill_file"] = A.FillFile;
+    if (!A.ElementType.empty())
+      J["element_type"] = A.ElementType;
+  } else
     J["value"] = A.Value;
   return J;
 }
@@ -27,6 +32,9 @@ void fromJson(const json &J, PlannedArgument &A) {
   A.Type = J.value("type", "");
   A.IsPointer = J.value("pointer", false);
   A.BufferBytes = J.value("buffer_bytes", uint64_t(0));
+  A.Fill = J.value("fill", "zero");
+  A.FillFile = J.value("fill_file", "");
+  A.ElementType = J.value("element_type", "");
   A.Value = J.value("value", "");
   A.ValueSource = J.value("value_source", "");
 }
@@ -58,6 +66,10 @@ json toJson(const PlannedLaunch &L) {
             {"synccheck", L.Synccheck}};
   if (!L.Verifiable)
     J["not_verifiable_reason"] = L.NotVerifiableReason;
+  if (L.ProfileIndex >= 0) {
+    J["profile_index"] = L.ProfileIndex;
+    J["function"] = L.Function;
+  }
   return J;
 }
 
@@ -78,6 +90,38 @@ void fromJson(const json &J, PlannedLaunch &L) {
   L.Verifiable = J.value("verifiable", true);
   L.NotVerifiableReason = J.value("not_verifiable_reason", "");
   L.Synccheck = J.value("synccheck", false);
+  L.ProfileIndex = J.value("profile_index", -1);
+  L.Function = J.value("function", "");
+}
+
+json toJson(const PlannedProgram &P) {
+  json Kernels = json::array(), Uncovered = json::array();
+  for (const PlannedKernel &K : P.Kernels)
+    Kernels.push_back({{"name", K.Name}, {"file", K.File}});
+  for (const UncoveredLaunch &U : P.Uncovered)
+    Uncovered.push_back({{"profile_index", U.ProfileIndex},
+                         {"function", U.Function},
+                         {"reason", U.Reason}});
+  return {{"command", P.Command},
+          {"launch_count", P.LaunchCount},
+          {"kernels", Kernels},
+          {"synccheck", P.Synccheck},
+          {"resolved", P.Resolved},
+          {"uncovered", Uncovered},
+          {"never_launched", P.NeverLaunched}};
+}
+
+void fromJson(const json &J, PlannedProgram &P) {
+  P.Command = J.value("command", "");
+  P.LaunchCount = J.value("launch_count", 20u);
+  for (const json &K : J.value("kernels", json::array()))
+    P.Kernels.push_back({K.value("name", ""), K.value("file", "")});
+  P.Synccheck = J.value("synccheck", false);
+  P.Resolved = J.value("resolved", false);
+  for (const json &U : J.value("uncovered", json::array()))
+    P.Uncovered.push_back({U.value("profile_index", 0), U.value("function", ""),
+                           U.value("reason", "")});
+  P.NeverLaunched = J.value("never_launched", std::vector<std::string>());
 }
 
 json toJson(const PlannedVariant &V) {
@@ -157,6 +201,8 @@ json toJson(const Prediction &P) {
     J["sectors_per_request"] = P.SectorsPerRequest;
     J["requests_per_block"] = P.RequestsPerBlock;
     J["requested_bytes_per_block"] = P.RequestedBytesPerBlock;
+    J["ideal_sectors_per_block"] = P.IdealSectorsPerBlock;
+    J["width_bytes"] = P.WidthBytes;
     J["assumed_parameters"] = P.AssumedParameters;
     J["status"] = P.Status;
   }
@@ -188,6 +234,7 @@ void fromJson(const json &J, Prediction &P) {
   P.SectorsPerRequest = J.value("sectors_per_request", 0.0);
   P.RequestsPerBlock = J.value("requests_per_block", uint64_t(0));
   P.RequestedBytesPerBlock = J.value("requested_bytes_per_block", uint64_t(0));
+  P.IdealSectorsPerBlock = J.value("ideal_sectors_per_block", uint64_t(0));
   P.AssumedParameters =
       J.value("assumed_parameters", std::vector<std::string>());
   P.Check = J.value("check", "");
@@ -235,6 +282,8 @@ std::string planToJson(const VerifyPlan &Plan) {
   J["launches"] = Launches;
   J["findings"] = Findings;
   J["predictions"] = Predictions;
+  if (Plan.Program)
+    J["program"] = toJson(*Plan.Program);
   return J.dump(2) + "\n";
 }
 
@@ -264,6 +313,8 @@ bool planFromJson(const std::string &Text, VerifyPlan &Plan,
       fromJson(F, Plan.Findings.emplace_back());
     for (const json &P : J.value("predictions", json::array()))
       fromJson(P, Plan.Predictions.emplace_back());
+    if (J.contains("program") && J["program"].is_object())
+      fromJson(J["program"], Plan.Program.emplace());
   } catch (const json::exception &E) {
     Error = std::string("plan.json is malformed: ") + E.what();
     return false;

@@ -28,8 +28,17 @@ struct PlannedArgument {
   std::string Name; ///< The kernel's parameter name.
   std::string Type; ///< As the report prints it: "const float *".
   bool IsPointer = false;
-  /// Pointers: a zero-filled device buffer of this many bytes.
+  /// Pointers: a device buffer of this many bytes, filled with Fill.
   uint64_t BufferBytes = 0;
+  /// Pointers: what the buffer holds, element by element of ElementType:
+  /// "zero", "ones", "iota" (element i holds i), "random" (pseudo-random
+  /// integers 0 to 15, one fixed seed), or "file" (the bytes of FillFile, a
+  /// path relative to the directory, then zeros).
+  std::string Fill = "zero";
+  std::string FillFile;
+  /// The type each element is written as ("float", "int"; the component of
+  /// a vector type); "" when the pattern cannot be written (then zeros).
+  std::string ElementType;
   /// Scalars: the C++ expression the argument is initialised with.
   std::string Value;
   /// "launch" (a constant argument of the analysed launch), "option"
@@ -53,6 +62,40 @@ struct PlannedLaunch {
   std::string NotVerifiableReason;
   /// Run compute-sanitizer's synccheck too (a divergent-barrier finding).
   bool Synccheck = false;
+  /// A launch of the user's program (--run): its index among the profiled
+  /// launches (raw/program.ncu-raw.csv) and its mangled name; -1 for a
+  /// harness launch.
+  int ProfileIndex = -1;
+  std::string Function;
+};
+
+/// A kernel the analysis found, for --run: ncu profiles only these.
+struct PlannedKernel {
+  std::string Name; ///< As smem-lint reports it: "ns::transpose<32>".
+  std::string File; ///< The analysed file (absolute, as analysed).
+};
+
+/// A launch of the program that no prediction covers, and why.
+struct UncoveredLaunch {
+  int ProfileIndex = 0;
+  std::string Function; ///< Demangled, as the profile names it.
+  std::string Reason;
+};
+
+/// --run: the user's own program, measured as it runs.
+struct PlannedProgram {
+  std::string Command; ///< A shell command line.
+  /// Profile at most this many launches of the analysed kernels.
+  unsigned LaunchCount = 20;
+  std::vector<PlannedKernel> Kernels;
+  /// Run compute-sanitizer's synccheck too (a divergent-barrier finding).
+  bool Synccheck = false;
+  /// Set once the profile was read and each launch re-analysed with its
+  /// block, grid and dynamic shared bytes (the plan's Launches).
+  bool Resolved = false;
+  std::vector<UncoveredLaunch> Uncovered;
+  /// Analysed kernels the program never launched (within LaunchCount).
+  std::vector<std::string> NeverLaunched;
 };
 
 /// A copy of the user's file: the original, or one with a fix applied.
@@ -125,6 +168,9 @@ struct Prediction {
   double SectorsPerRequest = 0;
   uint64_t RequestsPerBlock = 0;
   uint64_t RequestedBytesPerBlock = 0;
+  /// The fewest sectors the requested bytes could occupy, per block (0 in
+  /// plans written before it was recorded).
+  uint64_t IdealSectorsPerBlock = 0;
   /// Status "assumed": parameters the sectors change with that the analysis
   /// did not know.
   std::vector<std::string> AssumedParameters;
@@ -150,6 +196,7 @@ struct VerifyPlan {
   std::vector<PlannedLaunch> Launches;
   std::vector<PlannedFinding> Findings;
   std::vector<Prediction> Predictions;
+  std::optional<PlannedProgram> Program;
 
   const PlannedLaunch *launch(const std::string &Id) const;
   const PlannedVariant *variant(const std::string &Id) const;

@@ -5,6 +5,7 @@
 #include "Checks/CheckRegistry.h"
 
 #include "runtime_verify/Harness.h"
+#include "runtime_verify/RawOutputs.h"
 
 #include "Checks/TranslationUnitAnalysis.h"
 
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -196,6 +198,9 @@ unsigned mapLine(StringRef Original, const std::vector<FixIt> &Fixes,
   return unsigned(std::max(1, int(Line) + Delta));
 }
 
+/// The findings of one kernel with their indices in the plan.
+using KernelFindings = std::vector<std::pair<const Diagnostic *, unsigned>>;
+
 struct FileCopy {
   std::string Path; ///< Relative to the directory.
   std::string Text;
@@ -212,6 +217,11 @@ public:
   }
 
   bool build(std::string &Error);
+  /// --run: the plan's launches and predictions from the profile.
+  void resolveProgram(VerifyPlan Unresolved,
+                      const std::vector<ProfiledLaunch> &Profiled,
+                      const std::vector<std::string> &Files,
+                      const LaunchAnalyser &Analyse);
   VerifyPlan takePlan() { return std::move(Plan); }
 
 private:
@@ -224,6 +234,12 @@ private:
   std::map<std::string, std::vector<std::string>> SiblingHeaders;
   /// The re-analysis of each fix variant.
   std::map<std::string, std::optional<FileReport>> Reanalysed;
+  /// Files given as --param NAME=@FILE: where each was copied (relative to
+  /// the directory) and its size.
+  std::map<std::string, std::pair<std::string, uint64_t>> DataFiles;
+
+  std::optional<std::pair<std::string, uint64_t>>
+  copyDataFile(StringRef File, std::string &Problem);
 
   bool writeVariantSource(PlannedVariant &V, StringRef Text,
                           std::string &Error);
@@ -233,6 +249,10 @@ private:
                            unsigned ShapeIndex);
   void addAccessPredictions(const PlannedLaunch &L, const KernelReport &K,
                             int FixOf);
+  /// A launch of a kernel of the original source (shape S of K) with its
+  /// predictions, linked to the findings of the kernel.
+  void addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
+                 const KernelFindings &Mine, const std::string &SourceName);
   void addPrediction(Prediction P) {
     P.Id = "P" + std::to_string(Plan.Predictions.size());
     Plan.Predictions.push_back(std::move(P));
@@ -320,6 +340,33 @@ bool PlanBuilder::writeVariantSource(PlannedVariant &V, StringRef Text,
   return true;
 }
 
+std::optional<std::pair<std::string, uint64_t>>
+PlanBuilder::copyDataFile(StringRef File, std::string &Problem) {
+  auto Known = DataFiles.find(File.str());
+  if (Known != DataFiles.end())
+    return Known->second;
+  uint64_t Size = 0;
+  if (std::error_code EC = sys::fs::file_size(File, Size)) {
+    Problem = "cannot read '" + File.str() + "': " + EC.message();
+    return std::nullopt;
+  }
+  // The directory travels to the GPU machine: the data goes with it.
+  std::string Relative = "data/" + std::to_string(DataFiles.size()) + "-" +
+                         sys::path::filename(File).str();
+  SmallString<256> Target(Dir);
+  sys::path::append(Target, Relative);
+  std::error_code EC =
+      sys::fs::create_directories(sys::path::parent_path(Target));
+  if (!EC)
+    EC = sys::fs::copy_file(File, Target);
+  if (EC) {
+    Problem = "cannot copy '" + File.str() + "' to '" + Target.str().str() +
+              "': " + EC.message();
+    return std::nullopt;
+  }
+  return DataFiles[File.str()] = {Relative, Size};
+}
+
 PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
                                       const KernelReport &K,
                                       unsigned ShapeIndex) {
@@ -369,7 +416,24 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
     }
     if (!Given)
       Given = ForAll;
-    if (Given) {
+    if (Given && P.IsPointer && StringRef(Given->Value).starts_with("@")) {
+      // --param NAME=@FILE: the buffer holds the file's bytes.
+      A.ValueSource = "option";
+      A.Fill = "file";
+      A.ElementType = fillElementType(P.PointeeType);
+      std::string Problem;
+      std::optional<std::pair<std::string, uint64_t>> Copied =
+          copyDataFile(StringRef(Given->Value).drop_front(), Problem);
+      if (!Copied && L.Verifiable) {
+        L.Verifiable = false;
+        L.NotVerifiableReason =
+            "--param " + P.Name + "=" + Given->Value + ": " + Problem;
+      }
+      if (Copied)
+        A.FillFile = Copied->first;
+      A.BufferBytes = std::max<uint64_t>(
+          {Options.BufferBytes, P.PointeeBytes, Copied ? Copied->second : 0});
+    } else if (Given) {
       A.Value = Given->Value;
       A.ValueSource = "option";
       A.IsPointer = false; // Used as written, pointers too.
@@ -385,6 +449,8 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
       }
       A.BufferBytes = std::max<uint64_t>(Options.BufferBytes, P.PointeeBytes);
       A.ValueSource = "buffer";
+      A.ElementType = fillElementType(P.PointeeType);
+      A.Fill = A.ElementType.empty() ? "zero" : Options.Fill;
     } else {
       auto Known = llvm::find_if(Dim.ParameterValues, [&](const auto &KV) {
         return KV.first == P.Name;
@@ -437,7 +503,9 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
       It = std::prev(Groups.end());
     }
     It->Columns.insert(A.Where.Column);
-    It->Widths.insert(A.WidthBytes);
+    // Where the compiler merges iterations into one wider instruction, the
+    // analysis costs that instruction: its width is what the SASS shows.
+    It->Widths.insert(A.InstructionBytes ? A.InstructionBytes : A.WidthBytes);
     It->Arrays.insert(A.Array);
     It->Wavefronts += A.TotalWavefronts;
     It->Instructions += A.WarpInstructions;
@@ -513,6 +581,12 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
       P.SectorsPerRequest = double(Traffic.Sectors) / Traffic.Requests;
       P.RequestsPerBlock = Traffic.Requests;
       P.RequestedBytesPerBlock = Traffic.RequestedBytes;
+      P.IdealSectorsPerBlock = Traffic.IdealSectors;
+      std::set<unsigned> Widths;
+      for (const GlobalAccessReport &A : K.GlobalAccesses)
+        if (A.BlockDimIndex == L.BlockDimIndex && A.Kind == Kind)
+          Widths.insert(A.WidthBytes);
+      P.WidthBytes.assign(Widths.begin(), Widths.end());
       P.Status = !Assumed.empty() ? "assumed" : T.Sampled ? "sampled" : "exact";
       P.AssumedParameters = Assumed;
       P.Description = std::string("all global ") + Kind + "s of the kernel";
@@ -688,6 +762,263 @@ void PlanBuilder::addFixVariant(
   }
 }
 
+void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
+                            const KernelFindings &Mine,
+                            const std::string &SourceName) {
+  bool Racy = llvm::any_of(
+      Mine, [](const auto &F) { return isRaceCheck(F.first->Check); });
+  bool OccupancyClaim = llvm::any_of(Mine, [](const auto &F) {
+    return isOccupancyCheck(F.first->Check) ||
+           llvm::any_of(F.first->Notes, [](const DiagnosticNote &N) {
+             return N.Occupancy.has_value();
+           });
+  });
+  for (auto [D, Index] : Mine)
+    if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier)
+      L.Synccheck = true;
+  Plan.Launches.push_back(L);
+  size_t FirstPrediction = Plan.Predictions.size();
+  addAccessPredictions(L, K, -1);
+  // Link each bank-conflict finding to the line it names, and each
+  // uncoalesced access to the kernel's global sectors of its kind.
+  for (auto [D, Index] : Mine) {
+    Plan.Findings[Index].Launches.push_back(L.Id);
+    RuntimeEvidence Evidence = evidenceOf(D->Check);
+    if (Evidence == RuntimeEvidence::GlobalSectors) {
+      for (const GlobalAccessReport &A : K.GlobalAccesses)
+        if (llvm::is_contained(D->Accesses, A.Id))
+          for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
+            Prediction &P = Plan.Predictions[I];
+            if (P.Kind == "global-sectors" && P.Operation == A.Kind &&
+                !llvm::is_contained(P.Findings, Index))
+              P.Findings.push_back(Index);
+          }
+      continue;
+    }
+    if (Evidence != RuntimeEvidence::SharedWavefronts)
+      continue;
+    std::string Operation;
+    for (const AccessReport &A : K.Accesses)
+      if (llvm::is_contained(D->Accesses, A.Id))
+        Operation = A.Kind;
+    for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
+      Prediction &P = Plan.Predictions[I];
+      if (P.Kind == "wavefronts" && P.Line == D->Where.Line &&
+          P.Operation == Operation)
+        P.Findings.push_back(Index);
+    }
+  }
+  if (!Racy) {
+    Prediction P;
+    P.Launch = L.Id;
+    P.Kind = "race-free";
+    P.File = SourceName;
+    P.Description = "no shared-memory hazard";
+    addPrediction(P);
+  }
+  for (auto [D, Index] : Mine) {
+    Prediction P;
+    P.Launch = L.Id;
+    P.Findings = {Index};
+    P.File = SourceName;
+    P.Check = D->Check;
+    P.Line = D->Where.Line;
+    if (isRaceCheck(D->Check)) {
+      P.Kind = "race";
+      P.Lines = raceLines(*D);
+      std::vector<std::string> Text;
+      for (unsigned Line : P.Lines)
+        Text.push_back(std::to_string(Line));
+      P.Description = "a hazard between lines " + join(Text, " and ");
+    } else if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier) {
+      P.Kind = "divergent-barrier";
+      P.Lines = {D->Where.Line};
+      P.Description = "a barrier part of the block skips";
+    } else {
+      continue;
+    }
+    addPrediction(P);
+  }
+  if (OccupancyClaim) {
+    for (const OccupancyReport &O : K.Occupancy)
+      if (O.BlockDimIndex == S) {
+        Prediction P;
+        P.Launch = L.Id;
+        P.Kind = "occupancy";
+        for (auto [D, Index] : Mine)
+          if (isOccupancyCheck(D->Check) ||
+              llvm::any_of(D->Notes, [](const DiagnosticNote &N) {
+                return N.Occupancy.has_value();
+              }))
+            P.Findings.push_back(Index);
+        P.BlocksBySharedMemory = O.BlocksBySharedMemory;
+        P.BlocksPerSM = O.BlocksPerSM;
+        P.RegistersKnown = O.RegistersKnown;
+        P.Description = "blocks per SM (" + O.LimitedBy + " limit)";
+        addPrediction(P);
+      }
+  }
+}
+
+void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
+                                 const std::vector<ProfiledLaunch> &Profiled,
+                                 const std::vector<std::string> &Files,
+                                 const LaunchAnalyser &Analyse) {
+  Plan = std::move(Unresolved);
+  PlannedProgram &Program = *Plan.Program;
+  Plan.Variants.clear();
+  Plan.Launches.clear();
+  Plan.Findings.clear();
+  Plan.Predictions.clear();
+  Program.Uncovered.clear();
+  Program.NeverLaunched.clear();
+
+  // Each profiled launch to the analysed kernel it runs, by file.
+  struct Covered {
+    const ProfiledLaunch *Launch;
+    const PlannedKernel *Kernel;
+    unsigned Round = 0; ///< Which of its kernel's configurations it has.
+  };
+  std::vector<std::string> FileOrder;
+  std::map<std::string, std::vector<Covered>> ByFile;
+  std::set<std::string> Launched;
+  for (const ProfiledLaunch &L : Profiled) {
+    const PlannedKernel *Kernel = nullptr;
+    for (const PlannedKernel &K : Program.Kernels)
+      if (K.Name == L.Kernel && !Kernel)
+        Kernel = &K;
+    for (const PlannedKernel &K : Program.Kernels)
+      if (!Kernel && settingNamesKernel(L.Kernel, K.Name))
+        Kernel = &K;
+    if (!Kernel) {
+      Program.Uncovered.push_back(
+          {L.Index, L.Kernel, "not a kernel of the analysed files"});
+      continue;
+    }
+    if (!ByFile.count(Kernel->File))
+      FileOrder.push_back(Kernel->File);
+    ByFile[Kernel->File].push_back({&L, Kernel});
+    Launched.insert(Kernel->Name);
+  }
+  for (const PlannedKernel &K : Program.Kernels)
+    if (!Launched.count(K.Name))
+      Program.NeverLaunched.push_back(K.Name);
+
+  // A launch's predictions need the analysis with its own configuration:
+  // round R analyses each kernel's R-th distinct configuration.
+  auto Key = [](const ProfiledLaunch &L) {
+    return std::make_tuple(L.Block, L.Grid, L.DynamicSharedBytes);
+  };
+  for (const std::string &File : FileOrder) {
+    std::vector<Covered> &Launches = ByFile[File];
+    std::map<std::string, std::vector<decltype(Key(Profiled.front()))>>
+        Configurations;
+    unsigned Rounds = 0;
+    for (Covered &C : Launches) {
+      auto &Seen = Configurations[C.Kernel->Name];
+      auto It = llvm::find(Seen, Key(*C.Launch));
+      C.Round = unsigned(It - Seen.begin());
+      if (It == Seen.end())
+        Seen.push_back(Key(*C.Launch));
+      Rounds = std::max(Rounds, C.Round + 1);
+    }
+    // The file where it is now: given on the command line, else as analysed.
+    std::string Path = File;
+    for (const std::string &Given : Files)
+      if (sys::path::filename(Given) == sys::path::filename(File))
+        Path = Given;
+    PlannedVariant &V = addVariant(File, "program");
+    V.Source = File;
+    V.Harness.clear();
+    V.Binary.clear();
+    std::string VariantId = V.Id;
+    std::string SourceName = sys::path::filename(File).str();
+
+    for (unsigned Round = 0; Round < Rounds; ++Round) {
+      std::vector<LaunchConfiguration> Asked;
+      for (const Covered &C : Launches)
+        if (C.Round == Round &&
+            llvm::none_of(Asked, [&](const LaunchConfiguration &A) {
+              return A.Kernel == C.Kernel->Name;
+            }))
+          Asked.push_back({C.Kernel->Name, C.Launch->Block, C.Launch->Grid,
+                           C.Launch->DynamicSharedBytes});
+      std::optional<FileReport> Report = Analyse(Path, Asked);
+      const PlannedVariant &Variant = *Plan.variant(VariantId);
+      for (const Covered &C : Launches) {
+        if (C.Round != Round)
+          continue;
+        auto Uncover = [&](const std::string &Why) {
+          Program.Uncovered.push_back({C.Launch->Index, C.Launch->Kernel, Why});
+        };
+        if (!Report || Report->HadCompileErrors) {
+          Uncover("the re-analysis of '" + Path + "' failed");
+          continue;
+        }
+        const KernelReport *K = nullptr;
+        for (const KernelReport &Each : Report->Kernels)
+          if (Each.Name == C.Kernel->Name)
+            K = &Each;
+        std::optional<unsigned> Shape;
+        for (unsigned S = 0; K && S < K->BlockDims.size(); ++S)
+          if (std::array<unsigned, 3>{K->BlockDims[S].X, K->BlockDims[S].Y,
+                                      K->BlockDims[S].Z} == C.Launch->Block)
+            Shape = S;
+        if (!Shape) {
+          Uncover("the re-analysis has no block " +
+                  std::to_string(C.Launch->Block[0]) + "x" +
+                  std::to_string(C.Launch->Block[1]) + "x" +
+                  std::to_string(C.Launch->Block[2]) + " for '" +
+                  C.Kernel->Name + "'");
+          continue;
+        }
+        // The findings of this analysis, each once in the plan.
+        KernelFindings Mine;
+        for (const Diagnostic &D : Report->Diagnostics) {
+          if (!isFinding(D) || kernelOfFinding(*Report, D) != K)
+            continue;
+          std::string Message = renderMessage(D);
+          auto Same =
+              llvm::find_if(Plan.Findings, [&](const PlannedFinding &F) {
+                return F.Check == D.Check && F.Line == D.Where.Line &&
+                       F.Column == D.Where.Column && F.Message == Message;
+              });
+          if (Same == Plan.Findings.end()) {
+            PlannedFinding F;
+            F.Index = Plan.Findings.size();
+            F.Check = D.Check;
+            SmallString<256> Clean(D.Where.File);
+            sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+            F.File = Clean.str().str();
+            F.Line = D.Where.Line;
+            F.Column = D.Where.Column;
+            F.Message = Message;
+            Plan.Findings.push_back(F);
+            Same = std::prev(Plan.Findings.end());
+          }
+          Mine.push_back({&D, Same->Index});
+        }
+        PlannedLaunch L = makeLaunch(Variant, *K, *Shape);
+        L.Id = "L" + std::to_string(C.Launch->Index);
+        L.Grid = C.Launch->Grid;
+        L.GridSource = "profile";
+        L.DynamicSharedBytes = C.Launch->DynamicSharedBytes;
+        L.Arguments.clear();
+        L.Verifiable = true;
+        L.NotVerifiableReason.clear();
+        L.ProfileIndex = C.Launch->Index;
+        L.Function = C.Launch->Function;
+        addLaunch(L, *K, *Shape, Mine, SourceName);
+      }
+    }
+  }
+  llvm::stable_sort(Plan.Launches,
+                    [](const PlannedLaunch &A, const PlannedLaunch &B) {
+                      return A.ProfileIndex < B.ProfileIndex;
+                    });
+  Program.Resolved = true;
+}
+
 bool PlanBuilder::build(std::string &Error) {
   std::map<std::string, std::string> VariantByFix;
   for (const FileReport &File : Report.Files) {
@@ -725,108 +1056,14 @@ bool PlanBuilder::build(std::string &Error) {
     }
 
     for (const KernelReport &K : File.Kernels) {
-      std::vector<std::pair<const Diagnostic *, unsigned>> Mine;
+      KernelFindings Mine;
       for (auto [D, Index] : Findings)
         if (kernelOfFinding(File, *D) == &K)
           Mine.push_back({D, Index});
-      bool Racy = llvm::any_of(
-          Mine, [](const auto &F) { return isRaceCheck(F.first->Check); });
-      bool OccupancyClaim = llvm::any_of(Mine, [](const auto &F) {
-        return isOccupancyCheck(F.first->Check) ||
-               llvm::any_of(F.first->Notes, [](const DiagnosticNote &N) {
-                 return N.Occupancy.has_value();
-               });
-      });
 
-      for (unsigned S = 0; S < K.BlockDims.size(); ++S) {
-        PlannedLaunch L = makeLaunch(Plan.Variants[VariantIndex], K, S);
-        for (auto [D, Index] : Mine)
-          if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier)
-            L.Synccheck = true;
-        Plan.Launches.push_back(L);
-        size_t FirstPrediction = Plan.Predictions.size();
-        addAccessPredictions(L, K, -1);
-        // Link each bank-conflict finding to the line it names, and each
-        // uncoalesced access to the kernel's global sectors of its kind.
-        for (auto [D, Index] : Mine) {
-          Plan.Findings[Index].Launches.push_back(L.Id);
-          RuntimeEvidence Evidence = evidenceOf(D->Check);
-          if (Evidence == RuntimeEvidence::GlobalSectors) {
-            for (const GlobalAccessReport &A : K.GlobalAccesses)
-              if (llvm::is_contained(D->Accesses, A.Id))
-                for (size_t I = FirstPrediction; I < Plan.Predictions.size();
-                     ++I) {
-                  Prediction &P = Plan.Predictions[I];
-                  if (P.Kind == "global-sectors" && P.Operation == A.Kind &&
-                      !llvm::is_contained(P.Findings, Index))
-                    P.Findings.push_back(Index);
-                }
-            continue;
-          }
-          if (Evidence != RuntimeEvidence::SharedWavefronts)
-            continue;
-          std::string Operation;
-          for (const AccessReport &A : K.Accesses)
-            if (llvm::is_contained(D->Accesses, A.Id))
-              Operation = A.Kind;
-          for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
-            Prediction &P = Plan.Predictions[I];
-            if (P.Kind == "wavefronts" && P.Line == D->Where.Line &&
-                P.Operation == Operation)
-              P.Findings.push_back(Index);
-          }
-        }
-        if (!Racy) {
-          Prediction P;
-          P.Launch = L.Id;
-          P.Kind = "race-free";
-          P.File = SourceName;
-          P.Description = "no shared-memory hazard";
-          addPrediction(P);
-        }
-        for (auto [D, Index] : Mine) {
-          Prediction P;
-          P.Launch = L.Id;
-          P.Findings = {Index};
-          P.File = SourceName;
-          P.Check = D->Check;
-          P.Line = D->Where.Line;
-          if (isRaceCheck(D->Check)) {
-            P.Kind = "race";
-            P.Lines = raceLines(*D);
-            std::vector<std::string> Text;
-            for (unsigned Line : P.Lines)
-              Text.push_back(std::to_string(Line));
-            P.Description = "a hazard between lines " + join(Text, " and ");
-          } else if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier) {
-            P.Kind = "divergent-barrier";
-            P.Lines = {D->Where.Line};
-            P.Description = "a barrier part of the block skips";
-          } else {
-            continue;
-          }
-          addPrediction(P);
-        }
-        if (OccupancyClaim) {
-          for (const OccupancyReport &O : K.Occupancy)
-            if (O.BlockDimIndex == S) {
-              Prediction P;
-              P.Launch = L.Id;
-              P.Kind = "occupancy";
-              for (auto [D, Index] : Mine)
-                if (isOccupancyCheck(D->Check) ||
-                    llvm::any_of(D->Notes, [](const DiagnosticNote &N) {
-                      return N.Occupancy.has_value();
-                    }))
-                  P.Findings.push_back(Index);
-              P.BlocksBySharedMemory = O.BlocksBySharedMemory;
-              P.BlocksPerSM = O.BlocksPerSM;
-              P.RegistersKnown = O.RegistersKnown;
-              P.Description = "blocks per SM (" + O.LimitedBy + " limit)";
-              addPrediction(P);
-            }
-        }
-      }
+      for (unsigned S = 0; S < K.BlockDims.size(); ++S)
+        addLaunch(makeLaunch(Plan.Variants[VariantIndex], K, S), K, S, Mine,
+                  SourceName);
 
       if (!Options.VerifyFixes)
         continue;
@@ -846,7 +1083,98 @@ bool PlanBuilder::build(std::string &Error) {
   return true;
 }
 
+/// --run: the plan names the program and the analysed kernels; the launches
+/// and predictions come after the measurement, from the profile
+/// (resolveProgramPlan).
+std::optional<VerifyPlan> prepareProgram(const RunReport &Report,
+                                         const PrepareOptions &Options,
+                                         StringRef Dir, std::string &Error) {
+  VerifyPlan Plan;
+  Plan.Arch = Report.Arch;
+  Plan.CreatedBy = "smem-lint (" + Report.Mode + ")";
+  PlannedProgram &Program = Plan.Program.emplace();
+  Program.Command = Options.RunCommand;
+  Program.LaunchCount = Options.LaunchCount;
+  for (const FileReport &File : Report.Files) {
+    if (File.HadCompileErrors)
+      continue;
+    for (const KernelReport &K : File.Kernels)
+      Program.Kernels.push_back({K.Name, File.File});
+    // The re-analysis of each launch makes the plan's findings; synccheck
+    // runs when the analysis has one it can show.
+    for (const Diagnostic &D : File.Diagnostics)
+      Program.Synccheck |= isFinding(D) && evidenceOf(D.Check) ==
+                                               RuntimeEvidence::SkippedBarrier;
+  }
+  if (Program.Kernels.empty()) {
+    Error = "no kernel to verify (no file was analysed without errors)";
+    return std::nullopt;
+  }
+  if (!writeFile(Dir, "plan.json", planToJson(Plan), Error) ||
+      !writeFile(Dir, "measure.sh", measureScript(Plan), Error,
+                 /*Executable=*/true) ||
+      !writeFile(Dir, "README.txt", directoryReadme(Plan), Error))
+    return std::nullopt;
+  return Plan;
+}
+
 } // namespace
+
+bool resolveProgramPlan(VerifyPlan &Plan, StringRef Dir,
+                        const std::vector<std::string> &Files,
+                        const LaunchAnalyser &Analyse, std::string &Error) {
+  if (!Plan.Program) {
+    Error = "the plan measures no program";
+    return false;
+  }
+  SmallString<256> Raw(Dir);
+  sys::path::append(Raw, "raw", "program.ncu-raw.csv");
+  auto Buffer = MemoryBuffer::getFile(Raw);
+  std::vector<ProfiledLaunch> Profiled;
+  if (Buffer)
+    Profiled = profiledLaunches(parseNcuRawPage((*Buffer)->getBuffer()));
+  // Without a profile every kernel counts as never launched; the compare
+  // step says why (the profiler's log).
+  static const RunReport NoReport;
+  PrepareOptions Options;
+  Options.VerifyFixes = false;
+  PlanBuilder Builder(NoReport, Options, Dir);
+  Builder.resolveProgram(std::move(Plan), Profiled, Files, Analyse);
+  Plan = Builder.takePlan();
+  return writeFile(Dir, "plan.json", planToJson(Plan), Error);
+}
+
+bool isFillPattern(StringRef Name) {
+  return Name == "zero" || Name == "ones" || Name == "iota" || Name == "random";
+}
+
+std::string fillElementType(StringRef PointeeType) {
+  std::string T = unqualified(PointeeType);
+  if (isIntegerType(T) || isFloatingType(T))
+    return T;
+  // CUDA's vector types: float4, uint2, longlong2, ... and their components.
+  static const std::pair<StringRef, StringRef> Vectors[] = {
+      {"char", "signed char"},
+      {"uchar", "unsigned char"},
+      {"short", "short"},
+      {"ushort", "unsigned short"},
+      {"int", "int"},
+      {"uint", "unsigned int"},
+      {"longlong", "long long"},
+      {"ulonglong", "unsigned long long"},
+      {"long", "long"},
+      {"ulong", "unsigned long"},
+      {"float", "float"},
+      {"double", "double"}};
+  StringRef Name = T;
+  if (!Name.empty() && Name.back() >= '1' && Name.back() <= '4') {
+    StringRef Base = Name.drop_back();
+    for (const auto &[Vector, Component] : Vectors)
+      if (Base == Vector)
+        return Component.str();
+  }
+  return "";
+}
 
 std::optional<std::string> defaultScalarValue(StringRef Type) {
   std::string T = unqualified(Type);
@@ -868,11 +1196,13 @@ std::optional<VerifyPlan> prepareDirectory(const RunReport &Report,
   }
   // Stale sources, harnesses, builds and outputs of an earlier plan would be
   // mistaken for this one's.
-  for (StringRef Sub : {"src", "harness", "build", "raw"}) {
+  for (StringRef Sub : {"src", "harness", "build", "raw", "data"}) {
     SmallString<256> Path(Dir);
     sys::path::append(Path, Sub);
     sys::fs::remove_directories(Path, /*IgnoreErrors=*/true);
   }
+  if (!Options.RunCommand.empty())
+    return prepareProgram(Report, Options, Dir, Error);
   PlanBuilder Builder(Report, Options, Dir);
   if (!Builder.build(Error))
     return std::nullopt;

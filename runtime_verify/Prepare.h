@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -48,14 +49,58 @@ using Reanalyser = std::function<std::optional<FileReport>(
 
 struct PrepareOptions {
   std::vector<ParameterValueOption> Parameters;
-  /// Size of the zero-filled buffer each pointer parameter gets.
+  /// Size of the buffer each pointer parameter gets.
   uint64_t BufferBytes = uint64_t(64) << 20;
+  /// What the buffers hold (PlannedArgument::Fill): small non-negative
+  /// integers by default, so that a kernel indexing through its data stays in
+  /// range and a loop over it runs. `--param NAME=@FILE` fills one buffer
+  /// from a file instead.
+  std::string Fill = "random";
   /// Extra nvcc flags for every harness (the user's -D and -I).
   std::vector<std::string> NvccFlags;
   /// Verify the fixes the notes propose; needs Reanalyse.
   bool VerifyFixes = true;
   Reanalyser Reanalyse;
+  /// --run: the user's program to measure instead of harnesses (a shell
+  /// command line), and how many launches of the analysed kernels Nsight
+  /// Compute profiles.
+  std::string RunCommand;
+  unsigned LaunchCount = 20;
 };
+
+/// One launch configuration a kernel is analysed with, for --run: what the
+/// profile says the program launched.
+struct LaunchConfiguration {
+  std::string Kernel; ///< As smem-lint reports it.
+  std::array<unsigned, 3> Block = {1, 1, 1}, Grid = {1, 1, 1};
+  uint64_t DynamicSharedBytes = 0;
+};
+
+/// Analyses \p File as the run did, but each kernel of \p Configurations
+/// with exactly that block, grid and dynamic shared bytes (at most one per
+/// kernel). Returns nullopt when the file does not parse.
+using LaunchAnalyser = std::function<std::optional<FileReport>(
+    const std::string &File,
+    const std::vector<LaunchConfiguration> &Configurations)>;
+
+/// --run, once measure.sh has run: reads DIR/raw/program.ncu-raw.csv, gives
+/// each profiled launch of an analysed kernel the predictions of a
+/// re-analysis with its configuration (launch ids are the profile's: L0 is
+/// the first profiled launch), and lists the launches no analysis covers and
+/// the analysed kernels the program never launched. \p Files, when not
+/// empty, are where the analysed files are now (matched by file name).
+/// Returns false with \p Error set when there is no profile to read.
+bool resolveProgramPlan(VerifyPlan &Plan, llvm::StringRef Dir,
+                        const std::vector<std::string> &Files,
+                        const LaunchAnalyser &Analyse, std::string &Error);
+
+/// Whether \p Name is a fill pattern of --verify-fill.
+bool isFillPattern(llvm::StringRef Name);
+
+/// The type a buffer of \p PointeeType is filled as: the type itself for
+/// integers and floating point, the component of a CUDA vector type
+/// ("float4" -> "float"), else "" (the buffer stays zero).
+std::string fillElementType(llvm::StringRef PointeeType);
 
 /// The value a scalar parameter of \p Type gets when neither the launch nor
 /// --param gives one, or nullopt when the harness cannot construct the type.

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 
 using namespace llvm;
 
@@ -163,6 +164,7 @@ SourcePage parseNcuSourcePage(StringRef Text) {
         return int(C);
     return -1;
   };
+  int ThreadsExecuted = -1, SectorsIdeal = -1;
   int LineColumn = -1, AddressColumn = -1, SassColumn = -1, Executed = -1,
       Wavefronts = -1, Ideal = -1, Space = -1, Operation = -1, Size = -1;
   for (const std::vector<std::string> &Row : parseCsv(Text)) {
@@ -184,6 +186,8 @@ SourcePage parseNcuSourcePage(StringRef Text) {
       // "Source" is the CUDA line, then the SASS; a SASS-only page has one.
       SassColumn = Column("Source", LineColumn >= 0 ? 1 : 0);
       Executed = Column("Instructions Executed");
+      ThreadsExecuted = Column("Predicated-On Thread Instructions Executed");
+      SectorsIdeal = Column("L2 Theoretical Sectors Global Ideal");
       Wavefronts = Column("L1 Wavefronts Shared");
       Ideal = Column("L1 Wavefronts Shared Ideal");
       Space = Column("Address Space");
@@ -216,6 +220,8 @@ SourcePage parseNcuSourcePage(StringRef Text) {
     I.AccessOperation = Cell(Operation).str();
     Cell(Size).getAsInteger(10, I.AccessBits);
     I.Executed = parseNcuNumber(Cell(Executed));
+    I.ThreadsExecuted = parseNcuNumber(Cell(ThreadsExecuted));
+    I.GlobalSectorsIdeal = parseNcuNumber(Cell(SectorsIdeal));
     I.Wavefronts = parseNcuNumber(Cell(Wavefronts));
     I.WavefrontsIdeal = parseNcuNumber(Cell(Ideal));
     Page.Instructions.push_back(std::move(I));
@@ -450,6 +456,54 @@ std::map<std::string, HarnessLaunch> parseHarnessLog(StringRef Text) {
       if (Key.empty())
         break;
     }
+  }
+  return Launches;
+}
+
+std::string kernelOfFunction(StringRef Demangled) {
+  Demangled = Demangled.trim();
+  // The parameter list: from the last ')' back to its '('.
+  if (Demangled.ends_with(")")) {
+    int Depth = 0;
+    for (size_t I = Demangled.size(); I-- > 0;) {
+      if (Demangled[I] == ')')
+        ++Depth;
+      else if (Demangled[I] == '(' && --Depth == 0) {
+        Demangled = Demangled.take_front(I);
+        break;
+      }
+    }
+  }
+  // A template's return type: kernels return void.
+  Demangled.consume_front("void ");
+  return Demangled.trim().str();
+}
+
+std::vector<ProfiledLaunch>
+profiledLaunches(const std::vector<NcuResult> &Results) {
+  std::vector<ProfiledLaunch> Launches;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    const NcuResult &R = Results[I];
+    ProfiledLaunch L;
+    L.Index = int(I);
+    L.Function = R.KernelName;
+    L.Kernel = kernelOfFunction(llvm::demangle(R.KernelName));
+    const char *Axes[] = {"x", "y", "z"};
+    for (unsigned A = 0; A < 3; ++A) {
+      if (std::optional<double> B =
+              R.number(std::string("launch__block_dim_") + Axes[A]))
+        L.Block[A] = unsigned(*B);
+      if (std::optional<double> G =
+              R.number(std::string("launch__grid_dim_") + Axes[A]))
+        L.Grid[A] = unsigned(*G);
+    }
+    if (std::optional<double> D =
+            R.number("launch__shared_mem_per_block_dynamic"))
+      L.DynamicSharedBytes = uint64_t(*D);
+    if (std::optional<double> Registers =
+            R.number("launch__registers_per_thread"))
+      L.Registers = int(*Registers);
+    Launches.push_back(L);
   }
   return Launches;
 }

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -55,6 +56,12 @@ struct SourcePageInstruction {
   /// Warp-level executions, counting those whose threads were all
   /// predicated off; instrumented shared-memory wavefronts and their ideal.
   std::optional<double> Executed, Wavefronts, WavefrontsIdeal;
+  /// Thread-level executions with the predicate on: the lanes that did the
+  /// access (0 when every execution had all its lanes predicated off).
+  std::optional<double> ThreadsExecuted;
+  /// Global accesses: the fewest 32-byte sectors the lanes' bytes could
+  /// occupy ("L2 Theoretical Sectors Global Ideal").
+  std::optional<double> GlobalSectorsIdeal;
 };
 
 struct SourcePage {
@@ -127,6 +134,24 @@ struct SynccheckLog {
 };
 
 SynccheckLog parseSynccheckLog(llvm::StringRef Text);
+
+/// One launch of the user's program in Nsight Compute's raw page (exported
+/// with --print-kernel-base mangled).
+struct ProfiledLaunch {
+  int Index = 0;        ///< Its row: the order ncu profiled it in.
+  std::string Function; ///< Mangled: "_Z6jacobiPfPKfii".
+  std::string Kernel;   ///< Demangled, no parameters: "ns::jacobi<32>".
+  std::array<unsigned, 3> Block = {1, 1, 1}, Grid = {1, 1, 1};
+  uint64_t DynamicSharedBytes = 0;
+  int Registers = -1;
+};
+
+std::vector<ProfiledLaunch>
+profiledLaunches(const std::vector<NcuResult> &Results);
+
+/// The kernel a demangled function names, without its return type and
+/// parameters: "void ns::k<32>(float*, int)" -> "ns::k<32>".
+std::string kernelOfFunction(llvm::StringRef Demangled);
 
 /// What the harness printed about one launch.
 struct HarnessLaunch {

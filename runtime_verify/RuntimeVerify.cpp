@@ -89,6 +89,41 @@ Reanalyser makeReanalyser(const clang::tooling::CompilationDatabase &Database,
   };
 }
 
+LaunchAnalyser
+makeLaunchAnalyser(const clang::tooling::CompilationDatabase &Database,
+                   const ParseMode &Mode, const FrontendOptions &Frontend,
+                   SettingsOfFile Settings) {
+  return [&Database, Mode, Frontend, Settings = std::move(Settings)](
+             const std::string &File,
+             const std::vector<LaunchConfiguration> &Configurations)
+             -> std::optional<FileReport> {
+    FileSettings Settled = Settings(File);
+    AnalysisOptions &Options = Settled.Analysis;
+    for (const LaunchConfiguration &C : Configurations) {
+      // What the profile measured wins over what the command line named
+      // for this kernel.
+      auto Named = [&](const auto &Option) {
+        return Option.Kernel == C.Kernel;
+      };
+      llvm::erase_if(Options.BlockDims, Named);
+      llvm::erase_if(Options.GridDims, Named);
+      llvm::erase_if(Options.DynamicSharedBytes, Named);
+      Options.BlockDims.push_back(
+          {C.Kernel, BlockShape{C.Block[0], C.Block[1], C.Block[2]}});
+      Options.GridDims.push_back(
+          {C.Kernel, BlockShape{C.Grid[0], C.Grid[1], C.Grid[2]}});
+      Options.DynamicSharedBytes.push_back({C.Kernel, C.DynamicSharedBytes});
+    }
+    std::vector<std::string> Files = {File};
+    std::vector<FileReport> Reports =
+        analyzeFiles(Database, Files, Mode, Frontend, Options);
+    if (Reports.size() != 1)
+      return std::nullopt;
+    applyFindingPolicy(Reports.front(), Settled.Policy);
+    return Reports.front();
+  };
+}
+
 std::vector<std::string>
 nvccFlagsFromDatabase(const clang::tooling::CompilationDatabase &Database,
                       ArrayRef<std::string> Files) {
@@ -141,6 +176,16 @@ int runVerifyPrepare(const RunReport &Report, const VerifyOptions &Options,
     Err << "smem-lint: error: cannot prepare verification: " << Error << "\n";
     return VerifyCannotRun;
   }
+  if (const std::optional<PlannedProgram> &Program = Plan->Program) {
+    Out << "smem-lint: prepared " << Dir << " to measure '" << Program->Command
+        << "' (" << Program->Kernels.size() << " analysed kernel"
+        << (Program->Kernels.size() == 1 ? "" : "s") << ")\n"
+        << "smem-lint: next, on a machine with a GPU, from the directory the "
+           "command runs in: bash "
+        << Dir << "/measure.sh; then, with the same files: smem-lint "
+        << "--verify-compare=" << Dir << " FILE...\n";
+    return VerifyConfirmed;
+  }
   unsigned Verifiable = 0;
   for (const PlannedLaunch &L : Plan->Launches)
     Verifiable += L.Verifiable;
@@ -164,8 +209,8 @@ int runVerifyPrepare(const RunReport &Report, const VerifyOptions &Options,
 }
 
 int runVerifyCompare(StringRef Dir, StringRef Format, raw_ostream &Out,
-                     raw_ostream &Err) {
-  return compareDirectory(Dir, Format, Out, Err);
+                     raw_ostream &Err, const ProgramResolver *Program) {
+  return compareDirectory(Dir, Format, Out, Err, Program);
 }
 
 int runVerify(const RunReport &Report, const VerifyOptions &Options,
@@ -207,6 +252,7 @@ int runVerify(const RunReport &Report, const VerifyOptions &Options,
   sys::path::append(Log, "measure.log");
   Err << "smem-lint: measuring in " << Dir << " (log: " << Log << ")\n";
   std::string Message;
+  // A --run command runs where smem-lint was started (measure.sh's caller).
   std::vector<StringRef> Args = {*Bash, Script};
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Log),
                                           StringRef(Log)};
@@ -218,7 +264,9 @@ int runVerify(const RunReport &Report, const VerifyOptions &Options,
         << " and " << Dir << "/raw\n";
     return VerifyCannotRun;
   }
-  return compareDirectory(Dir, Options.Format, Out, Err);
+  return compareDirectory(
+      Dir, Options.Format, Out, Err,
+      Options.Prepare.RunCommand.empty() ? nullptr : &Options.Program);
 }
 
 } // namespace verify

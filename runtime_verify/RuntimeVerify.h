@@ -12,6 +12,7 @@
 #ifndef SMEMLINT_RUNTIME_VERIFY_RUNTIMEVERIFY_H
 #define SMEMLINT_RUNTIME_VERIFY_RUNTIMEVERIFY_H
 
+#include "runtime_verify/Compare.h"
 #include "runtime_verify/Prepare.h"
 
 #include "Checks/TranslationUnitAnalysis.h"
@@ -59,6 +60,9 @@ struct VerifyOptions {
   /// Where --verify prepares and measures; empty: a new directory under the
   /// system's temporary directory, which is kept and named in the output.
   std::string Dir;
+  /// --run: the analysed files and the analysis of a launch's configuration
+  /// (makeLaunchAnalyser), for the compare step.
+  ProgramResolver Program;
 };
 
 /// The settings an original file was analysed with (the command line merged
@@ -75,6 +79,14 @@ Reanalyser makeReanalyser(const clang::tooling::CompilationDatabase &Database,
                           const ParseMode &Mode,
                           const FrontendOptions &Frontend,
                           SettingsOfFile Settings);
+
+/// Analyses a file the way the run analysed it, but each kernel named in the
+/// configurations with exactly that block, grid and dynamic shared bytes
+/// (--run). The database must outlive the returned function.
+LaunchAnalyser
+makeLaunchAnalyser(const clang::tooling::CompilationDatabase &Database,
+                   const ParseMode &Mode, const FrontendOptions &Frontend,
+                   SettingsOfFile Settings);
 
 /// The flags of the files' compile commands that nvcc needs to build the
 /// harnesses the same way (-D, -U, -I, -isystem, -include, -std=), with
@@ -95,7 +107,8 @@ int runVerifyPrepare(const RunReport &Report, const VerifyOptions &Options,
 /// measure.sh) and prints the verdicts as \p Format ("text" or "json").
 /// Needs no analysis. Returns a VerifyExit.
 int runVerifyCompare(llvm::StringRef Dir, llvm::StringRef Format,
-                     llvm::raw_ostream &Out, llvm::raw_ostream &Err);
+                     llvm::raw_ostream &Out, llvm::raw_ostream &Err,
+                     const ProgramResolver *Program = nullptr);
 
 /// --verify: prepare into Options.Dir, run measure.sh there (nvcc and ncu
 /// must be on PATH, in $CUDA_PATH/bin or /usr/local/cuda/bin; otherwise it

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -130,6 +131,13 @@ struct Context {
   const LaunchMeasurement &M;
 };
 
+std::string noNcuReason(const Context &C) {
+  if (!C.M.NcuProblem.empty())
+    return C.M.NcuProblem;
+  return "no Nsight Compute result for this launch (see raw/" + C.Launch.Id +
+         ".ncu-log.txt)";
+}
+
 double blocksOf(const Context &C) {
   if (C.M.Ncu)
     if (std::optional<double> Grid = C.M.Ncu->number("launch__grid_size"))
@@ -167,8 +175,7 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
       {"instructions_per_block", Ip},
       {"wavefronts_per_block", Wp}};
   if (!C.M.Ncu || !C.M.Source) {
-    V.Reason = "no Nsight Compute result for this launch (see raw/" +
-               C.Launch.Id + ".ncu-log.txt)";
+    V.Reason = noNcuReason(C);
     return V;
   }
   double Blocks = blocksOf(C);
@@ -183,6 +190,34 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
     return V;
   }
   V.Sass = sassSummary(Line);
+  // The line's shared instructions ran, but with no lane doing the access
+  // (or never ran): the run went another way than the analysis, which
+  // follows both sides of a branch on data it cannot know.
+  double Executions = 0, Lanes = 0;
+  bool LanesKnown = true;
+  for (const SourcePageInstruction *I : Line) {
+    Executions += I->Executed.value_or(0);
+    LanesKnown &= I->ThreadsExecuted.has_value();
+    Lanes += I->ThreadsExecuted.value_or(0);
+  }
+  if (Ip > 0 && (Executions == 0 || (LanesKnown && Lanes == 0))) {
+    V.Kind = VerdictKind::DifferentPath;
+    V.Source = "source page (executed instructions)";
+    V.Measured = "0 lanes";
+    V.MeasuredValues = {{"instructions_per_block", Executions / Blocks},
+                        {"lanes_per_block", 0}};
+    V.Reason =
+        "no thread did line " + std::to_string(P.Line) + "'s shared " +
+        P.Operation +
+        (Executions == 0 ? " (its instructions never ran)"
+                         : " (its " + count(Executions / Blocks) +
+                               " warp instructions per block ran with every "
+                               "lane predicated off)") +
+        ": the run took another path than the analysed one; the "
+        "kernel's data or parameters decide it (--verify-fill, "
+        "--param)";
+    return V;
+  }
   std::set<unsigned> Widths;
   double Wm = 0, Im = 0;
   for (const SourcePageInstruction *I : Line) {
@@ -285,6 +320,24 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
                "(docs/measurements/h200-bank-probes.md, tooling caveat)";
     return V;
   }
+  // The analysis counts only warp instructions with an active lane. Fewer
+  // lanes than fill that many: some warps skipped the access in the run (a
+  // parameter or the data switched them off, or blocks at the grid's edge
+  // are partial), so the run did not test the prediction.
+  double LanesPerBlock = Lanes / Blocks;
+  if (LanesKnown && std::ceil(LanesPerBlock / 32 - 1e-6) + 0.5 < Ip) {
+    V.Kind = VerdictKind::DifferentPath;
+    V.MeasuredValues["lanes_per_block"] = LanesPerBlock;
+    V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
+               fixed(Wp) + ", but only " + fixed(LanesPerBlock, 1) +
+               " lanes per block did line " + std::to_string(P.Line) +
+               "'s shared " + P.Operation + ", too few for the " + count(Ip) +
+               " warp instructions with an active lane the analysis "
+               "counted: the run took another path than the analysed one "
+               "(a parameter, the data, or partial blocks at the grid's "
+               "edge)";
+    return V;
+  }
   V.Kind = VerdictKind::Refuted;
   V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
              fixed(Wp) +
@@ -303,7 +356,7 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
       {"instructions_per_block", Ip}};
   V.Source = "hardware counter";
   if (!C.M.Ncu) {
-    V.Reason = "no Nsight Compute result for this launch";
+    V.Reason = noNcuReason(C);
     return V;
   }
   const char *Op = opcodePrefix(P.Operation);
@@ -398,7 +451,7 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
                        {"requests_per_block", Rp}};
   V.Source = "hardware counter";
   if (!C.M.Ncu) {
-    V.Reason = "no Nsight Compute result for this launch";
+    V.Reason = noNcuReason(C);
     return V;
   }
   std::string Op = P.Operation == "load" ? "ld" : "st";
@@ -442,6 +495,43 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
     V.Kind = VerdictKind::Confirmed;
     return V;
   }
+  // The fewest sectors the lanes' bytes could occupy, from the source page:
+  // other than the analysed block's, with the source's widths (the compiler
+  // did not narrow or merge), the run asked for other data per block
+  // (partial blocks at the grid's edge, lanes clamped to one address, other
+  // trip counts, another path), and the sectors were not measured for the
+  // analysed accesses.
+  if (C.M.Source && P.IdealSectorsPerBlock > 0 && !P.WidthBytes.empty() &&
+      !(SameRequests && SameSectors)) {
+    std::set<uint64_t> Seen;
+    std::set<unsigned> Widths;
+    double Ideal = 0;
+    bool Known = false;
+    StringRef Want = P.Operation == "load" ? "Load" : "Store";
+    for (const SourcePageInstruction &I : C.M.Source->Instructions)
+      if (I.AddressSpace == "Global" && I.AccessOperation == Want &&
+          I.GlobalSectorsIdeal && I.AccessBits &&
+          Seen.insert(I.Address).second) {
+        Ideal += *I.GlobalSectorsIdeal;
+        Widths.insert(I.AccessBits / 8);
+        Known = true;
+      }
+    Ideal /= Blocks;
+    bool SameWidths =
+        Widths == std::set<unsigned>(P.WidthBytes.begin(), P.WidthBytes.end());
+    if (Known && SameWidths &&
+        !within(Ideal, double(P.IdealSectorsPerBlock), Tolerance)) {
+      V.Kind = VerdictKind::DifferentPath;
+      V.MeasuredValues["ideal_sectors_per_block"] = Ideal;
+      V.Reason = "the lanes asked for data that fits in " + fixed(Ideal) +
+                 " sectors per block at best, the analysed block's in " +
+                 count(double(P.IdealSectorsPerBlock)) +
+                 ": the run asked for other data per block than the analysed "
+                 "one (partial blocks at the grid's edge, clamped indices, "
+                 "another trip count or path)";
+      return V;
+    }
+  }
   // Sectors are the bytes moved; requests are how the compiler grouped the
   // accesses into instructions (it may widen two loads into one).
   if (!SameRequests && SameSectors) {
@@ -472,7 +562,9 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
     Lines.push_back(std::to_string(L));
   V.Predicted = P.Kind == "race" ? "hazard :" + join(Lines, "/") : "none";
   if (!C.M.Racecheck) {
-    V.Reason = "racecheck did not run for this launch";
+    V.Reason = C.M.RacecheckProblem.empty()
+                   ? "racecheck did not run for this launch"
+                   : C.M.RacecheckProblem;
     return V;
   }
   const RacecheckLog &Log = *C.M.Racecheck;
@@ -533,7 +625,9 @@ Verdict judgeDivergentBarrier(const Prediction &P, const Context &C) {
   V.Source = "synccheck (one block)";
   V.Predicted = "barrier :" + std::to_string(P.Line);
   if (!C.M.Synccheck) {
-    V.Reason = "synccheck did not run for this launch";
+    V.Reason = C.M.SynccheckProblem.empty()
+                   ? "synccheck did not run for this launch"
+                   : C.M.SynccheckProblem;
     return V;
   }
   unsigned Here = 0;
@@ -569,7 +663,7 @@ Verdict judgeOccupancy(const Prediction &P, const Context &C) {
   if (P.BlocksBySharedMemory)
     V.PredictedValues["blocks_by_shared_memory"] = *P.BlocksBySharedMemory;
   if (!C.M.Ncu) {
-    V.Reason = "no Nsight Compute result for this launch";
+    V.Reason = noNcuReason(C);
     return V;
   }
   const NcuResult &N = *C.M.Ncu;
@@ -621,6 +715,132 @@ Verdict judgeOccupancy(const Prediction &P, const Context &C) {
   return V;
 }
 
+/// A launch where some line ran another path than the analysed one: its
+/// kernel totals, global sectors and races were measured on that other
+/// path, so where they disagree they did not test the prediction either.
+void markDifferentPaths(const VerifyPlan &Plan,
+                        std::vector<Verdict> &Verdicts) {
+  std::map<std::string, std::set<unsigned>> Lines; // launch -> lines
+  for (size_t I = 0; I < Plan.Predictions.size(); ++I)
+    if (Verdicts[I].Kind == VerdictKind::DifferentPath &&
+        Plan.Predictions[I].Kind == "wavefronts")
+      Lines[Plan.Predictions[I].Launch].insert(Plan.Predictions[I].Line);
+  for (size_t I = 0; I < Plan.Predictions.size(); ++I) {
+    const Prediction &P = Plan.Predictions[I];
+    Verdict &V = Verdicts[I];
+    auto Other = Lines.find(P.Launch);
+    if (Other == Lines.end() || V.Kind == VerdictKind::Confirmed ||
+        V.Kind == VerdictKind::DifferentPath || V.Measured.empty())
+      continue;
+    bool Affected =
+        P.Kind == "shared-totals" || P.Kind == "global-sectors" ||
+        ((P.Kind == "race" || P.Kind == "race-free") &&
+         any_of(P.Lines, [&](unsigned L) { return Other->second.count(L); }));
+    if (!Affected)
+      continue;
+    std::vector<std::string> Names;
+    for (unsigned L : Other->second)
+      Names.push_back(std::to_string(L));
+    V.Kind = VerdictKind::DifferentPath;
+    V.Reason = "the run took another path than the analysed one (at line" +
+               std::string(Names.size() == 1 ? " " : "s ") + join(Names, ", ") +
+               "); was: " + V.Reason;
+  }
+}
+
+/// What measure.sh recorded of the user's program (--run), read once and
+/// handed out per launch: the launch's row of the raw page, its source
+/// page, and the hazards and barrier errors in its kernel.
+class ProgramOutputs {
+public:
+  explicit ProgramOutputs(StringRef Dir) : Dir(Dir.str()) {}
+
+  template <class TimedOutFn>
+  void load(const PlannedLaunch &L, TimedOutFn &TimedOut,
+            std::map<std::string, std::string> &StepRc, LaunchMeasurement &M) {
+    if (!Loaded)
+      readAll();
+    std::string Kernel = kernelOfFunction(demangle(L.Function));
+    M.NcuProblem =
+        TimedOut("ncu program", "Nsight Compute did not finish the program "
+                                "(raw/program.ncu-log.txt)");
+    if (M.NcuProblem.empty())
+      M.NcuProblem = TimedOut("export program",
+                              "the export of the profile did not finish");
+    if (size_t(L.ProfileIndex) < Rows.size() && M.NcuProblem.empty()) {
+      M.Ncu = Rows[L.ProfileIndex];
+      if (std::optional<std::string> Page =
+              readFile(Dir, "raw/program." + std::to_string(L.ProfileIndex) +
+                                ".ncu-source-cuda.csv"))
+        M.Source = parseNcuSourcePage(*Page);
+      HarnessLaunch H;
+      H.Id = L.Id;
+      H.Function = L.Function;
+      H.Registers =
+          int(M.Ncu->number("launch__registers_per_thread").value_or(-1));
+      H.StaticShared = int64_t(
+          M.Ncu->number("launch__shared_mem_per_block_static").value_or(-1));
+      H.DynamicShared = int64_t(L.DynamicSharedBytes);
+      std::optional<double> Blocks;
+      for (const char *Limit :
+           {"launch__occupancy_limit_blocks", "launch__occupancy_limit_warps",
+            "launch__occupancy_limit_registers",
+            "launch__occupancy_limit_shared_mem"})
+        if (std::optional<double> N = M.Ncu->number(Limit))
+          Blocks = std::min(Blocks.value_or(*N), *N);
+      H.BlocksPerSM = int(Blocks.value_or(-1));
+      H.Status = StepRc["run program"] == "0" ? "ok" : "";
+      M.Harness = H;
+    }
+    M.RacecheckProblem =
+        TimedOut("racecheck program", "racecheck did not finish the program");
+    if (Racecheck && M.RacecheckProblem.empty()) {
+      // The hazards of this kernel, in any of its launches.
+      RacecheckLog Mine = *Racecheck;
+      Mine.Hazards.clear();
+      Mine.Errors = Mine.Warnings = 0;
+      for (const Hazard &H : Racecheck->Hazards)
+        if (kernelOfFunction(H.First.Function) == Kernel) {
+          Mine.Hazards.push_back(H);
+          ++(H.Error ? Mine.Errors : Mine.Warnings);
+        }
+      Mine.Displayed = Mine.Hazards.size();
+      M.Racecheck = Mine;
+    }
+    M.SynccheckProblem =
+        TimedOut("synccheck program", "synccheck did not finish the program");
+    if (Synccheck && M.SynccheckProblem.empty()) {
+      SynccheckLog Mine = *Synccheck;
+      Mine.Errors.clear();
+      for (const BarrierError &E : Synccheck->Errors)
+        if (kernelOfFunction(E.Function) == Kernel)
+          Mine.Errors.push_back(E);
+      Mine.ErrorCount = Mine.Errors.size();
+      M.Synccheck = Mine;
+    }
+  }
+
+private:
+  std::string Dir;
+  bool Loaded = false;
+  std::vector<NcuResult> Rows;
+  std::optional<RacecheckLog> Racecheck;
+  std::optional<SynccheckLog> Synccheck;
+
+  void readAll() {
+    Loaded = true;
+    if (std::optional<std::string> Raw =
+            readFile(Dir, "raw/program.ncu-raw.csv"))
+      Rows = parseNcuRawPage(*Raw);
+    if (std::optional<std::string> Log =
+            readFile(Dir, "raw/program.racecheck.txt"))
+      Racecheck = parseRacecheckLog(*Log);
+    if (std::optional<std::string> Log =
+            readFile(Dir, "raw/program.synccheck.txt"))
+      Synccheck = parseSynccheckLog(*Log);
+  }
+};
+
 } // namespace
 
 const char *verdictName(VerdictKind Kind) {
@@ -631,6 +851,8 @@ const char *verdictName(VerdictKind Kind) {
     return "refuted";
   case VerdictKind::NotMeasurable:
     return "not measurable";
+  case VerdictKind::DifferentPath:
+    return "different path";
   }
   return "not measurable";
 }
@@ -638,6 +860,8 @@ const char *verdictName(VerdictKind Kind) {
 VerdictKind worstVerdict(const std::vector<VerdictKind> &Kinds) {
   if (is_contained(Kinds, VerdictKind::Refuted))
     return VerdictKind::Refuted;
+  if (is_contained(Kinds, VerdictKind::DifferentPath))
+    return VerdictKind::DifferentPath;
   if (is_contained(Kinds, VerdictKind::NotMeasurable))
     return VerdictKind::NotMeasurable;
   return VerdictKind::Confirmed;
@@ -663,21 +887,46 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
     }
   }
   std::map<std::string, std::string> StepRc; // "build V0" -> rc
-  for (const StepStatus &S : parseStatusFile(*Status))
+  std::map<std::string, unsigned> StepSeconds;
+  for (const StepStatus &S : parseStatusFile(*Status)) {
     StepRc[S.Step + " " + S.Id] = S.Rc;
+    StepSeconds[S.Step + " " + S.Id] = S.Seconds;
+  }
+  // "timed out after 60 s: WHAT" for a step measure.sh stopped, else "".
+  auto TimedOut = [&](const std::string &Step,
+                      const std::string &What) -> std::string {
+    if (StepRc[Step] != "timeout")
+      return "";
+    unsigned Seconds = StepSeconds[Step];
+    auto Limit = Run.Environment.find("step-timeout");
+    if (Limit != Run.Environment.end())
+      StringRef(Limit->second).getAsInteger(10, Seconds);
+    return "timed out after " + std::to_string(Seconds) + " s: " + What;
+  };
   std::map<std::string, std::map<std::string, HarnessLaunch>> Runs;
   for (const PlannedVariant &V : Plan.Variants)
     if (std::optional<std::string> Log =
             readFile(Dir, "raw/" + V.Id + ".run.txt"))
       Runs[V.Id] = parseHarnessLog(*Log);
 
+  ProgramOutputs Program(Dir);
   for (const PlannedLaunch &L : Plan.Launches) {
     LaunchMeasurement &M = Run.Launches[L.Id];
+    if (L.ProfileIndex >= 0) {
+      Program.load(L, TimedOut, StepRc, M);
+      continue;
+    }
     if (!L.Verifiable) {
       M.Problem = "not verifiable: " + L.NotVerifiableReason;
       continue;
     }
     auto Build = StepRc.find("build " + L.Variant);
+    std::string BuildTimeout = TimedOut(
+        "build " + L.Variant, "nvcc did not finish building the harness");
+    if (!BuildTimeout.empty()) {
+      M.Problem = BuildTimeout;
+      continue;
+    }
     if (Build == StepRc.end() || Build->second != "0") {
       std::optional<std::string> Log =
           readFile(Dir, "raw/" + L.Variant + ".build.txt");
@@ -691,6 +940,16 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
     auto Harness = Runs[L.Variant].find(L.Id);
     if (Harness != Runs[L.Variant].end())
       M.Harness = Harness->second;
+    // The plain run printed this launch's description but no status: the
+    // kernel never finished.
+    std::string RunTimeout =
+        TimedOut("run " + L.Variant, "the kernel did not finish in the plain "
+                                     "run (raw/" +
+                                         L.Variant + ".run.txt)");
+    if (M.Harness && M.Harness->Status.empty() && !RunTimeout.empty()) {
+      M.Problem = RunTimeout;
+      continue;
+    }
     if (M.Harness && !M.Harness->Status.empty() && M.Harness->Status != "ok") {
       M.Problem = "the launch failed: " + M.Harness->Status +
                   (M.Harness->Message.empty() ? "" : " " + M.Harness->Message);
@@ -707,13 +966,20 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
               readFile(Dir, "raw/" + L.Id + ".ncu-source-cuda.csv"))
         M.Source = parseNcuSourcePage(*Page);
     }
+    M.NcuProblem = TimedOut("ncu " + L.Id,
+                            "Nsight Compute did not finish this launch (raw/" +
+                                L.Id + ".ncu-log.txt)");
+    M.RacecheckProblem =
+        TimedOut("racecheck " + L.Id, "racecheck did not finish this launch");
+    M.SynccheckProblem =
+        TimedOut("synccheck " + L.Id, "synccheck did not finish this launch");
     std::string RaceRc = StepRc["racecheck " + L.Id];
-    if (RaceRc != "" && RaceRc != "skipped")
+    if (RaceRc != "" && RaceRc != "skipped" && RaceRc != "timeout")
       if (std::optional<std::string> Log =
               readFile(Dir, "raw/" + L.Id + ".racecheck.txt"))
         M.Racecheck = parseRacecheckLog(*Log);
     std::string SyncRc = StepRc["synccheck " + L.Id];
-    if (SyncRc != "" && SyncRc != "skipped")
+    if (SyncRc != "" && SyncRc != "skipped" && SyncRc != "timeout")
       if (std::optional<std::string> Log =
               readFile(Dir, "raw/" + L.Id + ".synccheck.txt"))
         M.Synccheck = parseSynccheckLog(*Log);
@@ -764,6 +1030,7 @@ std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
     }
     Verdicts.push_back(V);
   }
+  markDifferentPaths(Plan, Verdicts);
   return Verdicts;
 }
 

@@ -32,8 +32,11 @@ struct LaunchMeasurement {
   std::optional<SourcePage> Source;
   std::optional<RacecheckLog> Racecheck;
   std::optional<SynccheckLog> Synccheck;
-  /// Why the launch has no measurement at all (build failed, skipped, ...).
+  /// Why the launch has no measurement at all (build failed, skipped, the
+  /// plain run timed out, ...).
   std::string Problem;
+  /// Why one tool's result is missing when the others stand (it timed out).
+  std::string NcuProblem, RacecheckProblem, SynccheckProblem;
 };
 
 struct MeasuredRun {
@@ -48,7 +51,10 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
                                             llvm::StringRef Dir,
                                             std::string &Error);
 
-enum class VerdictKind { Confirmed, Refuted, NotMeasurable };
+/// DifferentPath: the executed instruction counts show the hardware took
+/// another path than the analysed one (the analysed access ran with no
+/// lane): the prediction was not tested, rather than wrong.
+enum class VerdictKind { Confirmed, Refuted, NotMeasurable, DifferentPath };
 
 const char *verdictName(VerdictKind Kind);
 
@@ -71,7 +77,8 @@ struct Verdict {
 /// Every prediction of \p Plan, judged against \p Run, in plan order.
 std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run);
 
-/// The worst of \p Kinds: refuted, then not measurable, then confirmed.
+/// The worst of \p Kinds: refuted, then different path, then not
+/// measurable, then confirmed.
 VerdictKind worstVerdict(const std::vector<VerdictKind> &Kinds);
 
 } // namespace verify

@@ -266,9 +266,31 @@ cl::opt<bool> VerifyNoFixesOption(
 
 cl::opt<unsigned long long> VerifyBufferBytesOption(
     "verify-buffer-bytes",
-    cl::desc("With --verify: bytes of the zero-filled buffer each pointer "
+    cl::desc("With --verify: bytes of the buffer each pointer "
              "argument gets (default 64 MiB)"),
     cl::value_desc("N"), cl::init(64ull << 20), cl::cat(ModeCategory));
+
+cl::opt<std::string> VerifyFillOption(
+    "verify-fill",
+    cl::desc("With --verify: what each pointer argument's buffer holds, "
+             "element by element: zero, ones, iota (element i holds i) or "
+             "random (integers 0 to 15, one fixed seed; the default); "
+             "--param NAME=@FILE fills one from a file"),
+    cl::value_desc("pattern"), cl::init("random"), cl::cat(ModeCategory));
+
+cl::opt<std::string> RunOption(
+    "run",
+    cl::desc("With --verify or --verify-prepare: measure this command (your "
+             "program, built with -lineinfo) instead of harnesses; each "
+             "launch of an analysed kernel is re-analysed with its block, "
+             "grid and dynamic shared bytes"),
+    cl::value_desc("command"), cl::cat(ModeCategory));
+
+cl::opt<unsigned> VerifyLaunchCountOption(
+    "verify-launch-count",
+    cl::desc("With --run: profile at most this many launches of the "
+             "analysed kernels (default 20)"),
+    cl::value_desc("N"), cl::init(20), cl::cat(ModeCategory));
 
 cl::opt<bool> CrashForTestingOption(
     "crash-for-testing",
@@ -511,22 +533,25 @@ int run(int argc, const char **argv) {
     return UsageError("--verify reports as text or json, not sarif");
   // --verify-compare reads a prepared directory: these would be ignored.
   bool Prepares = VerifyOption || !VerifyPrepareOption.empty();
-  if (!Prepares && (VerifyDirOption.getNumOccurrences() ||
-                    VerifyNvccFlagOptions.getNumOccurrences() ||
-                    VerifyNoFixesOption.getNumOccurrences() ||
-                    VerifyBufferBytesOption.getNumOccurrences()))
+  if (!Prepares &&
+      (VerifyDirOption.getNumOccurrences() ||
+       VerifyNvccFlagOptions.getNumOccurrences() ||
+       VerifyNoFixesOption.getNumOccurrences() ||
+       VerifyBufferBytesOption.getNumOccurrences() ||
+       VerifyFillOption.getNumOccurrences() || RunOption.getNumOccurrences() ||
+       VerifyLaunchCountOption.getNumOccurrences()))
     return UsageError("the --verify-* options need --verify or "
                       "--verify-prepare");
   if (!VerifyCompareOption.empty()) {
-    if (ParamOptions.getNumOccurrences())
+    if (ParamOptions.getNumOccurrences() && SourcePaths.empty())
       return UsageError("--verify-compare reads a prepared directory: "
                         "--param would be ignored (give it to "
                         "--verify-prepare)");
-    if (!SourcePaths.empty())
-      return UsageError("--verify-compare reads a prepared directory; it "
-                        "takes no source files");
-    return verify::runVerifyCompare(VerifyCompareOption, FormatOption, outs(),
-                                    errs());
+    // Files: a --run directory's launches are re-analysed from them, after
+    // the analysis below.
+    if (SourcePaths.empty())
+      return verify::runVerifyCompare(VerifyCompareOption, FormatOption, outs(),
+                                      errs());
   }
 
   SessionRequest Request;
@@ -720,6 +745,12 @@ int run(int argc, const char **argv) {
     Named.ParameterValues = Request.CommandLine.ParameterValues;
     if (VerifyBufferBytesOption == 0)
       return UsageError("--verify-buffer-bytes expects a positive number");
+    if (RunOption.getNumOccurrences() && RunOption.empty())
+      return UsageError("--run expects a command");
+    if (VerifyLaunchCountOption == 0)
+      return UsageError("--verify-launch-count expects a positive number");
+    if (!verify::isFillPattern(VerifyFillOption))
+      return UsageError("--verify-fill expects zero, ones, iota or random");
   }
 
   if (DumpConfigOption) {
@@ -756,20 +787,28 @@ int run(int argc, const char **argv) {
     Verify.Format = FormatOption;
     Verify.Dir = VerifyDirOption;
     Verify.Prepare.BufferBytes = VerifyBufferBytesOption;
+    Verify.Prepare.Fill = VerifyFillOption;
+    Verify.Prepare.RunCommand = RunOption;
+    Verify.Prepare.LaunchCount = VerifyLaunchCountOption;
     Verify.Prepare.VerifyFixes = !VerifyNoFixesOption;
     Verify.Prepare.NvccFlags =
         verify::nvccFlagsFromDatabase(*Request.Database, Request.Files);
     llvm::append_range(Verify.Prepare.NvccFlags, VerifyNvccFlagOptions);
+    auto Settings = [&Request](const std::string &Original) {
+      std::string Error;
+      std::optional<FileSettings> Settings =
+          settingsForFile(Request, Original, Error);
+      // The run has analysed this file, so its configuration was valid.
+      return Settings ? *Settings : mergeFileSettings(Request.CommandLine, {});
+    };
     Verify.Prepare.Reanalyse = verify::makeReanalyser(
-        *Request.Database, Request.Mode, Request.Frontend,
-        [&Request](const std::string &Original) {
-          std::string Error;
-          std::optional<FileSettings> Settings =
-              settingsForFile(Request, Original, Error);
-          // The run has analysed this file, so its configuration was valid.
-          return Settings ? *Settings
-                          : mergeFileSettings(Request.CommandLine, {});
-        });
+        *Request.Database, Request.Mode, Request.Frontend, Settings);
+    Verify.Program.Files = Request.Files;
+    Verify.Program.Analyse = verify::makeLaunchAnalyser(
+        *Request.Database, Request.Mode, Request.Frontend, Settings);
+    if (!VerifyCompareOption.empty())
+      return verify::runVerifyCompare(VerifyCompareOption, FormatOption, outs(),
+                                      errs(), &Verify.Program);
     if (!VerifyPrepareOption.empty())
       return verify::runVerifyPrepare(Report, Verify, VerifyPrepareOption,
                                       outs(), errs());

@@ -374,4 +374,54 @@ TEST(Verdicts, RecordedRun) {
   EXPECT_EQ(worstVerdict(Kinds), VerdictKind::Refuted);
 }
 
+
+TEST(Program, KernelOfAFunction) {
+  EXPECT_EQ(kernelOfFunction("histogram256(unsigned int *, const unsigned "
+                             "char *, int)"),
+            "histogram256");
+  EXPECT_EQ(kernelOfFunction("void ns::transpose<32, (Kind)1>(float*, "
+                             "void (*)(int))"),
+            "ns::transpose<32, (Kind)1>");
+  EXPECT_EQ(kernelOfFunction("smoothing::jacobi"), "smoothing::jacobi");
+}
+
+TEST(Program, LaunchesOfTheProfile) {
+  auto Buffer = llvm::MemoryBuffer::getFile(
+      std::string(SMEM_LINT_RUNTIME_VERIFY_INPUTS) +
+      "/h200-2026-12-02-run-scan/raw/program.ncu-raw.csv");
+  ASSERT_TRUE(bool(Buffer));
+  std::vector<ProfiledLaunch> Launches =
+      profiledLaunches(parseNcuRawPage((*Buffer)->getBuffer()));
+  ASSERT_EQ(Launches.size(), 3u);
+  EXPECT_EQ(Launches[0].Function, "_Z10scanBlocksPfS_PKfi");
+  EXPECT_EQ(Launches[0].Kernel, "scanBlocks");
+  EXPECT_EQ(Launches[0].Block, (std::array<unsigned, 3>{256, 1, 1}));
+  EXPECT_EQ(Launches[0].Grid, (std::array<unsigned, 3>{391, 1, 1}));
+  EXPECT_EQ(Launches[0].DynamicSharedBytes, 2048u);
+  EXPECT_EQ(Launches[1].Block, (std::array<unsigned, 3>{512, 1, 1}));
+  EXPECT_EQ(Launches[1].DynamicSharedBytes, 4096u);
+  EXPECT_EQ(Launches[2].Kernel, "addSums");
+  EXPECT_EQ(Launches[2].Index, 2);
+}
+
+TEST(StatusFile, TimedOutSteps) {
+  std::vector<StepStatus> Steps =
+      parseStatusFile("run V0 rc=timeout seconds=10\nncu L2 rc=timeout "
+                      "seconds=10\n");
+  ASSERT_EQ(Steps.size(), 2u);
+  EXPECT_EQ(Steps[0].Rc, "timeout");
+  EXPECT_EQ(Steps[1].Step, "ncu");
+  EXPECT_EQ(Steps[1].Seconds, 10u);
+}
+
+TEST(Prepare, FillElementTypes) {
+  EXPECT_EQ(fillElementType("const float"), "float");
+  EXPECT_EQ(fillElementType("float4"), "float");
+  EXPECT_EQ(fillElementType("uint2"), "unsigned int");
+  EXPECT_EQ(fillElementType("unsigned char"), "unsigned char");
+  EXPECT_EQ(fillElementType("Cell"), "");
+  EXPECT_TRUE(isFillPattern("random"));
+  EXPECT_FALSE(isFillPattern("twos"));
+}
+
 } // namespace
