@@ -78,8 +78,12 @@ Reanalyser makeReanalyser(const clang::tooling::CompilationDatabase &Database,
              const std::string &FixedFile,
              const std::string &OriginalFile) -> std::optional<FileReport> {
     FileSettings Original = Settings(OriginalFile);
-    RedirectedDatabase Redirected(Database, OriginalFile, FixedFile);
-    std::vector<std::string> Files = {FixedFile};
+    // The compile command may run in another directory (the database's):
+    // a relative --verify-prepare directory would not be found from there.
+    SmallString<256> Absolute(FixedFile);
+    sys::fs::make_absolute(Absolute);
+    RedirectedDatabase Redirected(Database, OriginalFile, Absolute.str().str());
+    std::vector<std::string> Files = {Absolute.str().str()};
     std::vector<FileReport> Reports =
         analyzeFiles(Redirected, Files, Mode, Frontend, Original.Analysis);
     if (Reports.size() != 1)

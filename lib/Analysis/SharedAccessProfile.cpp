@@ -82,7 +82,8 @@ private:
     auto Compiled = Options.CompiledAccessBytes.find(Event.Site);
     unsigned Source = Event.WidthBytes;
     if (Compiled == Options.CompiledAccessBytes.end() ||
-        Event.Kind == AccessKind::Atomic || Event.LoopIterations.empty() ||
+        Event.Kind == AccessKind::Atomic || Event.Matrices ||
+        Event.LoopIterations.empty() ||
         Source == 0 || (Source & (Source - 1)) != 0 ||
         Compiled->second <= Source || Compiled->second % Source != 0)
       return false;
@@ -204,6 +205,7 @@ private:
       Stats.Array =
           llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
       Stats.WidthBytes = Event.WidthBytes;
+      Stats.Matrices = Event.Matrices;
       Profile.Accesses.push_back(std::move(Stats));
     }
     return Profile.Accesses[It->second];
@@ -222,10 +224,13 @@ private:
             Offset > INT64_MAX - int64_t(Width) ? INT64_MAX : Offset + Width;
         Stats.EndOffset = std::max(Stats.EndOffset, End);
         Stats.StartOffset = std::min(Stats.StartOffset, Offset);
+        if (Event.Matrices && Offset % int64_t(Width) != 0)
+          Stats.MisalignedRows = true;
       }
-    WarpRequestCost Cost =
-        costOf(Width, Event.Kind == AccessKind::Load ? RequestKind::Load
-                                                     : RequestKind::Store);
+    RequestKind Kind = Event.Matrices ? RequestKind::MatrixRows
+                       : Event.Kind == AccessKind::Load ? RequestKind::Load
+                                                        : RequestKind::Store;
+    WarpRequestCost Cost = costOf(Width, Kind);
     Stats.WarpInstructions += Event.Weight;
     Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;
     Stats.TotalIdealWavefronts += Event.Weight * Cost.IdealWavefronts;
@@ -260,7 +265,7 @@ private:
     PatternKey.push_back(Banking.WarpSize);
     PatternKey.push_back(Banking.BytesPerWavefront);
     PatternKey.push_back(Banking.PairedLoadsMergePhases);
-    PatternKey.push_back(Width * 2 + (Kind == RequestKind::Load));
+    PatternKey.push_back(Width * 4 + unsigned(Kind));
     for (const LaneAddress &Lane : Lanes)
       PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);
     static thread_local std::map<std::vector<uint64_t>, WarpRequestCost>

@@ -73,6 +73,12 @@ struct AccessStats {
   /// The kernel's call the access is first reached through, when it is in
   /// another file (MemoryAccessEvent::ReachedThrough).
   clang::SourceLocation ReachedThrough;
+  /// ldmatrix / stmatrix: the matrices per instruction (1, 2 or 4); 0 for
+  /// an ordinary access.
+  unsigned Matrices = 0;
+  /// For Matrices: some row address was not a multiple of 16 bytes from the
+  /// start of the array, which the instruction does not allow.
+  bool MisalignedRows = false;
 
   unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
   unsigned idealWavefronts() const {

@@ -190,7 +190,12 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
       "lanes " + formatLanes(Hot.Lanes) + " of warp " +
       std::to_string(Warp.Warp) + " need " + std::to_string(Hot.DistinctWords) +
       " different words from bank " + std::to_string(Hot.Bank) + ": " + List;
-  if (Phased)
+  if (Access.Matrices)
+    Message += std::string(" (") +
+               (Access.Kind == AccessKind::Store ? "stmatrix" : "ldmatrix") +
+               " serves each 8x8 matrix on its own, from the row addresses "
+               "of 8 lanes)";
+  else if (Phased)
     Message += " (this " + std::to_string(Width) + "-byte access is served " +
                std::to_string(Warp.Cost.LanesPerPhase) + " lanes at a time)";
   if (std::optional<int64_t> Stride = laneStride(Warp)) {
@@ -401,7 +406,10 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
       Access.Array ? Access.Array->getNameAsString() : std::string("?");
   std::string What =
       std::string(verbOf(Access.Kind, ReadModifyWrite)) + " of '" + Array + "'";
-  if (Access.WidthBytes != Banking.BankWidthBytes)
+  if (Access.Matrices)
+    What = std::string(Access.Kind == AccessKind::Store ? "stmatrix" : "ldmatrix") +
+           ".x" + std::to_string(Access.Matrices) + " of '" + Array + "'";
+  else if (Access.WidthBytes != Banking.BankWidthBytes)
     What = std::to_string(Access.WidthBytes) + "-byte " + What;
 
   Diagnostic D;

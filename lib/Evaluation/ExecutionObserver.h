@@ -78,6 +78,10 @@ struct MemoryAccessEvent {
   /// header: CuTe's copy, a project's utilities), the kernel's own call
   /// through which the access is reached; invalid otherwise.
   clang::SourceLocation ReachedThrough = {};
+  /// For ldmatrix / stmatrix: the number of 8x8 matrices (1, 2 or 4); each
+  /// active lane gives one 16-byte row address (WidthBytes is 16). 0 for
+  /// every other access.
+  unsigned Matrices = 0;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -445,11 +445,17 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
   case llvm::Instruction::ZExt:
   case llvm::Instruction::SExt: {
     const ThreadValue &V = Operand(0);
-    if (V.isPointer())
-      return V.ValueKind == ThreadValue::Kind::Pointer &&
-                     Opcode != llvm::Instruction::Trunc
-                 ? std::optional<ThreadValue>(V)
-                 : std::optional<ThreadValue>(unknown("a truncated address"));
+    if (V.isPointer()) {
+      // A shared address fits in 32 bits (the `r` operand of ldmatrix or
+      // cp.async: `(unsigned)__cvta_generic_to_shared(p)`).
+      if (Opcode == llvm::Instruction::Trunc &&
+          !(V.Object.IsShared && Bits >= 32))
+        return unknown("a truncated address");
+      if (auto Path = Frame.Paths.find(Op.getOperand(0));
+          Path != Frame.Paths.end() && llvm::isa<llvm::Instruction>(Op))
+        Frame.Paths[&Op] = ArrayPath(Path->second); // copied before it grows
+      return V;
+    }
     unsigned From = bitsOf(Op.getOperand(0)->getType());
     return unary(
         V, Active,
@@ -471,7 +477,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
     // points where it pointed.
     if (auto Path = Frame.Paths.find(Op.getOperand(0));
         Path != Frame.Paths.end() && llvm::isa<llvm::Instruction>(Op))
-      Frame.Paths[&Op] = Path->second;
+      Frame.Paths[&Op] = ArrayPath(Path->second); // copied before it grows
     return V;
   }
   case llvm::Instruction::SIToFP:

@@ -24,6 +24,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 
@@ -359,15 +360,24 @@ public:
                          const IrSourceSites::HoistedRead &Read,
                          unsigned WidthBytes, const AddressFacts &Address,
                          const ThreadMask &Active);
+  /// \p Matrices: for ldmatrix / stmatrix, the matrices of the instruction
+  /// (MemoryAccessEvent::Matrices); 0 otherwise.
   void reportAccessAt(const llvm::Instruction &I, const clang::Expr *Site,
                       AccessKind Kind, unsigned WidthBytes,
                       const AddressFacts &Address, const ThreadMask &Active,
-                      const ThreadValue *Stored);
+                      const ThreadValue *Stored, unsigned Matrices = 0);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
   ThreadValue call(const llvm::CallBase &Call, CallFrame &Frame,
                    const ThreadMask &Active);
+  /// Inline PTX \p Asm called by \p Call when it is one ld.shared,
+  /// st.shared, ldmatrix or stmatrix whose addresses point into shared
+  /// memory: reported as the access it makes (for ldmatrix, each lane's
+  /// 16-byte row); false (nothing reported) for any other statement or an
+  /// address the evaluation did not follow.
+  bool ptxSharedAccess(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                       CallFrame &Frame, const ThreadMask &Active);
   /// A barrier for part of the block (a thread count, an arrival): noted
   /// where it stands (\p Name as the note says it) and taken as
   /// synchronisation the analysis does not follow.

@@ -126,6 +126,172 @@ std::optional<UnmodelledEffect> intrinsicEffect(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+/// One shared-memory access of inline PTX the evaluator follows: `ld.shared`
+/// / `st.shared` of up to 16 bytes per thread (`ld.shared.v4.u32 {$0, $1,
+/// $2, $3}, [$4];`, CUTLASS's shared_load), or an ldmatrix / stmatrix of 8x8
+/// matrices of 16-bit elements, the shape sm_75 to sm_90 have
+/// (`ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {...}, [$4];`, the
+/// qualifiers in any order as CUTLASS writes them).
+struct PtxSharedAccess {
+  /// Each matrix has 8 rows of 8 16-bit elements, one lane's row each.
+  static constexpr unsigned RowsPerMatrix = 8, RowBytes = 16;
+  AccessKind Kind = AccessKind::Load;
+  unsigned WidthBytes = 0;
+  /// ldmatrix / stmatrix: 1, 2 or 4; 0 for ld / st.
+  unsigned Matrices = 0;
+  /// The asm operand ($N) that holds each thread's address.
+  unsigned AddressOperand = 0;
+  /// A constant added to it in the brackets (`[$4+16]`).
+  int64_t ByteOffset = 0;
+  /// For a scalar st.shared: the asm operand of the value stored.
+  std::optional<unsigned> ValueOperand;
+};
+
+/// The `[$N]` or `[$N+K]` address of \p Operands, into \p Found.
+bool parseAddressOperand(llvm::StringRef Operands, PtxSharedAccess &Found) {
+  static const llvm::Regex Address(
+      "\\[[ \t]*\\$([0-9]+)[ \t]*(\\+[ \t]*([0-9]+))?[ \t]*\\]");
+  llvm::SmallVector<llvm::StringRef, 4> Match;
+  return Address.match(Operands, &Match) &&
+         !Match[1].getAsInteger(10, Found.AddressOperand) &&
+         (Match[3].empty() || !Match[3].getAsInteger(10, Found.ByteOffset));
+}
+
+std::optional<PtxSharedAccess> ptxMatrixAccess(llvm::StringRef Text) {
+  static const llvm::Regex Instruction(
+      "(^|[^.a-z_])(ld|st)matrix((\\.[a-z0-9_:]+)+)[ \t]+([^;]*)");
+  llvm::SmallVector<llvm::StringRef, 6> Match;
+  if (!Instruction.match(Text, &Match))
+    return std::nullopt;
+  PtxSharedAccess Found;
+  Found.Kind = Match[2] == "st" ? AccessKind::Store : AccessKind::Load;
+  Found.WidthBytes = PtxSharedAccess::RowBytes;
+  bool Shape = false, Shared = false;
+  llvm::SmallVector<llvm::StringRef, 8> Qualifiers;
+  Match[3].drop_front().split(Qualifiers, '.');
+  for (llvm::StringRef Q : Qualifiers) {
+    if (Q == "x1" || Q == "x2" || Q == "x4")
+      Found.Matrices = Q.back() - '0';
+    else if (Q == "m8n8")
+      Shape = true;
+    else if (Q == "shared" || Q == "shared::cta")
+      Shared = true;
+    else if (Q != "sync" && Q != "aligned" && Q != "trans" && Q != "b16")
+      return std::nullopt; // m16n16, b8, b6x16_p32: not measured
+  }
+  if (!Shape || !Shared || !Found.Matrices ||
+      !parseAddressOperand(Match[5], Found))
+    return std::nullopt;
+  return Found;
+}
+
+std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
+  static const llvm::Regex Instruction(
+      "(^|[^.a-z_])(ld|st)(\\.volatile|\\.relaxed\\.cta|\\.weak)?"
+      "\\.shared(::cta)?((\\.[a-z0-9]+)+)[ \t]+([^;]*)");
+  llvm::SmallVector<llvm::StringRef, 8> Match;
+  if (!Instruction.match(Text, &Match))
+    return std::nullopt;
+  PtxSharedAccess Found;
+  Found.Kind = Match[2] == "st" ? AccessKind::Store : AccessKind::Load;
+  unsigned Vector = 1, Bits = 0;
+  llvm::SmallVector<llvm::StringRef, 4> Qualifiers;
+  Match[5].drop_front().split(Qualifiers, '.');
+  for (llvm::StringRef Q : Qualifiers) {
+    if (Q == "v2" || Q == "v4")
+      Vector = Q.back() - '0';
+    else if (Q.size() >= 2 && llvm::StringRef("bsuf").contains(Q.front()) &&
+             !Q.drop_front().getAsInteger(10, Bits))
+      continue;
+    else
+      return std::nullopt; // f16x2, b128, a cache hint: not followed
+  }
+  Found.WidthBytes = Vector * Bits / 8;
+  if (Bits % 8 || Found.WidthBytes == 0 || Found.WidthBytes > 16 ||
+      !parseAddressOperand(Match[7], Found))
+    return std::nullopt;
+  // st.shared.b32 [$0], $1;
+  llvm::StringRef Value = Match[7].split(',').second.trim();
+  unsigned Operand = 0;
+  if (Found.Kind == AccessKind::Store && Vector == 1 &&
+      Value.consume_front("$") && !Value.getAsInteger(10, Operand))
+    Found.ValueOperand = Operand;
+  return Found;
+}
+
+/// Whether \p Operand, the address operand of inline PTX,
+/// takes the address of an element or row of \p Array through all \p Dims
+/// of its declared shape (`__cvta_generic_to_shared(&tile[r][c])`, directly
+/// or in the initializer of the variable it names), so that a change of the
+/// declared row length moves its rows as it moves the other accesses'.
+bool addressesDeclaredArray(const clang::Expr *Operand,
+                            const clang::VarDecl *Array, unsigned Dims) {
+  if (!Operand)
+    return false;
+  const clang::Expr *E = Operand->IgnoreParenImpCasts();
+  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl());
+        Var && Var != Array && Var->hasLocalStorage() && Var->getInit())
+      E = Var->getInit();
+  // The subscript chain of Array anywhere in the expression: under the
+  // conversions and calls that turn it into a shared-window address.
+  llvm::SmallVector<const clang::Stmt *, 16> Work{E};
+  while (!Work.empty()) {
+    const clang::Stmt *S = Work.pop_back_val();
+    if (!S)
+      continue;
+    if (const auto *Subscript = llvm::dyn_cast<clang::ArraySubscriptExpr>(S)) {
+      unsigned Depth = 0;
+      const clang::Expr *Base = Subscript;
+      while (const auto *Inner = llvm::dyn_cast<clang::ArraySubscriptExpr>(
+                 Base->IgnoreParenImpCasts())) {
+        ++Depth;
+        Base = Inner->getBase();
+      }
+      const auto *Ref =
+          llvm::dyn_cast<clang::DeclRefExpr>(Base->IgnoreParenImpCasts());
+      if (Ref && Ref->getDecl() == Array && Depth == Dims)
+        return true;
+    }
+    for (const clang::Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// The argument of the call to \p Asm that carries asm operand \p Operand
+/// ($N), or nullopt for an output the call returns. Outputs come first,
+/// then inputs, as the operands are numbered.
+std::optional<unsigned> asmOperandArgument(const llvm::InlineAsm &Asm,
+                                           unsigned Operand) {
+  unsigned Index = 0, Argument = 0;
+  for (const llvm::InlineAsm::ConstraintInfo &C : Asm.ParseConstraints()) {
+    if (C.Type == llvm::InlineAsm::isClobber ||
+        C.Type == llvm::InlineAsm::isLabel)
+      continue;
+    bool Passed = C.Type != llvm::InlineAsm::isOutput || C.isIndirect;
+    if (Index++ == Operand)
+      return Passed ? std::optional<unsigned>(Argument) : std::nullopt;
+    Argument += Passed;
+  }
+  return std::nullopt;
+}
+
+/// The source expression of asm operand \p Operand of \p Statement (the
+/// `addr` of `: "r"(addr)`), or \p Statement itself when it is an
+/// expression (a call of a library wrapper); null otherwise.
+const clang::Expr *asmOperandSite(const clang::Stmt *Statement,
+                                  unsigned Operand) {
+  if (const auto *Asm = llvm::dyn_cast_or_null<clang::AsmStmt>(Statement)) {
+    if (Operand < Asm->getNumOutputs())
+      return Asm->getOutputExpr(Operand);
+    Operand -= Asm->getNumOutputs();
+    return Operand < Asm->getNumInputs() ? Asm->getInputExpr(Operand)
+                                         : nullptr;
+  }
+  return llvm::dyn_cast_or_null<clang::Expr>(Statement);
+}
+
 /// \p Op on the threads of \p Active where both operands are known, the
 /// result held at \p Bits.
 template <typename OpT>
@@ -582,6 +748,57 @@ IrExecution::specialRegister(llvm::StringRef Register) {
   return std::nullopt;
 }
 
+bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
+                                  const llvm::InlineAsm &Asm, CallFrame &Frame,
+                                  const ThreadMask &Active) {
+  llvm::StringRef Text = Asm.getAsmString();
+  if (sharedMemoryInstructions(Text).size() != 1)
+    return false;
+  std::optional<PtxSharedAccess> Access = ptxMatrixAccess(Text);
+  if (!Access)
+    Access = ptxLoadStore(Text);
+  if (!Access)
+    return false;
+  std::optional<unsigned> Argument =
+      asmOperandArgument(Asm, Access->AddressOperand);
+  const clang::Expr *Site =
+      asmOperandSite(Sites.callSite(Call), Access->AddressOperand);
+  if (!Argument || *Argument >= Call.arg_size() || !Site)
+    return false;
+  const llvm::Value *Operand = Call.getArgOperand(*Argument);
+  AddressFacts Facts;
+  Facts.Address = valueOf(Operand, Frame, Active);
+  if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
+    return false;
+  if (Access->ByteOffset) {
+    for (unsigned T : Active.set_bits())
+      Facts.Address.Values[T] += Access->ByteOffset;
+  } else if (auto Path = Frame.Paths.find(Operand);
+             Path != Frame.Paths.end() &&
+             addressesDeclaredArray(
+                 Site, Path->second.Array,
+                 declaredLayout(Ctx, Path->second.Array).Dims.size())) {
+    Facts.Path = Path->second;
+  }
+  const ThreadValue *Stored = nullptr;
+  if (Access->ValueOperand)
+    if (std::optional<unsigned> Value =
+            asmOperandArgument(Asm, *Access->ValueOperand);
+        Value && *Value < Call.arg_size())
+      Stored = &valueOf(Call.getArgOperand(*Value), Frame, Active);
+  // ldmatrix: lanes 8m to 8m+7 give the rows of matrix m; the other lanes'
+  // operands are not read.
+  ThreadMask Accessing = Active;
+  if (Access->Matrices)
+    for (unsigned T : Active.set_bits())
+      if (T % Options.WarpSize >=
+          PtxSharedAccess::RowsPerMatrix * Access->Matrices)
+        Accessing.reset(T);
+  reportAccessAt(Call, Site, Access->Kind, Access->WidthBytes, Facts,
+                 Accessing, Stored, Access->Matrices);
+  return true;
+}
+
 ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                               const ThreadMask &Active) {
   auto Argument = [&](unsigned I) -> const ThreadValue & {
@@ -600,6 +817,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       }
     } else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
+    else if (ptxSharedAccess(Call, *Asm, Frame, Active))
+      return unknown("what inline PTX loads");
     else if (std::vector<std::string> Instructions =
                  sharedMemoryInstructions(Text);
              !Instructions.empty()) {

@@ -59,6 +59,11 @@ bool subscriptsDeclaredArray(const clang::Expr *Site,
          llvm::isa<clang::ArraySubscriptExpr>(Site->IgnoreParens());
 }
 
+bool isInlineAsm(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  return Call && Call->isInlineAsm();
+}
+
 /// The offset every thread of \p Active addresses, when they all know the
 /// same one: local storage is modelled per offset, not per thread.
 std::optional<int64_t> sharedOffset(const ThreadValue &Address,
@@ -479,17 +484,27 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  const clang::Expr *Site, AccessKind Kind,
                                  unsigned WidthBytes, const AddressFacts &Facts,
                                  const ThreadMask &Active,
-                                 const ThreadValue *Stored) {
+                                 const ThreadValue *Stored,
+                                 unsigned Matrices) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
+  std::optional<ArrayPath> Completed;
   std::optional<ThreadValue> Relaid;
+  SharedArrayLayout Declared;
+  if (Facts.Path && Address.Object.IsShared)
+    Declared = declaredLayout(Ctx, Facts.Path->Array);
   if (Facts.Path && Address.Object.IsShared &&
-      subscriptsDeclaredArray(Site, Facts.Path->Array)) {
-    SharedArrayLayout Declared = declaredLayout(Ctx, Facts.Path->Array);
-    if (Facts.Path->Subscripts.size() == Declared.Dims.size()) {
-      Path = &*Facts.Path;
-      auto Override = Options.LayoutOverrides.find(Facts.Path->Array);
+      Facts.Path->Subscripts.size() <= Declared.Dims.size() &&
+      // Inline PTX's caller checked its operand (ptxSharedAccess).
+      (isInlineAsm(I) || subscriptsDeclaredArray(Site, Facts.Path->Array))) {
+      // `tile[r][0]` compiles to the address of row r: the optimizer folds
+      // trailing zero subscripts away, and they are zeros again here.
+      Completed = *Facts.Path;
+      while (Completed->Subscripts.size() < Declared.Dims.size())
+        Completed->Subscripts.push_back(ThreadValue::uniform(Threads, 0));
+      Path = &*Completed;
+      auto Override = Options.LayoutOverrides.find(Path->Array);
       if (Override != Options.LayoutOverrides.end()) {
         const SharedArrayLayout &Changed = Override->second;
         ThreadValue Offset = ThreadValue::uniform(Threads, 0);
@@ -520,7 +535,6 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
         }
         Relaid = std::move(Offset);
       }
-    }
   }
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
@@ -538,7 +552,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           Assumptions,
                           Stored,
                           currentWeight(),
-                          Sites.reachedThrough(I)};
+                          Sites.reachedThrough(I),
+                          Matrices};
   Observer.onMemoryAccess(Event);
 }
 

@@ -97,6 +97,12 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
     SharedArrayLayout Padded = Declared;
     Padded.Dims.back() += Pad;
     SharedAccessProfile Profile = Analysis.reanalyse({{Array, Padded}});
+    // ldmatrix and stmatrix need 16-byte aligned rows: a padding that
+    // moves a row off that alignment breaks the kernel.
+    if (llvm::any_of(Profile.Accesses, [&](const AccessStats &Access) {
+          return Access.Array == Array && Access.MisalignedRows;
+        }))
+      continue;
     uint64_t Wavefronts = Profile.wavefrontsOf(Array);
     uint64_t Ideal = 0;
     for (const AccessStats &Access : Profile.Accesses)

@@ -172,6 +172,11 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   SharedAccessProfile After = Analysis.reanalyse({{Array, Swizzled}});
   if (After.wavefrontsOf(Array) >= Analysis.profile().wavefrontsOf(Array))
     return std::nullopt;
+  // An element swizzle splits the 16-byte rows of ldmatrix and stmatrix.
+  if (llvm::any_of(After.Accesses, [&](const AccessStats &Access) {
+        return Access.Array == Array && Access.MisalignedRows;
+      }))
+    return std::nullopt;
 
   SwizzleProposal Proposal;
   Proposal.Array = Array;

@@ -106,7 +106,11 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
   bool PairedLoad = Kind == RequestKind::Load &&
                     WidthBytes > Banking.BankWidthBytes &&
                     quadsReadInPairs(Lanes);
-  unsigned PhaseLanes = Banking.lanesPerPhase(WidthBytes, PairedLoad);
+  // A matrix's rows cost as many wavefronts as the most distinct rows in
+  // one 16-byte bank group: a phase of 8 lanes of 16 bytes, never paired.
+  unsigned PhaseLanes = Kind == RequestKind::MatrixRows
+                            ? MatrixRowsPerPhase
+                            : Banking.lanesPerPhase(WidthBytes, PairedLoad);
   Cost.LanesPerPhase = PhaseLanes;
   unsigned WorstPhaseWavefronts = 0;
   for (unsigned First = 0; First < Lanes.size(); First += PhaseLanes) {

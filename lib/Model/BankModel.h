@@ -64,7 +64,20 @@ struct WarpRequestCost {
   }
 };
 
-enum class RequestKind { Load, Store };
+enum class RequestKind {
+  Load,
+  Store,
+  /// ldmatrix / stmatrix: each lane gives the address of one 16-byte row of
+  /// an 8x8 matrix of 16-bit elements, lanes 8m to 8m+7 those of matrix m.
+  /// Each matrix is served on its own, never merged with another
+  /// (../shared/ref/h200-hopper.md: 96 measured launches).
+  MatrixRows
+};
+
+/// The rows of one ldmatrix / stmatrix matrix: lanes served together.
+constexpr unsigned MatrixRowsPerPhase = 8;
+/// The bytes of one such row: 8 elements of 16 bits.
+constexpr unsigned MatrixRowBytes = 16;
 
 /// Serves one warp-wide access of \p WidthBytes per lane. \p Lanes has one
 /// entry per lane of the warp (missing trailing lanes are inactive). A warp with

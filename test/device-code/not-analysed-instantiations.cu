@@ -8,13 +8,11 @@ template <int N> __global__ void k(float *out) {
   __shared__ float s[1024];
   s[threadIdx.x] = 1.0f;
   __syncthreads();
-  float v;
   unsigned a = static_cast<unsigned>(
       __cvta_generic_to_shared(&s[(threadIdx.x * N) % 1024]));
-  asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v) : "r"(a));
-  // CHECK: not-analysed-instantiations.cu:[[@LINE-1]]:3: note: access not analysed: inline PTX 'ld.shared.f32' reads shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (in 'k<1>' and 'k<2>', block 256x1, sm_90) [smem-lint-incomplete]
-  // CHECK: not-analysed-instantiations.cu:[[@LINE-2]]:3: note: access not analysed: inline PTX 'ld.shared.f32' reads shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (in 'k<2>', block 128x1, sm_90) [smem-lint-incomplete]
-  out[threadIdx.x] = v;
+  asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(a), "r"(1u));
+  // CHECK: not-analysed-instantiations.cu:[[@LINE-1]]:3: note: access not analysed: inline PTX 'red.shared.add.u32' updates shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (in 'k<1>' and 'k<2>', block 256x1, sm_90) [smem-lint-incomplete]
+  // CHECK: not-analysed-instantiations.cu:[[@LINE-2]]:3: note: access not analysed: inline PTX 'red.shared.add.u32' updates shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (in 'k<2>', block 128x1, sm_90) [smem-lint-incomplete]
 }
 
 int main() {

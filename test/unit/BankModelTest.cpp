@@ -157,3 +157,56 @@ TEST(BankModel, IdealCountsThePhasesTheBytesNeed) {
   EXPECT_EQ(Cost.IdealWavefronts, 4u);
   EXPECT_EQ(Cost.ways(), 8u);
 }
+
+// ldmatrix / stmatrix, every pattern of docs/measurements/h200-ldmatrix.md:
+// lane l gives the row address Offset(l); .x1 reads lanes 0-7, .x2 lanes
+// 0-15, .x4 all 32. Measured wavefronts per instruction are the per-matrix
+// cost times the matrices, for loads and stores alike (.trans the same).
+TEST(BankModel, MatrixRowsOfTheH200Table) {
+  struct Pattern {
+    const char *Name;
+    std::function<uint64_t(unsigned)> Offset;
+    unsigned PerMatrix; // measured wavefronts of .x1
+  };
+  const Pattern Patterns[] = {
+      {"contig16", [](unsigned L) { return 16 * L; }, 1},
+      {"stride32", [](unsigned L) { return 32 * L; }, 2},
+      {"stride64", [](unsigned L) { return 64 * L; }, 4},
+      {"stride128", [](unsigned L) { return 128 * L; }, 8},
+      {"stride144", [](unsigned L) { return 144 * L; }, 1},
+      {"stride128_xor", [](unsigned L) { return 128 * L + 16 * (L & 7); }, 1},
+      {"same_rows_all_matrices", [](unsigned L) { return 16 * (L & 7); }, 1},
+      {"all_same_addr", [](unsigned) { return uint64_t(0); }, 1},
+      {"pairs_stride128",
+       [](unsigned L) { return 128 * (L >> 1) + 16 * (L & 1); }, 4},
+      {"stride256_xor", [](unsigned L) { return 256 * L + 16 * (L & 7); }, 1},
+      {"stride128_xor_base16",
+       [](unsigned L) { return 128 * L + 16 * ((L & 7) + 1); }, 1},
+      {"rows4_dup", [](unsigned L) { return 1024 * (L >> 3) + 144 * (L & 3); },
+       1},
+  };
+  for (const Pattern &P : Patterns)
+    for (unsigned Matrices : {1u, 2u, 4u}) {
+      WarpRequestCost Cost = serveWarpRequest(
+          h200(), MatrixRowBytes, RequestKind::MatrixRows,
+          warp([&](unsigned L) -> std::optional<uint64_t> {
+            if (L >= MatrixRowsPerPhase * Matrices)
+              return std::nullopt;
+            return P.Offset(L);
+          }));
+      EXPECT_EQ(Cost.Wavefronts, P.PerMatrix * Matrices)
+          << P.Name << " x" << Matrices;
+      EXPECT_EQ(Cost.IdealWavefronts, Matrices) << P.Name << " x" << Matrices;
+    }
+}
+
+// The same lanes as a plain 16-byte load pair up and merge phases; as
+// matrices they never merge (all_same_addr .x4: 4 wavefronts measured).
+TEST(BankModel, MatricesNeverMerge) {
+  auto Same = warp([](unsigned) { return uint64_t(0); });
+  EXPECT_EQ(serveWarpRequest(h200(), 16, RequestKind::Load, Same).Wavefronts,
+            2u);
+  EXPECT_EQ(
+      serveWarpRequest(h200(), 16, RequestKind::MatrixRows, Same).Wavefronts,
+      4u);
+}
