@@ -83,9 +83,9 @@ private:
     unsigned Source = Event.WidthBytes;
     if (Compiled == Options.CompiledAccessBytes.end() ||
         Event.Kind == AccessKind::Atomic || Event.Matrices ||
-        Event.LoopIterations.empty() ||
-        Source == 0 || (Source & (Source - 1)) != 0 ||
-        Compiled->second <= Source || Compiled->second % Source != 0)
+        Event.LoopIterations.empty() || Source == 0 ||
+        (Source & (Source - 1)) != 0 || Compiled->second <= Source ||
+        Compiled->second % Source != 0)
       return false;
     unsigned Iterations = Compiled->second / Source;
     auto Key = std::make_pair(Event.Site, unsigned(Event.Kind));

@@ -407,7 +407,8 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   std::string What =
       std::string(verbOf(Access.Kind, ReadModifyWrite)) + " of '" + Array + "'";
   if (Access.Matrices)
-    What = std::string(Access.Kind == AccessKind::Store ? "stmatrix" : "ldmatrix") +
+    What = std::string(Access.Kind == AccessKind::Store ? "stmatrix"
+                                                        : "ldmatrix") +
            ".x" + std::to_string(Access.Matrices) + " of '" + Array + "'";
   else if (Access.WidthBytes != Banking.BankWidthBytes)
     What = std::to_string(Access.WidthBytes) + "-byte " + What;

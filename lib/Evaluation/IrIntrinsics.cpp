@@ -286,8 +286,7 @@ const clang::Expr *asmOperandSite(const clang::Stmt *Statement,
     if (Operand < Asm->getNumOutputs())
       return Asm->getOutputExpr(Operand);
     Operand -= Asm->getNumOutputs();
-    return Operand < Asm->getNumInputs() ? Asm->getInputExpr(Operand)
-                                         : nullptr;
+    return Operand < Asm->getNumInputs() ? Asm->getInputExpr(Operand) : nullptr;
   }
   return llvm::dyn_cast_or_null<clang::Expr>(Statement);
 }
@@ -794,8 +793,8 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
       if (T % Options.WarpSize >=
           PtxSharedAccess::RowsPerMatrix * Access->Matrices)
         Accessing.reset(T);
-  reportAccessAt(Call, Site, Access->Kind, Access->WidthBytes, Facts,
-                 Accessing, Stored, Access->Matrices);
+  reportAccessAt(Call, Site, Access->Kind, Access->WidthBytes, Facts, Accessing,
+                 Stored, Access->Matrices);
   return true;
 }
 

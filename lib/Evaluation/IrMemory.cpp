@@ -484,8 +484,7 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  const clang::Expr *Site, AccessKind Kind,
                                  unsigned WidthBytes, const AddressFacts &Facts,
                                  const ThreadMask &Active,
-                                 const ThreadValue *Stored,
-                                 unsigned Matrices) {
+                                 const ThreadValue *Stored, unsigned Matrices) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
@@ -498,43 +497,42 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
       Facts.Path->Subscripts.size() <= Declared.Dims.size() &&
       // Inline PTX's caller checked its operand (ptxSharedAccess).
       (isInlineAsm(I) || subscriptsDeclaredArray(Site, Facts.Path->Array))) {
-      // `tile[r][0]` compiles to the address of row r: the optimizer folds
-      // trailing zero subscripts away, and they are zeros again here.
-      Completed = *Facts.Path;
-      while (Completed->Subscripts.size() < Declared.Dims.size())
-        Completed->Subscripts.push_back(ThreadValue::uniform(Threads, 0));
-      Path = &*Completed;
-      auto Override = Options.LayoutOverrides.find(Path->Array);
-      if (Override != Options.LayoutOverrides.end()) {
-        const SharedArrayLayout &Changed = Override->second;
-        ThreadValue Offset = ThreadValue::uniform(Threads, 0);
-        Offset.ValueKind = ThreadValue::Kind::Pointer;
-        Offset.Object = Address.Object;
-        Offset.Symbols = Address.Symbols;
-        Offset.Known = Address.Known;
-        Offset.UnknownReason = Address.UnknownReason;
-        size_t Dims = Path->Subscripts.size();
-        for (unsigned T : Active.set_bits()) {
-          if (!Address.Known[T])
-            continue;
-          int64_t Bytes = 0;
-          for (size_t Level = 0; Level < Dims; ++Level) {
-            int64_t Index = Path->Subscripts[Level].Values[T];
-            if (Level + 1 == Dims && Changed.SwizzleMask) {
-              int64_t Mask = int64_t(*Changed.SwizzleMask);
-              int64_t Shift = llvm::countr_zero(uint64_t(Mask + 1));
-              Index =
-                  Dims >= 2
-                      ? Index ^ (Path->Subscripts[Level - 1].Values[T] & Mask)
-                      : Index ^ ((Index >> Shift) & Mask);
-            }
-            Bytes = int64_t(uint64_t(Bytes) +
-                            uint64_t(Index) * Changed.strideBytes(Level));
+    // `tile[r][0]` compiles to the address of row r: the optimizer folds
+    // trailing zero subscripts away, and they are zeros again here.
+    Completed = *Facts.Path;
+    while (Completed->Subscripts.size() < Declared.Dims.size())
+      Completed->Subscripts.push_back(ThreadValue::uniform(Threads, 0));
+    Path = &*Completed;
+    auto Override = Options.LayoutOverrides.find(Path->Array);
+    if (Override != Options.LayoutOverrides.end()) {
+      const SharedArrayLayout &Changed = Override->second;
+      ThreadValue Offset = ThreadValue::uniform(Threads, 0);
+      Offset.ValueKind = ThreadValue::Kind::Pointer;
+      Offset.Object = Address.Object;
+      Offset.Symbols = Address.Symbols;
+      Offset.Known = Address.Known;
+      Offset.UnknownReason = Address.UnknownReason;
+      size_t Dims = Path->Subscripts.size();
+      for (unsigned T : Active.set_bits()) {
+        if (!Address.Known[T])
+          continue;
+        int64_t Bytes = 0;
+        for (size_t Level = 0; Level < Dims; ++Level) {
+          int64_t Index = Path->Subscripts[Level].Values[T];
+          if (Level + 1 == Dims && Changed.SwizzleMask) {
+            int64_t Mask = int64_t(*Changed.SwizzleMask);
+            int64_t Shift = llvm::countr_zero(uint64_t(Mask + 1));
+            Index = Dims >= 2
+                        ? Index ^ (Path->Subscripts[Level - 1].Values[T] & Mask)
+                        : Index ^ ((Index >> Shift) & Mask);
           }
-          Offset.Values[T] = Bytes;
+          Bytes = int64_t(uint64_t(Bytes) +
+                          uint64_t(Index) * Changed.strideBytes(Level));
         }
-        Relaid = std::move(Offset);
+        Offset.Values[T] = Bytes;
       }
+      Relaid = std::move(Offset);
+    }
   }
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
