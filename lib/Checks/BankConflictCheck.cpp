@@ -450,7 +450,9 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
                 " per warp instead of " +
                 std::to_string(Access.idealWavefronts()) + Evaluated +
                 Compiled + " (" + Analysis.assumptionSummary(Access.Site) + ")";
-    D.Notes.push_back(explainHotspot(Access));
+    DiagnosticNote Hotspot = explainHotspot(Access);
+    Hotspot.KeyFact = true;
+    D.Notes.push_back(std::move(Hotspot));
   } else {
     D.Message = "up to " + std::to_string(WorstOverSymbols) +
                 "-way bank conflict: " + What +
@@ -485,15 +487,28 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   // this array changes that, so no fix is proposed before the index is fixed.
   std::optional<uint64_t> Bytes = arrayBytes(Access);
   bool Outside = Bytes && Access.reachesOutside(*Bytes);
-  if (Outside)
-    D.Notes.push_back({D.Where,
-                       "some lanes index outside '" + Array +
-                           "' (see smem-out-of-bounds); fix the index before "
-                           "the layout",
-                       {}});
-  if (Ways >= 2 && !Outside)
-    for (DiagnosticNote &Fix : proposeFixes(Access))
+  if (Outside) {
+    DiagnosticNote FixIndexFirst{D.Where,
+                                 "some lanes index outside '" + Array +
+                                     "' (see smem-out-of-bounds); fix the "
+                                     "index before the layout",
+                                 {}};
+    FixIndexFirst.KeyFact = true;
+    D.Notes.push_back(std::move(FixIndexFirst));
+  }
+  if (Ways >= 2 && !Outside) {
+    std::vector<DiagnosticNote> Proposed = proposeFixes(Access);
+    // What to do: the fix that carries the edit, else the advice.
+    auto Applied = llvm::find_if(Proposed, [](const DiagnosticNote &Note) {
+      return !Note.FixIts.empty();
+    });
+    if (Applied == Proposed.end())
+      Applied = Proposed.begin();
+    if (Applied != Proposed.end())
+      Applied->KeyFact = true;
+    for (DiagnosticNote &Fix : Proposed)
       D.Notes.push_back(std::move(Fix));
+  }
   Findings.push_back(std::move(D));
 }
 

@@ -9,6 +9,7 @@
 #include "Checks/CheckRegistry.h"
 #include "DeviceCode/CompiledSharedAccesses.h"
 #include "Evaluation/KernelEvaluator.h"
+#include "Model/BankModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -282,6 +283,15 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     A.Ways = Access.ways();
     A.WarpInstructions = Access.WarpInstructions;
     A.TotalWavefronts = Access.TotalWavefronts;
+    if (Access.Worst) {
+      const SharedMemoryBanking &Banking = Analysis.arch().Banking;
+      A.WorstWarp = Access.Worst->Warp;
+      A.LanesPerPhase = Access.Worst->Cost.LanesPerPhase;
+      for (const std::optional<int64_t> &Offset : Access.Worst->LaneOffsets)
+        A.WorstWarpBanks.push_back(
+            Offset ? std::optional<unsigned>(bankOf(Banking, *Offset))
+                   : std::nullopt);
+    }
     std::string Sampled = Analysis.profile().samplingReason(Access);
     if (!Access.UnknownReason.empty()) {
       A.Status = "unknown";
@@ -690,6 +700,7 @@ void identifyAccesses(const KernelAnalysis &Analysis, KernelReport &Report,
   for (auto [Index, Access] : llvm::enumerate(Shared.Accesses)) {
     AccessReport &A = Report.Accesses[SharedBegin + Index];
     Identify(A, Access, Shared, "s", NextShared);
+    A.End = Ends[A.Id].second;
     Ids.addShared(Access.Site, Access.Kind, A.Id);
   }
   const GlobalAccessProfile &Global = Analysis.globalAccesses();

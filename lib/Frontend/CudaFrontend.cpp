@@ -4,6 +4,7 @@
 
 #include "Analysis/SourcePoints.h"
 #include "Frontend/CompileErrors.h"
+#include "Frontend/PreambleCache.h"
 #include "Frontend/Prelude.h"
 #include "Frontend/UnconstructedShared.h"
 #include "Report/CheckInfo.h"
@@ -15,14 +16,20 @@
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
 #include <map>
@@ -543,6 +550,101 @@ parseArgumentsAdjuster(const ParseMode &Mode, const ArchInfo &Arch,
   return Adjuster;
 }
 
+/// A modification time that changes with \p Text. A preamble is reused
+/// while the files it read keep their sizes and times; an edited buffer of
+/// the same size must not look unchanged. Below 2^31 seconds, which every
+/// time conversion holds.
+time_t contentTime(StringRef Text) {
+  return time_t(llvm::xxh3_64bits(Text) % (uint64_t(1) << 31)) + 1;
+}
+
+/// Parses \p File once, as analyzeFiles' ClangTool run does (its compile
+/// command through \p Adjuster, \p Texts and \p VirtualFiles over the
+/// files on disk, the working directory the command's), but on top of its
+/// preamble from \p Preambles. False, having done nothing, when the file
+/// needs that run instead: not exactly one compile command, or no preamble
+/// (one with errors is left to the whole parse to report).
+bool parseWithPreamble(
+    const tooling::CompilationDatabase &Database, const std::string &File,
+    const std::map<std::string, std::string> &Texts,
+    llvm::ArrayRef<std::pair<std::string, StringRef>> VirtualFiles,
+    const tooling::ArgumentsAdjuster &Adjuster,
+    const AnalysisOptions &AnalysisOpts,
+    std::map<std::string, FileReport> &Reports, ReparseTexts &Reparse,
+    PreambleCache &Preambles) {
+  std::vector<tooling::CompileCommand> Commands =
+      Database.getCompileCommands(File);
+  if (Commands.size() != 1)
+    return false;
+  const tooling::CompileCommand &Command = Commands.front();
+  std::vector<std::string> CommandLine =
+      Adjuster(Command.CommandLine, Command.Filename);
+  // ClangTool adds the resource directory when the command has none.
+  if (CommandLine.empty() ||
+      llvm::none_of(CommandLine, [](const std::string &Arg) {
+        return StringRef(Arg).starts_with("-resource-dir");
+      }))
+    return false;
+
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const auto &[Path, Text] : Texts)
+    Memory->addFile(Path, contentTime(Text),
+                    llvm::MemoryBuffer::getMemBuffer(Text, Path, false));
+  for (const auto &[Path, Text] : VirtualFiles)
+    Memory->addFile(Path, 0,
+                    llvm::MemoryBuffer::getMemBuffer(Text, Path, false));
+  // As ClangTool: the process's file system, in the command's directory,
+  // which relative paths in the command and the report are relative to.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  llvm::SmallString<256> InitialDirectory;
+  llvm::sys::fs::current_path(InitialDirectory);
+  if (Overlay->setCurrentWorkingDirectory(Command.Directory))
+    return false;
+  auto RestoreDirectory = llvm::make_scope_exit([&] {
+    if (!InitialDirectory.empty())
+      llvm::sys::fs::set_current_path(InitialDirectory);
+  });
+
+  CompileErrorCollector Errors;
+  std::vector<const char *> Argv;
+  for (const std::string &Arg : CommandLine)
+    Argv.push_back(Arg.c_str());
+  CreateInvocationOptions InvocationOptions;
+  InvocationOptions.Diags = CompilerInstance::createDiagnostics(
+      new DiagnosticOptions, &Errors, /*ShouldOwnClient=*/false);
+  InvocationOptions.VFS = Overlay;
+  std::shared_ptr<CompilerInvocation> Invocation =
+      createInvocation(Argv, InvocationOptions);
+  if (!Invocation || Invocation->getFrontendOpts().Inputs.size() != 1)
+    return false;
+  Invocation->getFrontendOpts().DisableFree = false;
+  Invocation->getCodeGenOpts().DisableFree = false;
+  StringRef MainPath = Invocation->getFrontendOpts().Inputs[0].getFile();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> MainText =
+      Overlay->getBufferForFile(MainPath);
+  if (!MainText)
+    return false;
+  const PrecompiledPreamble *Preamble = Preambles.preambleFor(
+      File, CommandLine, *Invocation, **MainText, Overlay);
+  if (!Preamble)
+    return false;
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> ParseFiles = Overlay;
+  Preamble->AddImplicitPreamble(*Invocation, ParseFiles, MainText->get());
+  // The main text stays ours: it outlives the compiler below.
+  Invocation->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  CompilerInstance Compiler(std::make_shared<PCHContainerOperations>());
+  Compiler.setInvocation(std::move(Invocation));
+  Compiler.createDiagnostics(&Errors, /*ShouldOwnClient=*/false);
+  Compiler.createFileManager(ParseFiles);
+  Compiler.createSourceManager(Compiler.getFileManager());
+  AnalysisAction Action(AnalysisOpts, Reports, Errors, &Reparse);
+  Compiler.ExecuteAction(Action);
+  return true;
+}
+
 } // namespace
 
 std::vector<std::vector<std::string>>
@@ -602,7 +704,8 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
              llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
              const FrontendOptions &FrontendOpts,
              const AnalysisOptions &AnalysisOpts,
-             const std::map<std::string, std::string> &Unsaved) {
+             const std::map<std::string, std::string> &Unsaved,
+             PreambleCache *Preambles) {
   // Clang moves deep recursion (a chain of thousands of unary operators,
   // deep template instantiation) onto a fresh stack only if it knows where
   // this thread's stack starts; without it such input overflows the stack.
@@ -651,7 +754,16 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
     Tool.run(&Factory);
   };
   ReparseTexts Reparse;
-  Parse(Files, Rewritten, &Reparse, "");
+  std::vector<std::string> ParsedWhole;
+  for (const std::string &File : Files)
+    if (!Preambles ||
+        !parseWithPreamble(
+            Database, File, Rewritten, VirtualFiles,
+            parseArgumentsAdjuster(Mode, *AnalysisOpts.Arch, FrontendOpts),
+            AnalysisOpts, Reports, Reparse, *Preambles))
+      ParsedWhole.push_back(File);
+  if (!Preambles || !ParsedWhole.empty())
+    Parse(ParsedWhole, Rewritten, &Reparse, "");
   // Files with a __shared__ object that has a constructor are read again
   // with those declarations accepted (UnconstructedShared.h); that report
   // replaces the first.

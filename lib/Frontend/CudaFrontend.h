@@ -27,6 +27,8 @@ class CompilationDatabase;
 
 namespace smemlint {
 
+class PreambleCache;
+
 struct FrontendOptions {
   /// --cuda-path; when empty, CUDA_PATH and then /usr/local/cuda are tried.
   std::string CudaPath;
@@ -96,13 +98,16 @@ constexpr unsigned AnalysisStackBytes = 512u << 20;
 /// Compiler errors in the user's code are reported in each file's
 /// diagnostics.
 /// \p Unsaved maps a file path to contents that replace the file on disk (an
-/// editor's unsaved buffer).
+/// editor's unsaved buffer). With \p Preambles, a file with one compile
+/// command is parsed on top of its precompiled preamble, kept there for the
+/// next parse (PreambleCache.h); the findings are the same.
 std::vector<FileReport>
 analyzeFiles(const clang::tooling::CompilationDatabase &Database,
              llvm::ArrayRef<std::string> Files, const ParseMode &Mode,
              const FrontendOptions &FrontendOpts,
              const AnalysisOptions &AnalysisOpts,
-             const std::map<std::string, std::string> &Unsaved = {});
+             const std::map<std::string, std::string> &Unsaved = {},
+             PreambleCache *Preambles = nullptr);
 
 } // namespace smemlint
 

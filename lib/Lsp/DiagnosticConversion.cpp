@@ -37,16 +37,6 @@ json toJson(const Position &P) {
   return {{"line", P.Line}, {"character", P.Character}};
 }
 
-std::optional<Position> positionFromJson(const json &Value) {
-  if (!Value.is_object())
-    return std::nullopt;
-  auto Line = Value.find("line"), Character = Value.find("character");
-  if (Line == Value.end() || Character == Value.end() ||
-      !Line->is_number_unsigned() || !Character->is_number_unsigned())
-    return std::nullopt;
-  return Position{Line->get<unsigned>(), Character->get<unsigned>()};
-}
-
 /// The line of \p Document that includes \p Header, by its file name.
 std::optional<unsigned> includeLine(const LineTable &Document,
                                     llvm::StringRef Header) {
@@ -73,6 +63,62 @@ json location(const SourcePoint &Where, AnalysedFiles &Files,
   return {
       {"uri", Files.uri(Path)},
       {"range", toJson(rangeAt(Where, Files.lines(Path), Options.Encoding))}};
+}
+
+/// The check as the diagnostic's code, linked to its page.
+void addCode(json &Lsp, const std::string &Check,
+             const ConversionOptions &Options) {
+  if (Check.empty())
+    return;
+  Lsp["code"] = Check;
+  if (Options.DocsDirectory.empty())
+    return;
+  llvm::SmallString<256> Page(Options.DocsDirectory);
+  llvm::sys::path::append(Page, Check + ".md");
+  if (llvm::sys::fs::exists(Page))
+    Lsp["codeDescription"] = {{"href", uriFromPath(Page)}};
+}
+
+/// One diagnostic at the line of \p DocumentPath that includes \p Header for
+/// \p Findings, the findings inside it: "2 findings in pad.cuh: line 3:
+/// ...; line 7: ...", as severe as the worst, each finding as related
+/// information at its place.
+json includedFindings(const std::vector<const Diagnostic *> &Findings,
+                      const std::string &Header,
+                      const std::string &DocumentPath, AnalysedFiles &Files,
+                      const ConversionOptions &Options) {
+  const LineTable *Document = Files.lines(DocumentPath);
+  std::optional<unsigned> Include =
+      Document ? includeLine(*Document, Header) : std::nullopt;
+  Range At;
+  if (Include)
+    At = {{*Include, 0},
+          {*Include, columnsOf(Document->line(*Include), Options.Encoding)}};
+  int Worst = lspSeverity(Severity::Note);
+  std::vector<std::string> Listed;
+  json Related = json::array();
+  for (const Diagnostic *D : Findings) {
+    Worst = std::min(Worst, lspSeverity(D->Level));
+    Listed.push_back("line " + std::to_string(D->Where.Line) + ": " +
+                     renderMessage(*D));
+    Related.push_back({{"location", location(D->Where, Files, Options)},
+                       {"message", renderMessage(*D)}});
+  }
+  size_t Count = Findings.size();
+  json Lsp = {{"severity", Worst},
+              {"source", "smem-lint"},
+              {"range", toJson(At)},
+              {"message", std::to_string(Count) +
+                              (Count == 1 ? " finding in " : " findings in ") +
+                              llvm::sys::path::filename(Header).str() + ": " +
+                              llvm::join(Listed, "; ")},
+              {"relatedInformation", std::move(Related)}};
+  // One kind of finding: its code; several: none fits.
+  if (llvm::all_of(Findings, [&](const Diagnostic *D) {
+        return D->Check == Findings.front()->Check;
+      }))
+    addCode(Lsp, Findings.front()->Check, Options);
+  return Lsp;
 }
 
 /// The fix-it groups of \p D: its own, then each note's.
@@ -174,6 +220,16 @@ json toJson(const Range &R) {
   return {{"start", toJson(R.Start)}, {"end", toJson(R.End)}};
 }
 
+std::optional<Position> positionFromJson(const json &Value) {
+  if (!Value.is_object())
+    return std::nullopt;
+  auto Line = Value.find("line"), Character = Value.find("character");
+  if (Line == Value.end() || Character == Value.end() ||
+      !Line->is_number_unsigned() || !Character->is_number_unsigned())
+    return std::nullopt;
+  return Position{Line->get<unsigned>(), Character->get<unsigned>()};
+}
+
 std::optional<Range> rangeFromJson(const json &Value) {
   if (!Value.is_object())
     return std::nullopt;
@@ -189,49 +245,22 @@ std::optional<Range> rangeFromJson(const json &Value) {
 
 json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
                      AnalysedFiles &Files, const ConversionOptions &Options) {
-  json Lsp = {{"severity", lspSeverity(D.Level)},
-              {"source", "smem-lint"},
-              {"message", renderMessage(D)}};
-  if (!D.Check.empty()) {
-    Lsp["code"] = D.Check;
-    if (!Options.DocsDirectory.empty()) {
-      llvm::SmallString<256> Page(Options.DocsDirectory);
-      llvm::sys::path::append(Page, D.Check + ".md");
-      if (llvm::sys::fs::exists(Page))
-        Lsp["codeDescription"] = {{"href", uriFromPath(Page)}};
-    }
-  }
+  json Lsp = {{"severity", lspSeverity(D.Level)}, {"source", "smem-lint"}};
+  addCode(Lsp, D.Check, Options);
 
-  json Related = json::array();
-  std::string Path = Files.path(D.Where.File);
   const LineTable *Document = Files.lines(DocumentPath);
-  if (D.Where.valid() && Path != DocumentPath) {
-    // Editors show a document's diagnostics in that document only.
-    std::optional<unsigned> Include =
-        Document ? includeLine(*Document, Path) : std::nullopt;
-    Range At;
-    if (Include)
-      At = {{*Include, 0},
-            {*Include, columnsOf(Document->line(*Include), Options.Encoding)}};
-    Lsp["range"] = toJson(At);
-    Lsp["message"] = "in included file " +
-                     llvm::sys::path::filename(Path).str() + ":" +
-                     std::to_string(D.Where.Line) + ": " + renderMessage(D);
-    Related.push_back({{"location", location(D.Where, Files, Options)},
-                       {"message", renderMessage(D)}});
-  } else {
-    Range At = rangeAt(D.Where, Document, Options.Encoding);
-    // The finding's own range (the whole access), where it has one on the
-    // same line.
-    if (D.End.valid() && D.End.File == D.Where.File &&
-        D.End.Line == D.Where.Line && D.End.Column > D.Where.Column &&
-        Document)
-      if (std::optional<unsigned> End =
-              Document->offsetOf(D.End.Line, D.End.Column))
-        At.End = Document->position(*End, Options.Encoding);
-    Lsp["range"] = toJson(At);
-  }
+  Range At = rangeAt(D.Where, Document, Options.Encoding);
+  // The finding's own range (the whole access), where it has one on the
+  // same line.
+  if (D.End.valid() && D.End.File == D.Where.File &&
+      D.End.Line == D.Where.Line && D.End.Column > D.Where.Column && Document)
+    if (std::optional<unsigned> End =
+            Document->offsetOf(D.End.Line, D.End.Column))
+      At.End = Document->position(*End, Options.Encoding);
+  Lsp["range"] = toJson(At);
 
+  std::string Message = renderMessage(D);
+  json Related = json::array();
   std::string NotesText;
   for (const DiagnosticNote &Note : D.Notes) {
     // A note without a place is shown at its diagnostic.
@@ -240,12 +269,55 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
     Related.push_back(
         {{"location", location(Where, Files, Options)}, {"message", Text}});
     NotesText += "\nnote: " + Text;
+    if (Note.KeyFact)
+      Message += "\n" + Text;
   }
   if (!Related.empty())
     Lsp["relatedInformation"] = std::move(Related);
-  if (!Options.RelatedInformation)
-    Lsp["message"] = Lsp["message"].get<std::string>() + NotesText;
+  // A client that does not show related information gets every note.
+  Lsp["message"] =
+      Options.RelatedInformation ? Message : renderMessage(D) + NotesText;
   return Lsp;
+}
+
+std::vector<PublishedDiagnostic>
+documentDiagnostics(const std::vector<const Diagnostic *> &Findings,
+                    const std::string &DocumentPath, AnalysedFiles &Files,
+                    const ConversionOptions &Options) {
+  std::vector<PublishedDiagnostic> Published;
+  // Per included header, in the order of its first finding: the index of
+  // its diagnostic.
+  std::map<std::string, size_t> HeaderDiagnostic;
+  for (const Diagnostic *D : Findings) {
+    std::string Path = Files.path(D->Where.File);
+    if (!D->Where.valid() || Path == DocumentPath) {
+      Published.push_back(
+          {{D}, toLspDiagnostic(*D, DocumentPath, Files, Options)});
+      continue;
+    }
+    auto [It, First] = HeaderDiagnostic.try_emplace(Path, Published.size());
+    if (First)
+      Published.push_back({{}, json()});
+    Published[It->second].Findings.push_back(D);
+  }
+  for (const auto &[Path, Index] : HeaderDiagnostic)
+    Published[Index].Lsp = includedFindings(Published[Index].Findings, Path,
+                                            DocumentPath, Files, Options);
+  return Published;
+}
+
+std::map<std::string, std::vector<PublishedDiagnostic>>
+headerDiagnostics(const std::vector<const Diagnostic *> &Findings,
+                  const std::string &DocumentPath, AnalysedFiles &Files,
+                  const ConversionOptions &Options) {
+  std::map<std::string, std::vector<PublishedDiagnostic>> ByHeader;
+  for (const Diagnostic *D : Findings) {
+    std::string Path = Files.path(D->Where.File);
+    if (D->Where.valid() && Path != DocumentPath)
+      ByHeader[Path].push_back(
+          {{D}, toLspDiagnostic(*D, Path, Files, Options)});
+  }
+  return ByHeader;
 }
 
 json workspaceEdit(const std::vector<FixIt> &Fixes, AnalysedFiles &Files,
@@ -322,36 +394,37 @@ json codeActions(const std::vector<PublishedDiagnostic> &Published,
                    rangeAt(Where, Files.lines(DocumentPath), Options.Encoding));
   };
 
-  for (const PublishedDiagnostic &P : Published) {
-    std::vector<FixGroup> Groups = fixGroups(*P.Finding);
-    std::optional<Range> Shown = rangeFromJson(member(P.Lsp, "range"));
-    bool AtDiagnostic =
-        (Shown && touches(Requested, *Shown)) || ListedByClient(P.Lsp);
-    for (const FixGroup &Group : Groups) {
-      bool AtFix =
-          std::any_of(Group.Fixes->begin(), Group.Fixes->end(),
-                      [&](const FixIt &Fix) { return InRequest(Fix.Where); });
-      if (!AtDiagnostic && !AtFix && !InRequest(*Group.Where))
-        continue;
-      json Edit = workspaceEdit(*Group.Fixes, Files, Options);
-      // Two findings proposing the same change (two reads of one array)
-      // give one action that resolves both.
-      auto Same = std::find_if(Actions.begin(), Actions.end(), [&](json &A) {
-        return A["title"] == Group.Title && A["edit"] == Edit;
-      });
-      if (Same != Actions.end()) {
-        (*Same)["diagnostics"].push_back(P.Lsp);
-        continue;
+  for (const PublishedDiagnostic &P : Published)
+    for (const Diagnostic *Finding : P.Findings) {
+      std::vector<FixGroup> Groups = fixGroups(*Finding);
+      std::optional<Range> Shown = rangeFromJson(member(P.Lsp, "range"));
+      bool AtDiagnostic =
+          (Shown && touches(Requested, *Shown)) || ListedByClient(P.Lsp);
+      for (const FixGroup &Group : Groups) {
+        bool AtFix =
+            std::any_of(Group.Fixes->begin(), Group.Fixes->end(),
+                        [&](const FixIt &Fix) { return InRequest(Fix.Where); });
+        if (!AtDiagnostic && !AtFix && !InRequest(*Group.Where))
+          continue;
+        json Edit = workspaceEdit(*Group.Fixes, Files, Options);
+        // Two findings proposing the same change (two reads of one array)
+        // give one action that resolves both.
+        auto Same = std::find_if(Actions.begin(), Actions.end(), [&](json &A) {
+          return A["title"] == Group.Title && A["edit"] == Edit;
+        });
+        if (Same != Actions.end()) {
+          (*Same)["diagnostics"].push_back(P.Lsp);
+          continue;
+        }
+        json Action = {{"title", Group.Title},
+                       {"kind", "quickfix"},
+                       {"diagnostics", json::array({P.Lsp})},
+                       {"edit", std::move(Edit)}};
+        if (Groups.size() == 1)
+          Action["isPreferred"] = true;
+        Actions.push_back(std::move(Action));
       }
-      json Action = {{"title", Group.Title},
-                     {"kind", "quickfix"},
-                     {"diagnostics", json::array({P.Lsp})},
-                     {"edit", std::move(Edit)}};
-      if (Groups.size() == 1)
-        Action["isPreferred"] = true;
-      Actions.push_back(std::move(Action));
     }
-  }
   return Actions;
 }
 

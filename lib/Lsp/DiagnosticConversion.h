@@ -69,9 +69,11 @@ struct ConversionOptions {
   bool DocumentChanges = false;
 };
 
-/// One finding as published, kept to answer code actions with.
+/// One diagnostic as published, kept to answer code actions with: one
+/// finding, or the findings inside one included header, which share a
+/// diagnostic at its #include line.
 struct PublishedDiagnostic {
-  const Diagnostic *Finding = nullptr;
+  std::vector<const Diagnostic *> Findings;
   nlohmann::json Lsp;
 };
 
@@ -81,15 +83,37 @@ Range rangeAt(const SourcePoint &Where, const LineTable *Lines,
               PositionEncoding Encoding);
 
 nlohmann::json toJson(const Range &R);
+/// An LSP Position object; nullopt when \p Value is not one.
+std::optional<Position> positionFromJson(const nlohmann::json &Value);
 /// An LSP Range object; nullopt when \p Value is not one.
 std::optional<Range> rangeFromJson(const nlohmann::json &Value);
 
-/// \p D as an LSP Diagnostic of the document at \p DocumentPath. A finding
-/// located in another file (a header) is shown at the line that includes it.
+/// \p D, a finding in the document at \p DocumentPath, as an LSP
+/// Diagnostic. The message carries the notes that say what the finding turns
+/// on (DiagnosticNote::KeyFact), one a line, for editors that show the
+/// message alone; every note is related information.
 nlohmann::json toLspDiagnostic(const Diagnostic &D,
                                const std::string &DocumentPath,
                                AnalysedFiles &Files,
                                const ConversionOptions &Options);
+
+/// The diagnostics of the document at \p DocumentPath for \p Findings, in
+/// their order: a finding in the document as its own diagnostic; the
+/// findings inside an included header as one diagnostic at the line that
+/// includes it ("2 findings in pad.cuh: ..."), each of them as related
+/// information at its place.
+std::vector<PublishedDiagnostic>
+documentDiagnostics(const std::vector<const Diagnostic *> &Findings,
+                    const std::string &DocumentPath, AnalysedFiles &Files,
+                    const ConversionOptions &Options);
+
+/// The findings of \p Findings inside other files than \p DocumentPath, as
+/// diagnostics at their own places, by the normalized path of their file:
+/// what the editor shows in a header it has open.
+std::map<std::string, std::vector<PublishedDiagnostic>>
+headerDiagnostics(const std::vector<const Diagnostic *> &Findings,
+                  const std::string &DocumentPath, AnalysedFiles &Files,
+                  const ConversionOptions &Options);
 
 /// The fix-its of \p Fixes as one WorkspaceEdit. Fix-its are byte ranges of
 /// the analysed texts; each becomes a TextEdit of its file.

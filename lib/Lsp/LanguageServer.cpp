@@ -3,14 +3,16 @@
 // One thread reads and parses messages; the main thread answers them in
 // order and analyses. A document whose text changed is analysed once the
 // messages already received are handled, so a burst of edits costs one
-// analysis; a request (code actions) first analyses what is pending, so that
-// it is answered for the current text.
+// analysis; a request (code actions, hover) first analyses what is pending,
+// so that it is answered for the current text.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lsp/LanguageServer.h"
 
+#include "Frontend/PreambleCache.h"
 #include "Hardware/ArchTable.h"
+#include "Lsp/AccessHover.h"
 #include "Lsp/DiagnosticConversion.h"
 #include "Lsp/DocumentText.h"
 #include "Lsp/JsonRpc.h"
@@ -26,6 +28,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
@@ -111,6 +114,9 @@ struct DocumentAnalysis {
   RunReport Report;
   AnalysedFiles Files;
   std::vector<PublishedDiagnostic> Published;
+  /// The findings inside the headers it includes, at their own places, by
+  /// header path: published for a header the editor has open.
+  std::map<std::string, std::vector<PublishedDiagnostic>> ForHeaders;
 };
 
 struct OpenDocument {
@@ -226,6 +232,7 @@ private:
 
   json initialize(const json &Params);
   json codeAction(const json &Params);
+  json hover(const json &Params);
   void didOpen(const json &Params);
   void didChange(const json &Params);
   void didSave(const json &Params);
@@ -243,6 +250,11 @@ private:
       ;
   }
   void analyse(OpenDocument &Doc);
+  /// Publishes \p Doc's diagnostics: its own analysis's, and those the
+  /// analyses of the files that include it found inside it.
+  void publish(const OpenDocument &Doc);
+  /// Publishes again each open header in \p Headers.
+  void publishHeaders(const std::set<std::string> &Headers);
   std::shared_ptr<const clang::tooling::CompilationDatabase>
   database(const std::string &Path);
 
@@ -252,6 +264,8 @@ private:
   bool Initialized = false, ShutdownRequested = false;
   /// By normalized path.
   std::map<std::string, OpenDocument> Documents;
+  /// The documents' preambles, compiled once and reused while unchanged.
+  PreambleCache Preambles;
   struct LoadedDatabase {
     llvm::sys::TimePoint<> Modified;
     std::shared_ptr<const clang::tooling::CompilationDatabase> Database;
@@ -387,6 +401,8 @@ json LanguageServer::handleRequest(const std::string &Method,
   }
   if (Method == "textDocument/codeAction")
     return codeAction(Params);
+  if (Method == "textDocument/hover")
+    return hover(Params);
   throw RequestError{ErrorCode::MethodNotFound,
                      "smem-lint does not handle '" + Method + "'"};
 }
@@ -429,15 +445,15 @@ json LanguageServer::initialize(const json &Params) {
 
   const char *Encoding =
       Conversion.Encoding == PositionEncoding::Utf8 ? "utf-8" : "utf-16";
-  json Result = {
-      {"capabilities",
-       {{"positionEncoding", Encoding},
-        {"textDocumentSync",
-         {{"openClose", true},
-          {"change", 1}, // TextDocumentSyncKind.Full
-          {"save", {{"includeText", false}}}}},
-        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}}}},
-      {"serverInfo", {{"name", "smem-lint"}}}};
+  json Result = {{"capabilities",
+                  {{"positionEncoding", Encoding},
+                   {"textDocumentSync",
+                    {{"openClose", true},
+                     {"change", 1}, // TextDocumentSyncKind.Full
+                     {"save", {{"includeText", false}}}}},
+                   {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+                   {"hoverProvider", true}}},
+                 {"serverInfo", {{"name", "smem-lint"}}}};
   if (ClangdUtf8 && !Utf8)
     Result["offsetEncoding"] = "utf-8";
   return Result;
@@ -521,10 +537,17 @@ void LanguageServer::didClose(const json &Params) {
     return;
   std::string Uri = Doc->Uri;
   bool WasIncludable = mayBeIncluded(*Doc);
+  std::set<std::string> Headers;
+  if (Doc->Last)
+    for (const auto &[Header, Diagnostics] : Doc->Last->ForHeaders)
+      Headers.insert(Header);
   Documents.erase(Path);
-  // Its diagnostics go with it; includers now read the file from disk.
+  Preambles.forget(Path);
+  // Its diagnostics go with it, and those it gave the headers it includes;
+  // includers now read the file from disk.
   send(makeNotification("textDocument/publishDiagnostics",
                         {{"uri", Uri}, {"diagnostics", json::array()}}));
+  publishHeaders(Headers);
   if (WasIncludable)
     markCudaDocuments();
 }
@@ -626,13 +649,15 @@ void LanguageServer::analyse(OpenDocument &Doc) {
       [&] {
         Reports =
             analyzeFiles(*Database, {Doc.Path}, Options.Mode, Options.Frontend,
-                         Settings.Settings.Analysis, Unsaved);
+                         Settings.Settings.Analysis, Unsaved, &Preambles);
       },
       AnalysisStackBytes);
   FileReport File;
   if (Completed && !Reports.empty()) {
     File = std::move(Reports.front());
   } else {
+    // Next time from the top, in case the preamble had a part in it.
+    Preambles.forget(Doc.Path);
     Diagnostic Crash;
     Crash.Check = findings::InternalError;
     Crash.Origin = FindingOrigin::Tool;
@@ -643,26 +668,81 @@ void LanguageServer::analyse(OpenDocument &Doc) {
     File.File = Doc.Path;
     File.Diagnostics.push_back(std::move(Crash));
   }
-  // Check selection, NOLINT comments (as saved: the policy reads them from
-  // the file) and severities, as on the command line.
-  applyFindingPolicy(File, Settings.Settings.Policy);
+  // Check selection, NOLINT comments (from the buffers, as analysed) and
+  // severities, as on the command line.
+  applyFindingPolicy(File, Settings.Settings.Policy, Unsaved,
+                     Commands.empty() ? "" : Commands.front().Directory);
   for (Diagnostic &Problem : Settings.Problems) {
     Problem.Where.File = Doc.Path;
     File.Diagnostics.push_back(std::move(Problem));
   }
   Analysis->Report.Files.push_back(std::move(File));
 
+  std::vector<const Diagnostic *> Findings =
+      diagnosticsInOrder(Analysis->Report);
+  Analysis->Published =
+      documentDiagnostics(Findings, Doc.Path, Analysis->Files, Conversion);
+  Analysis->ForHeaders =
+      headerDiagnostics(Findings, Doc.Path, Analysis->Files, Conversion);
+  // The headers whose diagnostics from this file changed.
+  std::set<std::string> Headers;
+  auto Shown = [](const std::vector<PublishedDiagnostic> *List) {
+    json Diagnostics = json::array();
+    if (List)
+      for (const PublishedDiagnostic &P : *List)
+        Diagnostics.push_back(P.Lsp);
+    return Diagnostics;
+  };
+  auto ForHeader = [](const DocumentAnalysis *A, const std::string &Header)
+      -> const std::vector<PublishedDiagnostic> * {
+    if (!A)
+      return nullptr;
+    auto It = A->ForHeaders.find(Header);
+    return It == A->ForHeaders.end() ? nullptr : &It->second;
+  };
+  for (const DocumentAnalysis *A : {Doc.Last.get(), Analysis.get()})
+    if (A)
+      for (const auto &[Header, Diagnostics] : A->ForHeaders)
+        if (Shown(ForHeader(Doc.Last.get(), Header)) !=
+            Shown(ForHeader(Analysis.get(), Header)))
+          Headers.insert(Header);
+  Doc.Last = std::move(Analysis);
+  publish(Doc);
+  Headers.erase(Doc.Path);
+  publishHeaders(Headers);
+}
+
+void LanguageServer::publish(const OpenDocument &Doc) {
   json Diagnostics = json::array();
-  for (const Diagnostic *D : diagnosticsInOrder(Analysis->Report)) {
-    json Lsp = toLspDiagnostic(*D, Doc.Path, Analysis->Files, Conversion);
-    Diagnostics.push_back(Lsp);
-    Analysis->Published.push_back({D, std::move(Lsp)});
+  auto Add = [&](const std::vector<PublishedDiagnostic> &List) {
+    for (const PublishedDiagnostic &P : List)
+      // A header's own analysis and its includers' may find the same.
+      if (std::find(Diagnostics.begin(), Diagnostics.end(), P.Lsp) ==
+          Diagnostics.end())
+        Diagnostics.push_back(P.Lsp);
+  };
+  if (Doc.Last)
+    Add(Doc.Last->Published);
+  for (const auto &[Path, Other] : Documents) {
+    if (&Other == &Doc || !Other.Last)
+      continue;
+    auto It = Other.Last->ForHeaders.find(Doc.Path);
+    if (It != Other.Last->ForHeaders.end())
+      Add(It->second);
   }
   send(makeNotification("textDocument/publishDiagnostics",
                         {{"uri", Doc.Uri},
                          {"version", Doc.Version},
                          {"diagnostics", std::move(Diagnostics)}}));
-  Doc.Last = std::move(Analysis);
+}
+
+void LanguageServer::publishHeaders(const std::set<std::string> &Headers) {
+  for (const std::string &Header : Headers) {
+    auto It = Documents.find(Header);
+    // One waiting for its own analysis is published after it.
+    if (It != Documents.end() && !It->second.NeedsAnalysis)
+      publish(It->second);
+  }
 }
 
 json LanguageServer::codeAction(const json &Params) {
@@ -672,10 +752,55 @@ json LanguageServer::codeAction(const json &Params) {
   if (!Requested)
     throw RequestError{ErrorCode::InvalidParams,
                        "range is missing or not an LSP Range"};
-  if (!Doc || !Doc->Last)
+  if (!Doc)
     return json::array();
-  return codeActions(Doc->Last->Published, Doc->Path, *Requested,
-                     member(Params, "context"), Doc->Last->Files, Conversion);
+  // Its own diagnostics, and in a header those its includers found there.
+  json Actions = json::array();
+  for (auto &[Other, Open] : Documents) {
+    if (!Open.Last)
+      continue;
+    const std::vector<PublishedDiagnostic> *Published = nullptr;
+    if (&Open == Doc) {
+      Published = &Open.Last->Published;
+    } else {
+      auto It = Open.Last->ForHeaders.find(Path);
+      if (It == Open.Last->ForHeaders.end())
+        continue;
+      Published = &It->second;
+    }
+    for (json &Action :
+         codeActions(*Published, Path, *Requested, member(Params, "context"),
+                     Open.Last->Files, Conversion))
+      if (std::find(Actions.begin(), Actions.end(), Action) == Actions.end())
+        Actions.push_back(std::move(Action));
+  }
+  return Actions;
+}
+
+json LanguageServer::hover(const json &Params) {
+  std::string Path;
+  OpenDocument *Doc = document(Params, Path);
+  std::optional<Position> At = positionFromJson(member(Params, "position"));
+  if (!At)
+    throw RequestError{ErrorCode::InvalidParams,
+                       "position is missing or not an LSP Position"};
+  if (!Doc)
+    return nullptr;
+  // The document's own analysis first; in a header, those of its includers.
+  std::vector<OpenDocument *> Analysed = {Doc};
+  for (auto &[Other, Open] : Documents)
+    if (&Open != Doc)
+      Analysed.push_back(&Open);
+  for (OpenDocument *Open : Analysed) {
+    if (!Open->Last || Open->Last->Report.Files.empty())
+      continue;
+    if (std::optional<AccessHover> Shown =
+            accessHover(Open->Last->Report.Files.front(), Path, *At,
+                        Open->Last->Files, Conversion.Encoding))
+      return {{"contents", {{"kind", "markdown"}, {"value", Shown->Markdown}}},
+              {"range", toJson(Shown->Covered)}};
+  }
+  return nullptr;
 }
 
 } // namespace

@@ -2,8 +2,10 @@
 //
 // `smem-lint --lsp`: a Language Server Protocol server over stdin/stdout. It
 // analyses each open .cu/.cuh buffer's current text when it is opened,
-// changed or saved, publishes the findings as diagnostics, and offers their
-// fix-its as quick fixes. Editor setup: docs/editors.md.
+// changed or saved (on top of its precompiled preamble), publishes the
+// findings as diagnostics (a header's in the header too, when it is open),
+// offers their fix-its as quick fixes, and answers hover over a shared
+// access with its banks and wavefronts. Editor setup: docs/editors.md.
 //
 //===----------------------------------------------------------------------===//
 

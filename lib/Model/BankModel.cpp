@@ -128,4 +128,11 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
   return Cost;
 }
 
+unsigned bankOf(const SharedMemoryBanking &Banking, int64_t Offset) {
+  int64_t Width = Banking.BankWidthBytes, Count = Banking.BankCount;
+  // Floor division, then a modulo that stays non-negative.
+  int64_t Word = Offset / Width - (Offset % Width < 0);
+  return unsigned(((Word % Count) + Count) % Count);
+}
+
 } // namespace smemlint

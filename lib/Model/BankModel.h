@@ -86,6 +86,10 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
                                  unsigned WidthBytes, RequestKind Kind,
                                  llvm::ArrayRef<LaneAddress> Lanes);
 
+/// The bank of the word that holds byte \p Offset of a bank-aligned array
+/// (a negative offset is in a negative word, bank cycles repeating below 0).
+unsigned bankOf(const SharedMemoryBanking &Banking, int64_t Offset);
+
 /// True when every aligned quad of \p Lanes reads in pairs: lanes {0,1} and
 /// {2,3} of the quad, or {0,2} and {1,3}, share an address.
 bool quadsReadInPairs(llvm::ArrayRef<LaneAddress> Lanes);

@@ -62,6 +62,10 @@ struct DiagnosticNote {
   std::vector<FixIt> FixIts;
   /// Set on notes that propose a fix changing shared memory per block.
   std::optional<OccupancyChange> Occupancy;
+  /// The note says what the finding turns on (the lanes and the bank of a
+  /// conflict, the fix to apply): an editor that shows only the message,
+  /// as Neovim's does, shows these notes in it.
+  bool KeyFact = false;
 };
 
 /// Who reported a finding.
@@ -220,6 +224,9 @@ struct AccessReport {
   /// Unique in the file: "s" and a number. Findings name accesses by it.
   std::string Id;
   SourcePoint Where;
+  /// One past the last byte of the accessed expression; invalid when the
+  /// expression ends in a macro.
+  SourcePoint End;
   std::string Array;
   std::string Kind; ///< "load", "store", "atomic".
   unsigned WidthBytes = 0;
@@ -236,6 +243,14 @@ struct AccessReport {
   unsigned Ways = 0;
   uint64_t WarpInstructions = 0;
   uint64_t TotalWavefronts = 0;
+  /// The warp of the worst warp instruction, and per lane the bank of the
+  /// first word it touches (nullopt for an inactive lane); empty when no
+  /// warp instruction was evaluated.
+  unsigned WorstWarp = 0;
+  std::vector<std::optional<unsigned>> WorstWarpBanks;
+  /// Lanes served together in one phase of that instruction (32 for 4-byte
+  /// accesses, 16 for 8-byte, 8 for 16-byte).
+  unsigned LanesPerPhase = 0;
   /// "exact", "sampled" or "unknown".
   std::string Status = "exact";
   std::string Reason;

@@ -6,13 +6,28 @@
 
 #include "Checks/CheckRegistry.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
 namespace smemlint {
 
 namespace {
+
+/// \p Path absolute (relative to \p Directory, if given) and without `.`
+/// and `..`, as an editor's buffers are named.
+std::string normalizedFilePath(llvm::StringRef Path,
+                               llvm::StringRef Directory) {
+  llvm::SmallString<256> Result(Path);
+  if (Directory.empty())
+    llvm::sys::fs::make_absolute(Result);
+  else
+    llvm::sys::fs::make_absolute(Directory, Result);
+  llvm::sys::path::remove_dots(Result, /*remove_dot_dot=*/true);
+  return Result.str().str();
+}
 
 /// clang-tidy's rule: the first entry whose name ends the path decides.
 bool passesLineFilter(const std::vector<LineFilterEntry> &Filter,
@@ -80,7 +95,9 @@ unsigned FindingPolicy::optionValue(const CheckOption &Option) const {
   return It == OptionValues.end() ? Option.Default : It->second;
 }
 
-void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
+void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy,
+                        const std::map<std::string, std::string> &Texts,
+                        llvm::StringRef Directory) {
   // Before anything is filtered: a finding's fingerprint does not change
   // when NOLINT, --checks or --min-ways hide another one.
   stampFingerprints(File);
@@ -90,10 +107,13 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy) {
     auto It = ByFile.find(Path);
     if (It != ByFile.end())
       return It->second;
-    auto Buffer = llvm::MemoryBuffer::getFile(Path);
-    Suppressions Parsed =
-        Buffer ? Suppressions::parse(Path, (*Buffer)->getBuffer(), Problems)
-               : Suppressions();
+    Suppressions Parsed;
+    std::string Absolute = normalizedFilePath(Path, Directory);
+    auto Open = Texts.find(Absolute);
+    if (Open != Texts.end())
+      Parsed = Suppressions::parse(Path, Open->second, Problems);
+    else if (auto Buffer = llvm::MemoryBuffer::getFile(Absolute))
+      Parsed = Suppressions::parse(Path, (*Buffer)->getBuffer(), Problems);
     return ByFile.emplace(Path, std::move(Parsed)).first->second;
   };
 

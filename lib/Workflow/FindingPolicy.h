@@ -52,8 +52,14 @@ struct FindingPolicy {
   unsigned optionValue(const CheckOption &Option) const;
 };
 
-/// Filters and re-grades \p File's diagnostics in place.
-void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy);
+/// Filters and re-grades \p File's diagnostics in place. NOLINT comments
+/// are read from \p Texts where it holds a file (an editor's buffer, by
+/// normalized absolute path), from the file on disk otherwise; relative
+/// paths in the report are relative to \p Directory (the compile
+/// command's), or to the current directory when it is empty.
+void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy,
+                        const std::map<std::string, std::string> &Texts = {},
+                        llvm::StringRef Directory = "");
 
 } // namespace smemlint
 

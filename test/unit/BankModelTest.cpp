@@ -210,3 +210,18 @@ TEST(BankModel, MatricesNeverMerge) {
       serveWarpRequest(h200(), 16, RequestKind::MatrixRows, Same).Wavefronts,
       4u);
 }
+
+// The bank of a byte: its 4-byte word modulo 32; below the array's start
+// the cycle goes on (byte -1 is in word -1, bank 31).
+TEST(BankModel, BankOfAByte) {
+  EXPECT_EQ(bankOf(h200(), 0), 0u);
+  EXPECT_EQ(bankOf(h200(), 3), 0u);
+  EXPECT_EQ(bankOf(h200(), 4), 1u);
+  EXPECT_EQ(bankOf(h200(), 127), 31u);
+  EXPECT_EQ(bankOf(h200(), 128), 0u);
+  EXPECT_EQ(bankOf(h200(), 32 * 4 * 7 + 4 * 5), 5u);
+  EXPECT_EQ(bankOf(h200(), -1), 31u);
+  EXPECT_EQ(bankOf(h200(), -4), 31u);
+  EXPECT_EQ(bankOf(h200(), -5), 30u);
+  EXPECT_EQ(bankOf(h200(), -128), 0u);
+}

@@ -33,6 +33,41 @@ function M.wait(predicate, what)
   end
 end
 
+-- Records what any client publishes, through the default handler: for a
+-- client the user's configuration started (the README's snippet). Each
+-- publication keeps when it arrived (vim.loop.hrtime(), ns) in received.
+function M.record_publications()
+  local default = vim.lsp.handlers["textDocument/publishDiagnostics"]
+  vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+    result.received = vim.loop.hrtime()
+    table.insert(M.publications, result)
+    return default(err, result, ctx, config)
+  end
+end
+
+-- The id of the client attached to bufnr once there is one.
+function M.attached_client(bufnr)
+  local id
+  M.wait(function()
+    for client_id, _ in pairs(vim.lsp.buf_get_clients(bufnr)) do
+      id = client_id
+    end
+    return id ~= nil
+  end, "a client attached to the buffer")
+  return id
+end
+
+-- The last publication for bufnr's current text (diagnostics_for_current_text
+-- waits for it).
+function M.last_publication(bufnr)
+  local uri = vim.uri_from_bufnr(bufnr)
+  for i = #M.publications, 1, -1 do
+    if M.publications[i].uri == uri then
+      return M.publications[i]
+    end
+  end
+end
+
 -- Starts the server named by $SMEM_LINT (the binary and its options, as
 -- lit's %smem-lint expands) with --lsp, and attaches it to bufnr.
 function M.start(bufnr, root)
