@@ -131,6 +131,31 @@ struct Context {
   const LaunchMeasurement &M;
 };
 
+/// The warp instructions of \p Operation ("load", "store", "atomic") the
+/// launch executed. smsp__sass_inst_executed_op_shared_{ld,st} leaves out
+/// LDSM and STSM (an H200 counts 0 for a kernel whose one shared load is an
+/// LDSM) while the wavefront counters include them
+/// (docs/measurements/h200-ldmatrix.md): their executions come from the
+/// source page.
+std::optional<double> sharedInstructionCount(const Context &C,
+                                             StringRef Operation) {
+  std::optional<double> Counted = C.M.Ncu->number(
+      std::string("smsp__sass_inst_executed_op_shared_") +
+      opcodePrefix(Operation) + ".sum");
+  if (!Counted || !C.M.Source)
+    return Counted;
+  for (const SourcePageInstruction *I :
+       sharedInstructions(*C.M.Source, Operation)) {
+    // The page's executions count warps whose lanes were all predicated
+    // off; every lane of a warp runs a .sync.aligned instruction, so its
+    // executions are its thread instructions over 32.
+    StringRef Base = StringRef(I->Opcode).split('.').first;
+    if (Base == "LDSM" || Base == "STSM")
+      *Counted += std::round(I->ThreadsExecuted.value_or(0) / 32);
+  }
+  return Counted;
+}
+
 std::string noNcuReason(const Context &C) {
   if (!C.M.NcuProblem.empty())
     return C.M.NcuProblem;
@@ -237,8 +262,8 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   std::optional<double> HwWavefronts = C.M.Ncu->number(
       std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
       ".sum");
-  std::optional<double> HwInstructions = C.M.Ncu->number(
-      std::string("smsp__sass_inst_executed_op_shared_") + Op + ".sum");
+  std::optional<double> HwInstructions =
+      sharedInstructionCount(C, P.Operation);
   std::optional<double> SassWavefronts = C.M.Ncu->number(
       std::string("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
       Op + ".sum");
@@ -363,8 +388,7 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
   std::optional<double> Wavefronts = C.M.Ncu->number(
       std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
       ".sum");
-  std::optional<double> Instructions = C.M.Ncu->number(
-      std::string("smsp__sass_inst_executed_op_shared_") + Op + ".sum");
+  std::optional<double> Instructions = sharedInstructionCount(C, P.Operation);
   if (!Wavefronts || !Instructions) {
     V.Reason = "Nsight Compute did not report the shared-memory counters";
     return V;
@@ -612,6 +636,20 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
     }
     return V;
   }
+  // racecheck (CUDA 13.0) records no write by STSM, though it records
+  // LDSM's reads: a race whose write is an stmatrix is invisible to it
+  // (docs/measurements/h200-ldmatrix.md).
+  if (C.M.Source)
+    for (unsigned Line : P.Lines)
+      for (const SourcePageInstruction *I :
+           sharedInstructions(*C.M.Source, "store", P.File, Line))
+        if (StringRef(I->Opcode).starts_with("STSM")) {
+          V.Kind = VerdictKind::NotMeasurable;
+          V.Reason = "racecheck does not record stmatrix writes (STSM at "
+                     "line " +
+                     std::to_string(Line) + ")";
+          return V;
+        }
   V.Kind = VerdictKind::Refuted;
   V.Reason = All.empty() ? "racecheck reports no hazard"
                          : "racecheck reports hazards only elsewhere: " +
