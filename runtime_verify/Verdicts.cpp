@@ -139,9 +139,9 @@ struct Context {
 /// source page.
 std::optional<double> sharedInstructionCount(const Context &C,
                                              StringRef Operation) {
-  std::optional<double> Counted = C.M.Ncu->number(
-      std::string("smsp__sass_inst_executed_op_shared_") +
-      opcodePrefix(Operation) + ".sum");
+  std::optional<double> Counted =
+      C.M.Ncu->number(std::string("smsp__sass_inst_executed_op_shared_") +
+                      opcodePrefix(Operation) + ".sum");
   if (!Counted || !C.M.Source)
     return Counted;
   for (const SourcePageInstruction *I :
@@ -262,8 +262,7 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   std::optional<double> HwWavefronts = C.M.Ncu->number(
       std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
       ".sum");
-  std::optional<double> HwInstructions =
-      sharedInstructionCount(C, P.Operation);
+  std::optional<double> HwInstructions = sharedInstructionCount(C, P.Operation);
   std::optional<double> SassWavefronts = C.M.Ncu->number(
       std::string("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
       Op + ".sum");
