@@ -21,6 +21,14 @@ using namespace clang;
 namespace smemlint {
 namespace {
 
+/// \p Callee as users write it: CUDA's wmma lives in nvcuda::wmma, and
+/// users write wmma::.
+std::string userSpelledName(const clang::FunctionDecl &Callee) {
+  std::string Name = Callee.getQualifiedNameAsString();
+  llvm::StringRef Short(Name);
+  return Short.consume_front("nvcuda::") ? Short.str() : Name;
+}
+
 /// "0-31", "0, 2, ..., 30", "0-3, 8-11".
 std::string formatLanes(const std::vector<unsigned> &Lanes) {
   if (Lanes.empty())
@@ -406,11 +414,18 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
       Access.Array ? Access.Array->getNameAsString() : std::string("?");
   std::string What =
       std::string(verbOf(Access.Kind, ReadModifyWrite)) + " of '" + Array + "'";
-  if (Access.Matrices)
-    What = std::string(Access.Kind == AccessKind::Store ? "stmatrix"
-                                                        : "ldmatrix") +
-           ".x" + std::to_string(Access.Matrices) + " of '" + Array + "'";
-  else if (Access.WidthBytes != Banking.BankWidthBytes)
+  if (Access.Matrices) {
+    std::string Instruction =
+        std::string(Access.Kind == AccessKind::Store ? "stmatrix"
+                                                     : "ldmatrix") +
+        ".x" + std::to_string(Access.Matrices);
+    What = Instruction + " of '" + Array + "'";
+    // A library call compiled to it: wmma::load_matrix_sync.
+    if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(Access.Site))
+      if (const clang::FunctionDecl *Callee = Call->getDirectCallee())
+        What = "'" + userSpelledName(*Callee) + "' (" + Instruction +
+               ") of '" + Array + "'";
+  } else if (Access.WidthBytes != Banking.BankWidthBytes)
     What = std::to_string(Access.WidthBytes) + "-byte " + What;
 
   Diagnostic D;

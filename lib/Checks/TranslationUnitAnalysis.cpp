@@ -816,6 +816,10 @@ void addReachedThrough(
     if (!A.ReachedThrough.valid() || A.Where.File != D.Where.File ||
         A.Where.Offset != D.Where.Offset)
       continue;
+    // The access is the call itself (wmma::load_matrix_sync).
+    if (A.ReachedThrough.File == A.Where.File &&
+        A.ReachedThrough.Offset == A.Where.Offset)
+      return;
     D.Notes.push_back({A.ReachedThrough,
                        "the kernel reaches this access of '" + A.Array +
                            "' through this call",

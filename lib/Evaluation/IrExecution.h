@@ -378,6 +378,12 @@ public:
   /// address the evaluation did not follow.
   bool ptxSharedAccess(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                        CallFrame &Frame, const ThreadMask &Active);
+  /// A wmma.m16n16k16 load of a 16-bit A or B fragment, or store of an f32
+  /// accumulator, on shared memory (\p Name the intrinsic), reported as the
+  /// instructions nvcc makes of it for sm_80 and later; false (nothing
+  /// reported) for other shapes, types, targets and memory.
+  bool wmmaSharedAccess(const llvm::CallBase &Call, llvm::StringRef Name,
+                        CallFrame &Frame, const ThreadMask &Active);
   /// A barrier for part of the block (a thread count, an arrival): noted
   /// where it stands (\p Name as the note says it) and taken as
   /// synchronisation the analysis does not follow.

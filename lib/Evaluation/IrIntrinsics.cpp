@@ -798,6 +798,70 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
   return true;
 }
 
+bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
+                                   llvm::StringRef Name, CallFrame &Frame,
+                                   const ThreadMask &Active) {
+  // llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p0,
+  // llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p3
+  llvm::SmallVector<llvm::StringRef, 10> Parts;
+  Name.split(Parts, '.');
+  if (Parts.size() < 9 || Parts[3] != "m16n16k16" || Parts[7] != "stride")
+    return false;
+  bool Load = Parts[4] == "load" && (Parts[5] == "a" || Parts[5] == "b") &&
+              (Parts[8] == "f16" || Parts[8] == "bf16");
+  bool Store = Parts[4] == "store" && Parts[5] == "d" && Parts[8] == "f32";
+  bool RowMajor = Parts[6] == "row";
+  // Volta's wmma is compiled otherwise; sm_80 and later as measured.
+  unsigned Target = 0;
+  llvm::StringRef Cpu =
+      KernelFunction.getFnAttribute("target-cpu").getValueAsString();
+  if ((!Load && !Store) || !Cpu.consume_front("sm_") ||
+      Cpu.take_while(llvm::isDigit).getAsInteger(10, Target) || Target < 80 ||
+      Call.arg_size() < 2)
+    return false;
+  const auto *Site = llvm::dyn_cast_or_null<clang::Expr>(Sites.callSite(Call));
+  const ThreadValue &Base = valueOf(Call.getArgOperand(0), Frame, Active);
+  const ThreadValue &Stride =
+      valueOf(Call.getArgOperand(Call.arg_size() - 1), Frame, Active);
+  if (!Site || !Base.isPointer() || !Base.Object.IsShared ||
+      !Stride.knownFor(Active))
+    return false;
+  // Each thread's address for one instruction, from the element (row, col)
+  // of the 16x16 tile its lane moves there; ldm counts elements.
+  auto Access = [&](AccessKind Kind, unsigned Width, unsigned ElementBytes,
+                    unsigned Matrices, auto RowCol) {
+    AddressFacts Facts;
+    Facts.Address = Base;
+    for (unsigned T : Active.set_bits()) {
+      auto [Row, Col] = RowCol(T % Options.WarpSize);
+      Facts.Address.Values[T] +=
+          (int64_t(Row) * Stride.Values[T] + Col) * ElementBytes;
+    }
+    reportAccessAt(Call, Site, Kind, Width, Facts, Active, nullptr, Matrices);
+  };
+  if (Load) {
+    // One LDSM.16.M88.4 (MT88.4 transposed): lane l gives the 16-byte row
+    // l % 16, chunk l / 16, of the tile as it is stored.
+    Access(AccessKind::Load, 16, 2, 4, [](unsigned Lane) {
+      return std::pair<unsigned, unsigned>(Lane % 16, Lane / 16 * 8);
+    });
+    return true;
+  }
+  // The accumulator as HMMA leaves it: lane l holds rows l/4 and l/4 + 8 of
+  // columns 2 (l % 4) + {0, 1}, in each 8-column half. Row-major: one
+  // STS.64 per (row half, column half); column-major: one STS per element.
+  for (unsigned RowHalf = 0; RowHalf < 2; ++RowHalf)
+    for (unsigned ColHalf = 0; ColHalf < 2; ++ColHalf)
+      for (unsigned Pair = 0; Pair < (RowMajor ? 1u : 2u); ++Pair)
+        Access(AccessKind::Store, RowMajor ? 8 : 4, 4, 0, [&](unsigned Lane) {
+          unsigned Row = Lane / 4 + 8 * RowHalf;
+          unsigned Col = 2 * (Lane % 4) + Pair + 8 * ColHalf;
+          return RowMajor ? std::pair<unsigned, unsigned>(Row, Col)
+                          : std::pair<unsigned, unsigned>(Col, Row);
+        });
+  return true;
+}
+
 ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                               const ThreadMask &Active) {
   auto Argument = [&](unsigned I) -> const ThreadValue & {
@@ -1093,6 +1157,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                  Address, Active, &Operand);
     return unknown("the old value an atomic returns");
   }
+  if (Name.starts_with("llvm.nvvm.wmma.") &&
+      wmmaSharedAccess(Call, Name, Frame, Active))
+    return unknown("a wmma fragment");
   if (std::optional<UnmodelledEffect> Effect = intrinsicEffect(Name)) {
     UnmodelledInstruction Found;
     Found.Instruction = Name.str();

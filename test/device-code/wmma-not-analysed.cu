@@ -1,7 +1,8 @@
-// wmma fragments loaded from shared memory (case m04; its ldmatrix kernel is
-// test/bank-conflict/ldmatrix-stmatrix.cu). The evaluation does not model
-// them yet: each load gets its own note at the user's statement (the C++
-// call, inlined from <mma.h>), counted in the summary line. The mma itself
+// wmma fragments of a shape whose instructions were not measured (m32n8k16;
+// the 16x16x16 ones of case m04 are evaluated: test/bank-conflict/wmma.cu)
+// loaded from shared memory: each load gets its own note at the user's
+// statement (the C++ call, inlined from <mma.h>), counted in the summary
+// line. The mma itself
 // touches no memory and gets none. store_matrix_sync writes global memory:
 // no shared result depends on it, and the kernel's note says its global
 // accesses are missing.
@@ -21,9 +22,9 @@ __global__ void k_wmma(const half *a, float *c) {
   for (int i = threadIdx.x; i < 256; i += 32)
     s[i] = a[i];
   __syncwarp();
-  wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
-  wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::col_major> fb;
-  wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+  wmma::fragment<wmma::matrix_a, 32, 8, 16, half, wmma::row_major> fa;
+  wmma::fragment<wmma::matrix_b, 32, 8, 16, half, wmma::col_major> fb;
+  wmma::fragment<wmma::accumulator, 32, 8, 16, float> fc;
   wmma::fill_fragment(fc, 0.0f);
   wmma::load_matrix_sync(fa, s, 16);
   // CHECK: wmma-not-analysed.cu:[[@LINE-1]]:3: note: access not analysed: 'wmma::load_matrix_sync' reads 's'; the analysis does not evaluate it, so its wavefronts and the races through it are not known (block 32x1, sm_90) [smem-lint-incomplete]
