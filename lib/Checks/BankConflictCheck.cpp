@@ -423,8 +423,8 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
     // A library call compiled to it: wmma::load_matrix_sync.
     if (const auto *Call = llvm::dyn_cast<clang::CallExpr>(Access.Site))
       if (const clang::FunctionDecl *Callee = Call->getDirectCallee())
-        What = "'" + userSpelledName(*Callee) + "' (" + Instruction +
-               ") of '" + Array + "'";
+        What = "'" + userSpelledName(*Callee) + "' (" + Instruction + ") of '" +
+               Array + "'";
   } else if (Access.WidthBytes != Banking.BankWidthBytes)
     What = std::to_string(Access.WidthBytes) + "-byte " + What;
 

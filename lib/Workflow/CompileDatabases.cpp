@@ -67,6 +67,41 @@ std::string findDatabaseDirectory(llvm::StringRef File) {
   return "";
 }
 
+namespace {
+
+/// \p Args with the relative paths of include flags (`-Iinclude`,
+/// `-isystem third_party`) made absolute against the current directory:
+/// flags typed on smem-lint's command line are relative to where it runs,
+/// while a command from a compile database runs in the database's directory.
+std::vector<std::string> anchoredArguments(std::vector<std::string> Args) {
+  static const char *const PathFlags[] = {"-I", "-isystem", "-iquote",
+                                          "-idirafter", "-include"};
+  auto Anchor = [](std::string &Path) {
+    if (Path.empty() || llvm::sys::path::is_absolute(Path))
+      return;
+    llvm::SmallString<256> Absolute(Path);
+    llvm::sys::fs::make_absolute(Absolute);
+    Path = Absolute.str().str();
+  };
+  for (size_t I = 0; I < Args.size(); ++I)
+    for (llvm::StringRef Flag : PathFlags) {
+      if (Args[I] == Flag && I + 1 < Args.size()) {
+        Anchor(Args[++I]);
+        break;
+      }
+      if (llvm::StringRef(Args[I]).starts_with(Flag) &&
+          Args[I].size() > Flag.size() && (Flag == "-I" || Flag == "-isystem")) {
+        std::string Path = Args[I].substr(Flag.size());
+        Anchor(Path);
+        Args[I] = Flag.str() + Path;
+        break;
+      }
+    }
+  return Args;
+}
+
+} // namespace
+
 std::unique_ptr<CompilationDatabase>
 commandLineDatabase(const DatabaseRequest &Request, std::string &Error) {
   std::unique_ptr<CompilationDatabase> Database;
@@ -101,9 +136,10 @@ commandLineDatabase(const DatabaseRequest &Request, std::string &Error) {
   auto Adjusted =
       std::make_unique<ArgumentsAdjustingCompilations>(std::move(Database));
   Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      Request.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));
+      anchoredArguments(Request.ExtraArgsBefore),
+      ArgumentInsertPosition::BEGIN));
   Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      Request.ExtraArgs, ArgumentInsertPosition::END));
+      anchoredArguments(Request.ExtraArgs), ArgumentInsertPosition::END));
   return Adjusted;
 }
 
