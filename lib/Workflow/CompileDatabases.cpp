@@ -90,7 +90,8 @@ std::vector<std::string> anchoredArguments(std::vector<std::string> Args) {
         break;
       }
       if (llvm::StringRef(Args[I]).starts_with(Flag) &&
-          Args[I].size() > Flag.size() && (Flag == "-I" || Flag == "-isystem")) {
+          Args[I].size() > Flag.size() &&
+          (Flag == "-I" || Flag == "-isystem")) {
         std::string Path = Args[I].substr(Flag.size());
         Anchor(Path);
         Args[I] = Flag.str() + Path;
@@ -135,9 +136,9 @@ commandLineDatabase(const DatabaseRequest &Request, std::string &Error) {
   using namespace clang::tooling;
   auto Adjusted =
       std::make_unique<ArgumentsAdjustingCompilations>(std::move(Database));
-  Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      anchoredArguments(Request.ExtraArgsBefore),
-      ArgumentInsertPosition::BEGIN));
+  Adjusted->appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(anchoredArguments(Request.ExtraArgsBefore),
+                                ArgumentInsertPosition::BEGIN));
   Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
       anchoredArguments(Request.ExtraArgs), ArgumentInsertPosition::END));
   return Adjusted;
