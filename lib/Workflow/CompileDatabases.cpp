@@ -90,8 +90,7 @@ std::vector<std::string> anchoredArguments(std::vector<std::string> Args) {
         break;
       }
       if (llvm::StringRef(Args[I]).starts_with(Flag) &&
-          Args[I].size() > Flag.size() &&
-          (Flag == "-I" || Flag == "-isystem")) {
+          Args[I].size() > Flag.size() && Flag != "-include") {
         std::string Path = Args[I].substr(Flag.size());
         Anchor(Path);
         Args[I] = Flag.str() + Path;
