@@ -411,6 +411,12 @@ public:
   /// "min", ...) of \p Value over the active lanes of each warp.
   ThreadValue warpReduce(llvm::StringRef Op, const ThreadValue &Value,
                          const ThreadMask &Active);
+  /// libdevice's integer min, max and abs (`__nv_umin`, `__nv_llmax`,
+  /// `__nv_abs`, ...), or nullopt for any other function.
+  std::optional<ThreadValue> libdeviceInteger(llvm::StringRef Name,
+                                              const llvm::CallBase &Call,
+                                              CallFrame &Frame,
+                                              const ThreadMask &Active);
   /// A CUDA device function the prelude declares without a body, by name.
   std::optional<ThreadValue> deviceLibraryCall(llvm::StringRef Name,
                                                const llvm::CallBase &Call,

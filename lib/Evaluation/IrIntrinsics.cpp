@@ -589,6 +589,38 @@ ThreadValue IrExecution::warpReduce(llvm::StringRef Op,
 }
 
 std::optional<ThreadValue>
+IrExecution::libdeviceInteger(llvm::StringRef Name, const llvm::CallBase &Call,
+                              CallFrame &Frame, const ThreadMask &Active) {
+  if (!Name.consume_front("__nv_") || !Call.getType()->isIntegerTy())
+    return std::nullopt;
+  unsigned Bits = bitsOf(Call.getType());
+  bool Wide = Name.consume_front("ll");
+  bool Unsigned = Name.consume_front("u");
+  if (Unsigned && !Wide)
+    Wide = Name.consume_front("ll");
+  (void)Wide; // the width is the result type's
+  auto Operand = [&](unsigned I) -> const ThreadValue & {
+    return valueOf(Call.getArgOperand(I), Frame, Active);
+  };
+  auto Of = [&](int64_t X) {
+    return Unsigned ? int64_t(truncateUnsigned(X, Bits)) : truncateSigned(X, Bits);
+  };
+  if ((Name == "min" || Name == "max") && Call.arg_size() == 2) {
+    bool Min = Name == "min";
+    return integerBinary(Operand(0), Operand(1), Bits, Active,
+                         [&](int64_t A, int64_t B, unsigned) {
+                           bool Less = Unsigned ? uint64_t(Of(A)) < uint64_t(Of(B))
+                                                : Of(A) < Of(B);
+                           return Less == Min ? A : B;
+                         });
+  }
+  if (Name == "abs" && !Unsigned && Call.arg_size() == 1)
+    return integerUnary(Operand(0), Bits, Bits, Active,
+                        [&](int64_t A, unsigned) { return Of(A) < 0 ? -Of(A) : Of(A); });
+  return std::nullopt;
+}
+
+std::optional<ThreadValue>
 IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
                                CallFrame &Frame, const ThreadMask &Active) {
   auto Argument = [&](unsigned I) -> const ThreadValue & {
@@ -605,6 +637,10 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
                  &Stored);
     return unknown("the old value an atomic returns");
   }
+  // libdevice's integer min, max and abs (what CUDA's min() and max()
+  // call); libdevice is not linked in, so they are computed here.
+  if (std::optional<ThreadValue> V = libdeviceInteger(Name, Call, Frame, Active))
+    return V;
   if (Name == "__syncwarp") {
     ThreadValue Mask = Call.arg_size()
                            ? valueOf(Call.getArgOperand(0), Frame, Active)
