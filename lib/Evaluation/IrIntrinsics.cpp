@@ -603,20 +603,23 @@ IrExecution::libdeviceInteger(llvm::StringRef Name, const llvm::CallBase &Call,
     return valueOf(Call.getArgOperand(I), Frame, Active);
   };
   auto Of = [&](int64_t X) {
-    return Unsigned ? int64_t(truncateUnsigned(X, Bits)) : truncateSigned(X, Bits);
+    return Unsigned ? int64_t(truncateUnsigned(X, Bits))
+                    : truncateSigned(X, Bits);
   };
   if ((Name == "min" || Name == "max") && Call.arg_size() == 2) {
     bool Min = Name == "min";
     return integerBinary(Operand(0), Operand(1), Bits, Active,
                          [&](int64_t A, int64_t B, unsigned) {
-                           bool Less = Unsigned ? uint64_t(Of(A)) < uint64_t(Of(B))
-                                                : Of(A) < Of(B);
+                           bool Less = Unsigned
+                                           ? uint64_t(Of(A)) < uint64_t(Of(B))
+                                           : Of(A) < Of(B);
                            return Less == Min ? A : B;
                          });
   }
   if (Name == "abs" && !Unsigned && Call.arg_size() == 1)
-    return integerUnary(Operand(0), Bits, Bits, Active,
-                        [&](int64_t A, unsigned) { return Of(A) < 0 ? -Of(A) : Of(A); });
+    return integerUnary(
+        Operand(0), Bits, Bits, Active,
+        [&](int64_t A, unsigned) { return Of(A) < 0 ? -Of(A) : Of(A); });
   return std::nullopt;
 }
 
@@ -639,7 +642,8 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   }
   // libdevice's integer min, max and abs (what CUDA's min() and max()
   // call); libdevice is not linked in, so they are computed here.
-  if (std::optional<ThreadValue> V = libdeviceInteger(Name, Call, Frame, Active))
+  if (std::optional<ThreadValue> V =
+          libdeviceInteger(Name, Call, Frame, Active))
     return V;
   if (Name == "__syncwarp") {
     ThreadValue Mask = Call.arg_size()
