@@ -282,6 +282,9 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     A.Ways = Access.ways();
     A.WarpInstructions = Access.WarpInstructions;
     A.TotalWavefronts = Access.TotalWavefronts;
+    A.TotalIdealWavefronts = Access.TotalIdealWavefronts;
+    A.ExcessiveWavefronts = Access.excessiveWavefronts();
+    A.Launch = Analysis.launchWavefronts(Access);
     std::string Sampled = Analysis.profile().samplingReason(Access);
     if (!Access.UnknownReason.empty()) {
       A.Status = "unknown";

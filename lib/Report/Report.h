@@ -216,6 +216,15 @@ struct SharedVariableReport {
   SourcePoint Where;
 };
 
+/// One access's shared-memory wavefronts over a whole launch: each of the
+/// grid's blocks counted as the block analysed (the analysis evaluates one
+/// block; blocks that take other paths, at the grid's edge, differ).
+struct LaunchWavefronts {
+  uint64_t Blocks = 0;
+  uint64_t WarpInstructions = 0;
+  uint64_t Wavefronts = 0, IdealWavefronts = 0, ExcessiveWavefronts = 0;
+};
+
 struct AccessReport {
   /// Unique in the file: "s" and a number. Findings name accesses by it.
   std::string Id;
@@ -234,8 +243,16 @@ struct AccessReport {
   double WavefrontsMean = 0;
   unsigned IdealWavefronts = 0;
   unsigned Ways = 0;
+  /// Summed over the warp instructions of the block analysed: the
+  /// wavefronts, the fewest they could take, and the difference, as Nsight
+  /// Compute's Source page counts them ("L1 Wavefronts Shared", "... Ideal",
+  /// "... Excessive").
   uint64_t WarpInstructions = 0;
   uint64_t TotalWavefronts = 0;
+  uint64_t TotalIdealWavefronts = 0;
+  uint64_t ExcessiveWavefronts = 0;
+  /// The same for the whole launch, when its grid is known.
+  std::optional<LaunchWavefronts> Launch;
   /// "exact", "sampled" or "unknown".
   std::string Status = "exact";
   std::string Reason;
