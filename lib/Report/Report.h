@@ -159,6 +159,10 @@ struct Diagnostic {
   /// Stable across edits that move code: check, file, kernel and the
   /// accesses' identities, no line numbers (stampFingerprints).
   std::string Fingerprint;
+  /// When Where is in a header: where the analysed file includes it, one
+  /// #include line per level, the analysed file's first (what Clang prints
+  /// as "In file included from"). Empty for a point in the analysed file.
+  std::vector<SourcePoint> IncludedFrom;
   /// A note about one access the analysis could not follow (its address is
   /// unknown, or an instruction it does not model does it: inline PTX,
   /// wmma, ldmatrix, cp.async, an mbarrier): the summary line counts them
