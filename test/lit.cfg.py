@@ -25,6 +25,8 @@ config.substitutions.append(("%smem-lint-toolkit", config.smem_lint_binary))
 config.substitutions.append(
     ("%smem-lint", config.smem_lint_binary + " --no-cuda-toolkit"))
 config.substitutions.append(("%src_root", config.smem_lint_src_root))
+# The build directory, for the tests of what it installs and packages.
+config.substitutions.append(("%build_root", config.smem_lint_build_root))
 config.substitutions.append(
     ("%summarize", "python3 " + os.path.join(config.smem_lint_src_root,
                                              "utils", "summarize-json.py")))
@@ -48,5 +50,9 @@ if config.smem_lint_sanitized:
 cuda_path = "/usr/local/cuda"
 if os.path.exists(os.path.join(cuda_path, "include", "cuda_runtime.h")):
     config.available_features.add("cuda-toolkit")
+if shutil.which("pre-commit"):
+    config.available_features.add("pre-commit")
+if shutil.which("cpack") and shutil.which("dpkg-deb"):
+    config.available_features.add("cpack-deb")
 if shutil.which("nvidia-smi") and shutil.which("ncu"):
     config.available_features.add("gpu")

@@ -16,9 +16,11 @@ build="$root/build"
 packages=(clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
           nlohmann-json3-dev libgtest-dev cmake ninja-build python3 g++)
 # The test suite also drives a real editor (Neovim's LSP client) and checks
-# SARIF with the 2.1.0 schema, and runs again in a sanitizer build, which
+# SARIF with the 2.1.0 schema, runs the repository's pre-commit hook and
+# reads the man page with groff, and runs again in a sanitizer build, which
 # needs clang's runtime libraries.
-[[ "$mode" == test ]] && packages+=(neovim python3-jsonschema libclang-rt-19-dev)
+[[ "$mode" == test ]] && packages+=(neovim python3-jsonschema pre-commit groff-base
+                                    libclang-rt-19-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" ||

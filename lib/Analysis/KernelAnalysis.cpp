@@ -94,6 +94,19 @@ std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {
   return Summary;
 }
 
+std::optional<LaunchWavefronts>
+KernelAnalysis::launchWavefronts(const AccessStats &Access) const {
+  if (!Shape.Grid)
+    return std::nullopt;
+  LaunchWavefronts Launch;
+  Launch.Blocks = uint64_t(Shape.Grid->X) * Shape.Grid->Y * Shape.Grid->Z;
+  Launch.WarpInstructions = Launch.Blocks * Access.WarpInstructions;
+  Launch.Wavefronts = Launch.Blocks * Access.TotalWavefronts;
+  Launch.IdealWavefronts = Launch.Blocks * Access.TotalIdealWavefronts;
+  Launch.ExcessiveWavefronts = Launch.Blocks * Access.excessiveWavefronts();
+  return Launch;
+}
+
 std::string KernelAnalysis::launchNote() const {
   std::string Note = "analysed with block " + Shape.Block.str();
   std::vector<std::string> Values;

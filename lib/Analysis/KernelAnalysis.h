@@ -153,6 +153,11 @@ public:
   /// block 64x1 and width = 2 from this launch, as called at line 12".
   std::string launchNote() const;
 
+  /// \p Access's wavefronts over the whole launch: the block analysed
+  /// times the blocks of the grid; nullopt when the grid is not known.
+  std::optional<LaunchWavefronts>
+  launchWavefronts(const AccessStats &Access) const;
+
   /// Static shared bytes of the kernel (see staticSharedBytes).
   uint64_t staticSharedBytes() const { return StaticSharedBytes; }
   /// Static plus dynamic shared bytes per block; the dynamic part counts 0

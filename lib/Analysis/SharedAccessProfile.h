@@ -92,6 +92,11 @@ struct AccessStats {
   double meanWavefronts() const {
     return WarpInstructions ? double(TotalWavefronts) / WarpInstructions : 0;
   }
+  /// Wavefronts beyond the fewest the bytes need, over every warp
+  /// instruction: Nsight Compute's "L1 Wavefronts Shared Excessive".
+  uint64_t excessiveWavefronts() const {
+    return TotalWavefronts - TotalIdealWavefronts;
+  }
 };
 
 /// How one access's conflict degree changes with a uniform symbol.

@@ -2,8 +2,11 @@
 
 #include "Analysis/SourcePoints.h"
 
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+
+#include <map>
 
 namespace smemlint {
 
@@ -21,6 +24,37 @@ SourcePoint toSourcePoint(const clang::SourceManager &SM,
   Point.Column = Presumed.getColumn();
   Point.Offset = SM.getFileOffset(File);
   return Point;
+}
+
+void recordIncludeChains(const clang::SourceManager &SM,
+                         std::vector<Diagnostic> &Diagnostics) {
+  // One chain per file name: a header's first inclusion is the one whose
+  // code the analysis saw first.
+  std::map<std::string, std::vector<SourcePoint>> Chains;
+  auto ChainOf =
+      [&](const std::string &Name) -> const std::vector<SourcePoint> & {
+    auto [It, Inserted] = Chains.try_emplace(Name);
+    if (!Inserted)
+      return It->second;
+    clang::OptionalFileEntryRef File = SM.getFileManager().getOptionalFileRef(
+        Name, /*OpenFile=*/false, /*CacheFailure=*/false);
+    if (!File)
+      return It->second;
+    clang::FileID Id = SM.translateFile(*File);
+    if (Id.isInvalid())
+      return It->second;
+    for (clang::SourceLocation Include = SM.getIncludeLoc(Id);
+         Include.isValid(); Include = SM.getIncludeLoc(SM.getFileID(Include))) {
+      SourcePoint Point = toSourcePoint(SM, Include);
+      if (!Point.valid())
+        break;
+      It->second.insert(It->second.begin(), Point);
+    }
+    return It->second;
+  };
+  for (Diagnostic &D : Diagnostics)
+    if (D.Where.valid() && D.IncludedFrom.empty())
+      D.IncludedFrom = ChainOf(D.Where.File);
 }
 
 FixIt makeFixIt(const clang::SourceManager &SM, clang::CharSourceRange Range,

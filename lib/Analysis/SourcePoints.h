@@ -7,6 +7,8 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <vector>
+
 namespace clang {
 class SourceManager;
 }
@@ -17,6 +19,12 @@ namespace smemlint {
 /// (the expansion point for a location inside a macro).
 SourcePoint toSourcePoint(const clang::SourceManager &SM,
                           clang::SourceLocation Loc);
+
+/// Gives every diagnostic of \p Diagnostics whose place is in a header its
+/// IncludedFrom: the #include lines that bring the header into the parse,
+/// the main file's first. The output has no SourceManager to ask later.
+void recordIncludeChains(const clang::SourceManager &SM,
+                         std::vector<Diagnostic> &Diagnostics);
 
 /// A fix-it replacing \p Range (in file characters) with \p Replacement.
 FixIt makeFixIt(const clang::SourceManager &SM, clang::CharSourceRange Range,

@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cstdio>
 #include <numeric>
 
 using namespace clang;
@@ -120,6 +121,30 @@ std::string describeEffect(const SymbolEffect &Effect, const std::string &Name,
          std::to_string(WorstValue) + ")";
 }
 
+/// \p N with at most \p Decimals decimals and no trailing zeros: "2.5".
+std::string decimal(double N, unsigned Decimals = 2) {
+  char Buffer[64];
+  snprintf(Buffer, sizeof Buffer, "%.*f", int(Decimals), N);
+  std::string Text = Buffer;
+  if (Text.find('.') == std::string::npos)
+    return Text;
+  while (Text.back() == '0')
+    Text.pop_back();
+  if (Text.back() == '.')
+    Text.pop_back();
+  return Text;
+}
+
+/// "3 excessive wavefronts of 4 (75%)": Nsight Compute's words for what a
+/// bank conflict costs (its Source page's "L1 Wavefronts Shared Excessive"
+/// beside "L1 Wavefronts Shared").
+std::string excessiveOf(double Excessive, double Wavefronts) {
+  double Percent = Wavefronts > 0 ? 100 * Excessive / Wavefronts : 0;
+  return decimal(Excessive) + " excessive wavefront" +
+         (Excessive == 1 ? "" : "s") + " of " + decimal(Wavefronts) + " (" +
+         decimal(Percent, 1) + "%)";
+}
+
 class ConflictReporter {
 public:
   ConflictReporter(const CheckContext &Context,
@@ -133,6 +158,7 @@ public:
 private:
   DiagnosticNote explainHotspot(const AccessStats &Access) const;
   DiagnosticNote explainShape() const;
+  DiagnosticNote nsightComputeCounts(const AccessStats &Access) const;
   std::vector<DiagnosticNote> proposeFixes(const AccessStats &Access);
   DiagnosticNote paddingNote(const AccessStats &Access,
                              const PaddingProposal &Proposal);
@@ -215,6 +241,56 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
       Message +=
           "; consecutive lanes are " + plural(Distance, "byte") + " apart";
   }
+  return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
+}
+
+DiagnosticNote
+ConflictReporter::nsightComputeCounts(const AccessStats &Access) const {
+  // "conflict", not "bank conflict": the headline says that already.
+  std::string Degree =
+      "a " + std::to_string(Access.ways()) + "-way conflict: " +
+      excessiveOf(Access.worstWavefronts() - Access.idealWavefronts(),
+                  Access.worstWavefronts());
+  std::string Instructions =
+      plural(Access.WarpInstructions, "warp instruction");
+  bool EveryWarpAlike =
+      Access.TotalWavefronts ==
+          uint64_t(Access.worstWavefronts()) * Access.WarpInstructions &&
+      Access.TotalIdealWavefronts ==
+          uint64_t(Access.idealWavefronts()) * Access.WarpInstructions;
+  std::string Message = "in Nsight Compute's terms, " + Degree;
+  if (EveryWarpAlike && Access.WarpInstructions == 1) {
+    Message += " in the block's one warp instruction";
+  } else if (EveryWarpAlike) {
+    Message += " in each of the block's " + Instructions;
+  } else {
+    // The headline is the worst warp instruction; the mean is what the
+    // Source page's per-line numbers divide out to.
+    double Ideal =
+        double(Access.TotalIdealWavefronts) / Access.WarpInstructions;
+    Message +=
+        " in the worst warp instruction (warp " +
+        std::to_string(Access.Worst->Warp) + "); on average over the " +
+        "block's " + Instructions + " a " +
+        decimal(double(Access.TotalWavefronts) / Access.TotalIdealWavefronts) +
+        "-way conflict: " +
+        excessiveOf(Access.meanWavefronts() - Ideal, Access.meanWavefronts());
+  }
+  Message += "; per block, " +
+             excessiveOf(Access.excessiveWavefronts(), Access.TotalWavefronts);
+  if (std::optional<LaunchWavefronts> Launch =
+          Analysis.launchWavefronts(Access))
+    Message +=
+        "; per launch (" +
+        (Launch->Blocks == 1 ? std::string("1 block")
+                             : plural(Launch->Blocks, "block") +
+                                   ", each counted as the block analysed") +
+        "), " + excessiveOf(Launch->ExcessiveWavefronts, Launch->Wavefronts);
+  else
+    Message += "; per launch: the grid is not known (give it with "
+               "--grid-dim)";
+  if (!Analysis.profile().samplingReason(Access).empty())
+    Message += "; the counts cover the iterations evaluated";
   return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
 }
 
@@ -468,6 +544,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
     DiagnosticNote Hotspot = explainHotspot(Access);
     Hotspot.KeyFact = true;
     D.Notes.push_back(std::move(Hotspot));
+    D.Notes.push_back(nsightComputeCounts(Access));
   } else {
     D.Message = "up to " + std::to_string(WorstOverSymbols) +
                 "-way bank conflict: " + What +

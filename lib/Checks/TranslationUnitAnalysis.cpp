@@ -292,6 +292,9 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
             Offset ? std::optional<unsigned>(bankOf(Banking, *Offset))
                    : std::nullopt);
     }
+    A.TotalIdealWavefronts = Access.TotalIdealWavefronts;
+    A.ExcessiveWavefronts = Access.excessiveWavefronts();
+    A.Launch = Analysis.launchWavefronts(Access);
     std::string Sampled = Analysis.profile().samplingReason(Access);
     if (!Access.UnknownReason.empty()) {
       A.Status = "unknown";

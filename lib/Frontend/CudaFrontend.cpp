@@ -181,6 +181,9 @@ public:
       Report.HadCompileErrors = true;
     Report.Diagnostics.insert(Report.Diagnostics.begin(),
                               Errors.Errors.begin(), Errors.Errors.end());
+    if (getCompilerInstance().hasSourceManager())
+      recordIncludeChains(getCompilerInstance().getSourceManager(),
+                          Report.Diagnostics);
     Errors.Errors.clear();
     Errors.Sites.clear();
   }

@@ -256,6 +256,16 @@ json kernel(const KernelReport &K) {
     Access["ideal_wavefronts"] = A.IdealWavefronts;
     Access["ways"] = A.Ways;
     Access["warp_instructions"] = A.WarpInstructions;
+    Access["wavefronts_per_block"] = A.TotalWavefronts;
+    Access["ideal_wavefronts_per_block"] = A.TotalIdealWavefronts;
+    Access["excessive_wavefronts_per_block"] = A.ExcessiveWavefronts;
+    Access["launch"] =
+        A.Launch ? json{{"blocks", A.Launch->Blocks},
+                        {"warp_instructions", A.Launch->WarpInstructions},
+                        {"wavefronts", A.Launch->Wavefronts},
+                        {"ideal_wavefronts", A.Launch->IdealWavefronts},
+                        {"excessive_wavefronts", A.Launch->ExcessiveWavefronts}}
+                 : json(nullptr);
     Access["depends_on"] = A.DependsOn;
     Accesses.push_back(Access);
   }

@@ -186,6 +186,9 @@ public:
       : Report(Report), Options(Options) {
     if (!Options.SourceRoot.empty())
       SourceRoot = absolutePath(Options.SourceRoot);
+    for (const FileReport &File : Report.Files)
+      for (const Diagnostic &D : File.Diagnostics)
+        FileOf[&D] = &File;
   }
 
   json render();
@@ -198,6 +201,7 @@ private:
   json physicalLocation(const SourcePoint &Where);
   json fix(const std::string &Description, const std::vector<FixIt> &FixIts);
   json result(const Diagnostic &D);
+  json sharedWavefronts(const Diagnostic &D);
   json notification(const Diagnostic &D);
   std::string docsUri(const CheckInfo &Rule) const;
 
@@ -210,6 +214,9 @@ private:
   std::vector<std::string> ExtraRules;
   json Artifacts = json::array();
   std::map<std::string, unsigned> ArtifactIndex;
+  /// The file each finding was reported for: its kernels hold the accesses
+  /// the finding names.
+  std::map<const Diagnostic *, const FileReport *> FileOf;
 };
 
 std::string SarifRun::docsUri(const CheckInfo &Rule) const {
@@ -400,7 +407,42 @@ json SarifRun::result(const Diagnostic &D) {
     Item["fixes"] = Fixes;
   Item["partialFingerprints"] = {{FingerprintKey, D.Fingerprint}};
   Item["properties"] = provenance(D);
+  json Wavefronts = sharedWavefronts(D);
+  if (!Wavefronts.empty())
+    Item["properties"]["sharedWavefronts"] = Wavefronts;
   return Item;
+}
+
+/// For a finding about wavefronts (a bank conflict), the counts of each
+/// shared access it names, per block and per launch, as Nsight Compute's
+/// Source page counts them; empty for other findings.
+json SarifRun::sharedWavefronts(const Diagnostic &D) {
+  const CheckInfo *Kind = findFindingKind(D.Check);
+  auto File = FileOf.find(&D);
+  if (!Kind || Kind->Evidence != RuntimeEvidence::SharedWavefronts ||
+      !D.KernelIndex || File == FileOf.end() ||
+      *D.KernelIndex >= File->second->Kernels.size())
+    return json::array();
+  json Counts = json::array();
+  for (const AccessReport &A : File->second->Kernels[*D.KernelIndex].Accesses) {
+    if (!llvm::is_contained(D.Accesses, A.Id))
+      continue;
+    json Item = {{"access", A.Id},
+                 {"perBlock",
+                  {{"warpInstructions", A.WarpInstructions},
+                   {"wavefronts", A.TotalWavefronts},
+                   {"idealWavefronts", A.TotalIdealWavefronts},
+                   {"excessiveWavefronts", A.ExcessiveWavefronts}}}};
+    if (A.Launch)
+      Item["perLaunch"] = {
+          {"blocks", A.Launch->Blocks},
+          {"warpInstructions", A.Launch->WarpInstructions},
+          {"wavefronts", A.Launch->Wavefronts},
+          {"idealWavefronts", A.Launch->IdealWavefronts},
+          {"excessiveWavefronts", A.Launch->ExcessiveWavefronts}};
+    Counts.push_back(Item);
+  }
+  return Counts;
 }
 
 json SarifRun::notification(const Diagnostic &D) {

@@ -163,6 +163,10 @@ struct Diagnostic {
   /// Stable across edits that move code: check, file, kernel and the
   /// accesses' identities, no line numbers (stampFingerprints).
   std::string Fingerprint;
+  /// When Where is in a header: where the analysed file includes it, one
+  /// #include line per level, the analysed file's first (what Clang prints
+  /// as "In file included from"). Empty for a point in the analysed file.
+  std::vector<SourcePoint> IncludedFrom;
   /// A note about one access the analysis could not follow (its address is
   /// unknown, or an instruction it does not model does it: inline PTX,
   /// wmma, ldmatrix, cp.async, an mbarrier): the summary line counts them
@@ -220,6 +224,15 @@ struct SharedVariableReport {
   SourcePoint Where;
 };
 
+/// One access's shared-memory wavefronts over a whole launch: each of the
+/// grid's blocks counted as the block analysed (the analysis evaluates one
+/// block; blocks that take other paths, at the grid's edge, differ).
+struct LaunchWavefronts {
+  uint64_t Blocks = 0;
+  uint64_t WarpInstructions = 0;
+  uint64_t Wavefronts = 0, IdealWavefronts = 0, ExcessiveWavefronts = 0;
+};
+
 struct AccessReport {
   /// Unique in the file: "s" and a number. Findings name accesses by it.
   std::string Id;
@@ -241,6 +254,10 @@ struct AccessReport {
   double WavefrontsMean = 0;
   unsigned IdealWavefronts = 0;
   unsigned Ways = 0;
+  /// Summed over the warp instructions of the block analysed: the
+  /// wavefronts, the fewest they could take, and the difference, as Nsight
+  /// Compute's Source page counts them ("L1 Wavefronts Shared", "... Ideal",
+  /// "... Excessive").
   uint64_t WarpInstructions = 0;
   uint64_t TotalWavefronts = 0;
   /// The warp of the worst warp instruction, and per lane the bank of the
@@ -251,6 +268,10 @@ struct AccessReport {
   /// Lanes served together in one phase of that instruction (32 for 4-byte
   /// accesses, 16 for 8-byte, 8 for 16-byte).
   unsigned LanesPerPhase = 0;
+  uint64_t TotalIdealWavefronts = 0;
+  uint64_t ExcessiveWavefronts = 0;
+  /// The same for the whole launch, when its grid is known.
+  std::optional<LaunchWavefronts> Launch;
   /// "exact", "sampled" or "unknown".
   std::string Status = "exact";
   std::string Reason;

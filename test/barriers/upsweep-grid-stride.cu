@@ -40,14 +40,16 @@ __global__ void upsweep(const float *in, float *out, long nblocks) {
     int off = 1;
     for (int d = 512; d > 0; d >>= 1) {                      // barrier at the top of each level
       __syncthreads();
-      // CHECK: upsweep-grid-stride.cu:[[@LINE+12]]:28: warning: 32-way bank conflict: read-modify-write of 't' takes 32 wavefronts per warp instead of 1 (block 1024x1, sm_90) [smem-bank-conflict]
-      // CHECK: upsweep-grid-stride.cu:[[@LINE+11]]:28: note: lanes 0-31 of warp 0 need 32 different words from bank 31: t[31], t[63], t[95], ..., t[1023]; consecutive lanes are 32 words apart
-      // CHECK: upsweep-grid-stride.cu:[[@LINE+30]]:3: note: analysed with block 1024x1 from this launch
-      // CHECK: upsweep-grid-stride.cu:[[@LINE-12]]:20: note: 't' is one-dimensional; padding has to go into the index arithmetic; make consecutive lanes touch consecutive words (a lane stride of 1 word, or any odd number of words, is conflict-free)
-      // CHECK: upsweep-grid-stride.cu:[[@LINE+8]]:66: warning: 32-way bank conflict: read of 't' takes 32 wavefronts per warp instead of 1 (block 1024x1, sm_90) [smem-bank-conflict]
-      // CHECK: upsweep-grid-stride.cu:[[@LINE+7]]:66: note: lanes 0-31 of warp 0 need 32 different words from bank 15: t[15], t[47], t[79], ..., t[1007]; consecutive lanes are 32 words apart
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+14]]:28: warning: 32-way bank conflict: read-modify-write of 't' takes 32 wavefronts per warp instead of 1 (block 1024x1, sm_90) [smem-bank-conflict]
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+13]]:28: note: lanes 0-31 of warp 0 need 32 different words from bank 31: t[31], t[63], t[95], ..., t[1023]; consecutive lanes are 32 words apart
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+12]]:28: note: in Nsight Compute's terms, a 32-way conflict: 31 excessive wavefronts of 32 (96.9%) in the worst warp instruction (warp 0); on average over the block's 288 warp instructions a 5.31-way conflict: 4.31 excessive wavefronts of 5.31 (81.2%); per block, 1240 excessive wavefronts of 1528 (81.2%); per launch (132 blocks, each counted as the block analysed), 163680 excessive wavefronts of 201696 (81.2%)
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+31]]:3: note: analysed with block 1024x1 from this launch
+      // CHECK: upsweep-grid-stride.cu:[[@LINE-13]]:20: note: 't' is one-dimensional; padding has to go into the index arithmetic; make consecutive lanes touch consecutive words (a lane stride of 1 word, or any odd number of words, is conflict-free)
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+9]]:66: warning: 32-way bank conflict: read of 't' takes 32 wavefronts per warp instead of 1 (block 1024x1, sm_90) [smem-bank-conflict]
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+8]]:66: note: lanes 0-31 of warp 0 need 32 different words from bank 15: t[15], t[47], t[79], ..., t[1007]; consecutive lanes are 32 words apart
+      // CHECK: upsweep-grid-stride.cu:[[@LINE+7]]:66: note: in Nsight Compute's terms, a 32-way conflict: 31 excessive wavefronts of 32 (96.9%) in the worst warp instruction (warp 0); on average over the block's 288 warp instructions a 5.31-way conflict: 4.31 excessive wavefronts of 5.31 (81.2%); per block, 1240 excessive wavefronts of 1528 (81.2%); per launch (132 blocks, each counted as the block analysed), 163680 excessive wavefronts of 201696 (81.2%)
       // CHECK: upsweep-grid-stride.cu:[[@LINE+26]]:3: note: analysed with block 1024x1 from this launch
-      // CHECK: upsweep-grid-stride.cu:[[@LINE-16]]:20: note: 't' is one-dimensional
+      // CHECK: upsweep-grid-stride.cu:[[@LINE-18]]:20: note: 't' is one-dimensional
       // JSON: access t load L[[@LINE+4]]:66 width=4 shape=0 wavefronts=32 mean=5.306 ideal=1 ways=32 status=exact{{$}}
       // JSON: access t load L[[@LINE+3]]:28 width=4 shape=0 wavefronts=32 mean=5.306 ideal=1 ways=32 status=exact{{$}}
       // JSON: access t store L[[@LINE+2]]:28 width=4 shape=0 wavefronts=32 mean=5.306 ideal=1 ways=32 status=exact{{$}}

@@ -59,6 +59,7 @@ __global__ void k_bulk(const float *in, float *out) {
   out[threadIdx.x] = s[threadIdx.x * 32 % 1024];
   // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:22: warning: 32-way bank conflict: read of 's' takes 32 wavefronts per warp instead of 1 (block 128x1, sm_90) [smem-bank-conflict]
   // CHECK: note: lanes 0-31 of warp 0 need 32 different words from bank 0
+  // CHECK: note: in Nsight Compute's terms, a 32-way conflict: 31 excessive wavefronts of 32 (96.9%) in each of the block's 4 warp instructions; per block, 124 excessive wavefronts of 128 (96.9%); per launch (1 block), 124 excessive wavefronts of 128 (96.9%)
   // CHECK: note: analysed with block 128x1 from this launch
   // CHECK: note: 's' is one-dimensional
 }

@@ -30,8 +30,9 @@ __global__ void overlap(float *out, int n) {
 
 // gridDim.x = 2: lane l writes word 2l, banks 2l mod 32; lanes l and l + 16
 // share a bank: 2-way. With --grid-dim=spread=4, word 4l: 4-way.
-// CHECK: given-values.cu:[[@LINE+8]]:3: warning: 2-way bank conflict: write of 's' takes 2 wavefronts per warp instead of 1 (block 256x1, sm_90) [smem-bank-conflict]
-// CHECK: given-values.cu:[[@LINE+7]]:3: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
+// CHECK: given-values.cu:[[@LINE+9]]:3: warning: 2-way bank conflict: write of 's' takes 2 wavefronts per warp instead of 1 (block 256x1, sm_90) [smem-bank-conflict]
+// CHECK: given-values.cu:[[@LINE+8]]:3: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
+// CHECK: given-values.cu:[[@LINE+7]]:3: note: in Nsight Compute's terms, a 2-way conflict: 1 excessive wavefront of 2 (50%) in each of the block's 8 warp instructions; per block, 8 excessive wavefronts of 16 (50%); per launch (2 blocks, each counted as the block analysed), 16 excessive wavefronts of 32 (50%)
 // CHECK: given-values.cu:[[@LINE+3]]:1: note: analysed with block 256x1 from this annotation
 // CHECK: given-values.cu:[[@LINE+5]]:5: note: swizzle 's'
 // GRID4: given-values.cu:[[@LINE+4]]:3: warning: 4-way bank conflict: write of 's' takes 4 wavefronts per warp instead of 1

@@ -14,8 +14,9 @@ __global__ void k(float *out) {
   // Lane l writes word 2l, bank 2l mod 32: lanes l and l + 16 share a bank
   // (lanes 0 and 16: s[0] and s[32], bank 0), 2 lanes per bank -> 2
   // wavefronts; 8 warps -> 16 wavefronts for 8 warp stores.
-  // CHECK: grid-dim.cu:[[@LINE+4]]:3: warning: 2-way bank conflict: write of 's' takes 2 wavefronts per warp instead of 1 (block 256x1, sm_90) [smem-bank-conflict]
-  // CHECK: grid-dim.cu:[[@LINE+3]]:3: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
+  // CHECK: grid-dim.cu:[[@LINE+5]]:3: warning: 2-way bank conflict: write of 's' takes 2 wavefronts per warp instead of 1 (block 256x1, sm_90) [smem-bank-conflict]
+  // CHECK: grid-dim.cu:[[@LINE+4]]:3: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
+  // CHECK: grid-dim.cu:[[@LINE+3]]:3: note: in Nsight Compute's terms, a 2-way conflict: 1 excessive wavefront of 2 (50%) in each of the block's 8 warp instructions; per block, 8 excessive wavefronts of 16 (50%); per launch (2 blocks, each counted as the block analysed), 16 excessive wavefronts of 32 (50%)
   // CHECK: grid-dim.cu:[[@LINE+10]]:23: note: analysed with block 256x1 from this launch
   // JSON: access s store L[[@LINE+1]]:3 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=exact{{$}}
   s[gridDim.x * threadIdx.x] = 1.0f;   // launched with 2 blocks: stride 2, a 2-way conflict

@@ -41,9 +41,10 @@ __global__ void __launch_bounds__(1024, 1) k_lb1024(float *o) {
 // JSON: kernel k_lb64_strided L[[@LINE+1]] block_dims=64x1x1(default)
 __global__ void __launch_bounds__(64) k_lb64_strided(float *o) {
   __shared__ float s[128];
-  // CHECK: launch-bounds.cu:[[@LINE+6]]:3: note: 2-way bank conflict: write of 's' takes 2 wavefronts per warp instead of 1 (block 64x1, sm_90) [smem-bank-conflict]
-  // CHECK: launch-bounds.cu:[[@LINE+5]]:3: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
-  // CHECK: launch-bounds.cu:[[@LINE-4]]:39: note: analysed with the assumed block 64x1: no launch of 'k_lb64_strided' with a constant block shape was found
+  // CHECK: launch-bounds.cu:[[@LINE+7]]:3: note: 2-way bank conflict: write of 's' takes 2 wavefronts per warp instead of 1 (block 64x1, sm_90) [smem-bank-conflict]
+  // CHECK: launch-bounds.cu:[[@LINE+6]]:3: note: lanes 0, 16 of warp 0 need 2 different words from bank 0: s[0], s[32]; consecutive lanes are 2 words apart
+  // CHECK: launch-bounds.cu:[[@LINE+5]]:3: note: in Nsight Compute's terms, a 2-way conflict: 1 excessive wavefront of 2 (50%) in each of the block's 2 warp instructions; per block, 2 excessive wavefronts of 4 (50%); per launch: the grid is not known (give it with --grid-dim)
+  // CHECK: launch-bounds.cu:[[@LINE-5]]:39: note: analysed with the assumed block 64x1: no launch of 'k_lb64_strided' with a constant block shape was found
   // CHECK: launch-bounds.cu:[[@LINE+3]]:5: note: swizzle 's'
   // CHECK: launch-bounds.cu:[[@LINE+2]]:3: note: reported as a note: it rests on the assumed block 64x1
   // JSON: access s store L[[@LINE+1]]:3 width=4 shape=0 wavefronts=2 mean=2 ideal=1 ways=2 status=exact{{$}}

@@ -1,0 +1,2 @@
+// Includes the header with the access, one level down.
+#include "inner.cuh"
