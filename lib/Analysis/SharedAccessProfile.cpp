@@ -60,6 +60,14 @@ public:
   }
 
 private:
+  /// One source access: its site, kind and array. A function the kernel
+  /// calls for two arrays has one site for both, and two accesses.
+  using AccessKey =
+      std::tuple<const clang::Expr *, unsigned, const clang::Decl *>;
+  static AccessKey keyOf(const MemoryAccessEvent &Event) {
+    return {Event.Site, unsigned(Event.Kind), Event.Address.Object.Decl};
+  }
+
   /// Consecutive iterations of one access that the compiled code performs
   /// as one wider instruction, held until all of them have executed.
   struct IterationGroup {
@@ -88,7 +96,7 @@ private:
         Compiled->second % Source != 0)
       return false;
     unsigned Iterations = Compiled->second / Source;
-    auto Key = std::make_pair(Event.Site, unsigned(Event.Kind));
+    AccessKey Key = keyOf(Event);
     IterationGroup &Group = Gathering[Key];
     llvm::ArrayRef<unsigned> Outer = Event.LoopIterations.drop_back();
     unsigned Index = Event.LoopIterations.back() / Iterations;
@@ -142,7 +150,7 @@ private:
   /// left of a shorter last group, halved until it fits), else one
   /// iteration at a time. Six iterations of a 4-byte read grouped by four
   /// give one 16-byte and one 8-byte load, as ptxas makes them.
-  void flush(std::pair<const clang::Expr *, unsigned> Key,
+  void flush(AccessKey Key,
              IterationGroup &Group) {
     if (Group.Addresses.empty())
       return;
@@ -154,7 +162,7 @@ private:
              (From + Count > Held || !mergeable(Group, From, Count)))
         Count /= 2;
       unsigned Width = Count * Group.SourceBytes;
-      MemoryAccessEvent Event{Key.first,
+      MemoryAccessEvent Event{std::get<0>(Key),
                               Group.Kind,
                               Width,
                               Group.Addresses[From],
@@ -196,8 +204,8 @@ private:
   }
 
   AccessStats &statsFor(const MemoryAccessEvent &Event) {
-    auto Key = std::make_pair(Event.Site, unsigned(Event.Kind));
-    auto [It, Inserted] = Index.try_emplace(Key, Profile.Accesses.size());
+    auto [It, Inserted] =
+        Index.try_emplace(keyOf(Event), Profile.Accesses.size());
     if (Inserted) {
       AccessStats Stats;
       Stats.Site = Event.Site;
@@ -285,9 +293,9 @@ private:
   unsigned Threads;
   const EvaluationOptions &Options;
   SharedAccessProfile &Profile;
-  std::map<std::pair<const clang::Expr *, unsigned>, IterationGroup> Gathering;
+  std::map<AccessKey, IterationGroup> Gathering;
   std::vector<uint64_t> PatternKey;
-  llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
+  llvm::DenseMap<AccessKey, unsigned> Index;
   std::vector<LaneAddress> Lanes;
 };
 
@@ -320,9 +328,11 @@ uint64_t SharedAccessProfile::wavefrontsOf(const clang::VarDecl *Array) const {
 }
 
 const AccessStats *SharedAccessProfile::find(const clang::Expr *Site,
-                                             AccessKind Kind) const {
+                                             AccessKind Kind,
+                                             const clang::VarDecl *Array) const {
   for (const AccessStats &Access : Accesses)
-    if (Access.Site == Site && Access.Kind == Kind)
+    if (Access.Site == Site && Access.Kind == Kind &&
+        (!Array || Access.Array == Array))
       return &Access;
   return nullptr;
 }
@@ -382,7 +392,8 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
       for (auto [I, Access] : llvm::enumerate(Baseline.Accesses)) {
         if (!(Access.Symbols >> Symbol & 1))
           continue;
-        const AccessStats *Same = Run.find(Access.Site, Access.Kind);
+        const AccessStats *Same =
+            Run.find(Access.Site, Access.Kind, Access.Array);
         WaysByAccess[I].push_back(Same ? Same->ways() : 0);
       }
     }

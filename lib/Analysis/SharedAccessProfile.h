@@ -126,7 +126,10 @@ struct SharedAccessProfile {
   std::string samplingReason(const AccessStats &Access) const;
   /// Wavefronts of every warp instruction evaluated on \p Array.
   uint64_t wavefrontsOf(const clang::VarDecl *Array) const;
-  const AccessStats *find(const clang::Expr *Site, AccessKind Kind) const;
+  /// The access at \p Site of \p Kind; of \p Array when given (a function
+  /// the kernel calls for two arrays has one site for both).
+  const AccessStats *find(const clang::Expr *Site, AccessKind Kind,
+                          const clang::VarDecl *Array = nullptr) const;
 };
 
 /// Why accesses inside \p Loops were seen only in part: the reasons of the

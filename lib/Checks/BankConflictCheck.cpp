@@ -618,14 +618,14 @@ void BankConflictCheck::checkKernel(const CheckContext &Context,
     bool ReadModifyWrite = false;
     if (Access.Kind == AccessKind::Store) {
       const AccessStats *Load =
-          Analysis.profile().find(Access.Site, AccessKind::Load);
+          Analysis.profile().find(Access.Site, AccessKind::Load, Access.Array);
       if (Load && Load->worstWavefronts() == Access.worstWavefronts() &&
           Load->UnknownReason.empty())
         continue;
     }
     if (Access.Kind == AccessKind::Load) {
       const AccessStats *Store =
-          Analysis.profile().find(Access.Site, AccessKind::Store);
+          Analysis.profile().find(Access.Site, AccessKind::Store, Access.Array);
       ReadModifyWrite =
           Store && Store->worstWavefronts() == Access.worstWavefronts();
     }

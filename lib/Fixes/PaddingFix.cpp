@@ -131,7 +131,8 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.Array != Array)
       continue;
-    const AccessStats *After = Best->second.find(Access.Site, Access.Kind);
+    const AccessStats *After =
+        Best->second.find(Access.Site, Access.Kind, Access.Array);
     PaddedAccess Change = changeOf(Access, After);
     if (After && After->TotalWavefronts != After->TotalIdealWavefronts)
       Proposal.ConflictFree = false;

@@ -185,7 +185,8 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.Array != Array)
       continue;
-    const AccessStats *Changed = After.find(Access.Site, Access.Kind);
+    const AccessStats *Changed =
+        After.find(Access.Site, Access.Kind, Access.Array);
     PaddedAccess Change = changeOf(Access, Changed);
     if (Changed && Changed->TotalWavefronts != Changed->TotalIdealWavefronts)
       Proposal.ConflictFree = false;
