@@ -150,8 +150,7 @@ private:
   /// left of a shorter last group, halved until it fits), else one
   /// iteration at a time. Six iterations of a 4-byte read grouped by four
   /// give one 16-byte and one 8-byte load, as ptxas makes them.
-  void flush(AccessKey Key,
-             IterationGroup &Group) {
+  void flush(AccessKey Key, IterationGroup &Group) {
     if (Group.Addresses.empty())
       return;
     AccessStats &Stats = Profile.Accesses[Index.lookup(Key)];
@@ -327,9 +326,9 @@ uint64_t SharedAccessProfile::wavefrontsOf(const clang::VarDecl *Array) const {
   return Total;
 }
 
-const AccessStats *SharedAccessProfile::find(const clang::Expr *Site,
-                                             AccessKind Kind,
-                                             const clang::VarDecl *Array) const {
+const AccessStats *
+SharedAccessProfile::find(const clang::Expr *Site, AccessKind Kind,
+                          const clang::VarDecl *Array) const {
   for (const AccessStats &Access : Accesses)
     if (Access.Site == Site && Access.Kind == Kind &&
         (!Array || Access.Array == Array))
