@@ -289,9 +289,17 @@ std::string harnessSource(const VerifyPlan &Plan,
 
 namespace {
 
-/// step NAME ID COMMAND... and limit COMMAND...: each step's status line.
+/// Fresh raw/ and build/ directories, the status file and the time limit;
+/// then step NAME ID COMMAND... and limit COMMAND...: each step's status line.
 const char *StepFunctions =
-    R"XX(# step NAME ID COMMAND...: runs COMMAND, appends "NAME ID rc=RC seconds=S" to
+    R"XX(
+rm -rf raw build
+mkdir -p raw build
+STATUS=raw/status.txt
+: > $STATUS
+START=$SECONDS
+out_of_time() { [ "$TIME_LIMIT" -gt 0 ] && [ $((SECONDS - START)) -ge "$TIME_LIMIT" ]; }
+# step NAME ID COMMAND...: runs COMMAND, appends "NAME ID rc=RC seconds=S" to
 # raw/status.txt. The tools in COMMAND run under `limit`: a step that hangs
 # (a kernel spinning on data it never gets) is stopped and recorded as
 # rc=timeout instead of holding the GPU.
@@ -431,12 +439,6 @@ HERE=$PWD
 need compute-sanitizer "races cannot be checked"
 [ $BUILD_ONLY = 1 ] && exit 0
 
-rm -rf raw build
-mkdir -p raw build
-STATUS=raw/status.txt
-: > $STATUS
-START=$SECONDS
-out_of_time() { [ "$TIME_LIMIT" -gt 0 ] && [ $((SECONDS - START)) -ge "$TIME_LIMIT" ]; }
 )XX";
   OS << StepFunctions;
   OS << R"XX(
@@ -554,12 +556,6 @@ if [ $BUILD_ONLY = 0 ]; then
   need cuobjdump "the SASS cannot be recorded"
 fi
 
-rm -rf raw build
-mkdir -p raw build
-STATUS=raw/status.txt
-: > $STATUS
-START=$SECONDS
-out_of_time() { [ "$TIME_LIMIT" -gt 0 ] && [ $((SECONDS - START)) -ge "$TIME_LIMIT" ]; }
 )XX";
   OS << StepFunctions;
   OS << R"XX(throttle() { while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done; }

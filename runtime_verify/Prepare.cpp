@@ -53,6 +53,20 @@ bool parseParameterValueOption(StringRef Text, ParameterValueOption &Option,
 
 namespace {
 
+/// The plan's record of finding \p D, the \p Index-th.
+PlannedFinding plannedFinding(const Diagnostic &D, unsigned Index) {
+  PlannedFinding F;
+  F.Index = Index;
+  F.Check = D.Check;
+  SmallString<256> Clean(D.Where.File);
+  sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+  F.File = Clean.str().str();
+  F.Line = D.Where.Line;
+  F.Column = D.Where.Column;
+  F.Message = renderMessage(D);
+  return F;
+}
+
 /// "const unsigned int" -> "unsigned int".
 std::string unqualified(StringRef Type) {
   Type = Type.trim();
@@ -984,15 +998,7 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
                        F.Column == D.Where.Column && F.Message == Message;
               });
           if (Same == Plan.Findings.end()) {
-            PlannedFinding F;
-            F.Index = Plan.Findings.size();
-            F.Check = D.Check;
-            SmallString<256> Clean(D.Where.File);
-            sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
-            F.File = Clean.str().str();
-            F.Line = D.Where.Line;
-            F.Column = D.Where.Column;
-            F.Message = Message;
+            PlannedFinding F = plannedFinding(D, Plan.Findings.size());
             Plan.Findings.push_back(F);
             Same = std::prev(Plan.Findings.end());
           }
@@ -1042,15 +1048,7 @@ bool PlanBuilder::build(std::string &Error) {
     for (const Diagnostic &D : File.Diagnostics) {
       if (!isFinding(D))
         continue;
-      PlannedFinding F;
-      F.Index = Plan.Findings.size();
-      F.Check = D.Check;
-      SmallString<256> Clean(D.Where.File);
-      sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
-      F.File = Clean.str().str();
-      F.Line = D.Where.Line;
-      F.Column = D.Where.Column;
-      F.Message = renderMessage(D);
+      PlannedFinding F = plannedFinding(D, Plan.Findings.size());
       Plan.Findings.push_back(F);
       Findings.push_back({&D, F.Index});
     }
