@@ -593,12 +593,11 @@ IrExecution::libdeviceInteger(llvm::StringRef Name, const llvm::CallBase &Call,
                               CallFrame &Frame, const ThreadMask &Active) {
   if (!Name.consume_front("__nv_") || !Call.getType()->isIntegerTy())
     return std::nullopt;
+  // min, umin, llmin, ullmin, ...: the width is the result type's.
   unsigned Bits = bitsOf(Call.getType());
-  bool Wide = Name.consume_front("ll");
+  Name.consume_front("ll");
   bool Unsigned = Name.consume_front("u");
-  if (Unsigned && !Wide)
-    Wide = Name.consume_front("ll");
-  (void)Wide; // the width is the result type's
+  Name.consume_front("ll");
   auto Operand = [&](unsigned I) -> const ThreadValue & {
     return valueOf(Call.getArgOperand(I), Frame, Active);
   };
