@@ -132,7 +132,7 @@ void weighTriedValues(const KernelAnalysis &Analysis,
   SymbolSet DependsOn = 0;
   for (const HazardAccess *Side : {&Hazard.Earlier, &Hazard.Later})
     if (const AccessStats *Access =
-            Analysis.profile().find(Side->Site, Side->Kind))
+            Analysis.profile().find(Side->Site, Side->Kind, Hazard.Array))
       DependsOn |= Access->Symbols;
   std::vector<std::string> Names, Evaluated;
   for (unsigned Id = 0; Id < Analysis.symbols().size() && Id < 64; ++Id) {
