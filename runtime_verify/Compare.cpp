@@ -156,6 +156,13 @@ int exitCode(const Summary &S) {
   return VerifyConfirmed;
 }
 
+/// Where a finding's verdict was measured: the user's program (--run) or a
+/// harness smem-lint wrote.
+std::string measuredOn(const VerifyPlan &Plan) {
+  return Plan.Program ? "on the run of '" + Plan.Program->Command + "'"
+                      : "on a harness launch";
+}
+
 void printText(raw_ostream &OS, const Judged &J) {
   const VerifyPlan &Plan = J.Plan;
   auto Env = [&](StringRef Key) {
@@ -208,6 +215,8 @@ void printText(raw_ostream &OS, const Judged &J) {
     }
     OS << "  => finding "
        << (All.empty() ? "not measurable" : verdictName(J.worstOf(All)));
+    if (!All.empty() && J.worstOf(All) != VerdictKind::NotMeasurable)
+      OS << " " << measuredOn(Plan);
     for (const std::string &VariantId : F.FixVariants) {
       std::vector<const Prediction *> Ps = J.forFinding(F.Index, VariantId);
       if (!Ps.empty())
@@ -345,6 +354,7 @@ std::string renderJson(const Judged &J) {
                         {"predictions", Ids},
                         {"verdict", Own.empty() ? "not measurable"
                                                 : verdictName(J.worstOf(Own))},
+                        {"measured_on", Plan.Program ? "program" : "harness"},
                         {"fixes", Fixes}});
   }
   json Predictions = json::array();
