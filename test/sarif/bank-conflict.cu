@@ -52,12 +52,15 @@ void launch(float *out) { column<<<1, dim3(32, 32)>>>(out); }
 // CHECK: "message": {
 // CHECK-NEXT: "text": "lanes 0-31 of warp 0 need 32 different words from bank 0: {{.*}}"
 // CHECK: "id": 2,
+// CHECK: "message": {
+// CHECK-NEXT: "text": "in Nsight Compute's terms, a 32-way conflict: {{.*}}"
+// CHECK: "id": 3,
 // CHECK: "startLine": 15,
 // CHECK-NEXT: "startColumn": 27,
 // CHECK-NEXT: "endLine": 15,
 // CHECK-NEXT: "endColumn": 33
 // CHECK: "text": "analysed with block 32x32 from this launch"
-// CHECK: "id": 3,
+// CHECK: "id": 4,
 // CHECK: "startLine": 10,
 // CHECK-NEXT: "startColumn": 29,
 // CHECK-NEXT: "endLine": 10,
