@@ -97,7 +97,8 @@ void fromJson(const json &J, PlannedLaunch &L) {
 json toJson(const PlannedProgram &P) {
   json Kernels = json::array(), Uncovered = json::array();
   for (const PlannedKernel &K : P.Kernels)
-    Kernels.push_back({{"name", K.Name}, {"file", K.File}});
+    Kernels.push_back(
+        {{"name", K.Name}, {"file", K.File}, {"mangled", K.Mangled}});
   for (const UncoveredLaunch &U : P.Uncovered)
     Uncovered.push_back({{"profile_index", U.ProfileIndex},
                          {"function", U.Function},
@@ -115,7 +116,8 @@ void fromJson(const json &J, PlannedProgram &P) {
   P.Command = J.value("command", "");
   P.LaunchCount = J.value("launch_count", 20u);
   for (const json &K : J.value("kernels", json::array()))
-    P.Kernels.push_back({K.value("name", ""), K.value("file", "")});
+    P.Kernels.push_back(
+        {K.value("name", ""), K.value("file", ""), K.value("mangled", "")});
   P.Synccheck = J.value("synccheck", false);
   P.Resolved = J.value("resolved", false);
   for (const json &U : J.value("uncovered", json::array()))

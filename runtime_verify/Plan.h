@@ -73,6 +73,10 @@ struct PlannedLaunch {
 struct PlannedKernel {
   std::string Name; ///< As smem-lint reports it: "ns::transpose<32>".
   std::string File; ///< The analysed file (absolute, as analysed).
+  /// Its symbol, which pairs it with a profiled launch exactly (the
+  /// profile's demangled name spells default template arguments that
+  /// Name leaves out); empty when unknown.
+  std::string Mangled;
 };
 
 /// A launch of the program that no prediction covers, and why.

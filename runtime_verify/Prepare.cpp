@@ -899,6 +899,9 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
   for (const ProfiledLaunch &L : Profiled) {
     const PlannedKernel *Kernel = nullptr;
     for (const PlannedKernel &K : Program.Kernels)
+      if (!Kernel && sameKernelSymbol(K.Mangled, L.Function))
+        Kernel = &K;
+    for (const PlannedKernel &K : Program.Kernels)
       if (K.Name == L.Kernel && !Kernel)
         Kernel = &K;
     for (const PlannedKernel &K : Program.Kernels)
@@ -1097,7 +1100,7 @@ std::optional<VerifyPlan> prepareProgram(const RunReport &Report,
     if (File.HadCompileErrors)
       continue;
     for (const KernelReport &K : File.Kernels)
-      Program.Kernels.push_back({K.Name, File.File});
+      Program.Kernels.push_back({K.Name, File.File, K.MangledName});
     // The re-analysis of each launch makes the plan's findings; synccheck
     // runs when the analysis has one it can show.
     for (const Diagnostic &D : File.Diagnostics)

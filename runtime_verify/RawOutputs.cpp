@@ -508,6 +508,18 @@ profiledLaunches(const std::vector<NcuResult> &Results) {
   return Launches;
 }
 
+bool sameKernelSymbol(StringRef ClangSymbol, StringRef ProfiledSymbol) {
+  if (ClangSymbol.empty() || ProfiledSymbol.empty())
+    return false;
+  if (ClangSymbol == ProfiledSymbol)
+    return true;
+  // Demangled names leave linkage out; an unmangled (extern "C") symbol
+  // demangles to itself and was compared above.
+  if (!ClangSymbol.starts_with("_Z") || !ProfiledSymbol.starts_with("_Z"))
+    return false;
+  return llvm::demangle(ClangSymbol) == llvm::demangle(ProfiledSymbol);
+}
+
 std::vector<StepStatus> parseStatusFile(StringRef Text) {
   std::vector<StepStatus> Steps;
   SmallVector<StringRef, 0> Lines;

@@ -153,6 +153,13 @@ profiledLaunches(const std::vector<NcuResult> &Results);
 /// parameters: "void ns::k<32>(float*, int)" -> "ns::k<32>".
 std::string kernelOfFunction(llvm::StringRef Demangled);
 
+/// Whether the symbol Clang gave a kernel and the one in a profile name the
+/// same function: equal, or equal once demangled (Clang marks a `static`
+/// kernel's internal linkage, "_ZL6kernel...", where nvcc's symbol stays
+/// "_Z6kernel...").
+bool sameKernelSymbol(llvm::StringRef ClangSymbol,
+                      llvm::StringRef ProfiledSymbol);
+
 /// What the harness printed about one launch.
 struct HarnessLaunch {
   std::string Id;

@@ -993,6 +993,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     std::vector<CompiledSharedAccess> Compiled;
     llvm::DenseMap<const Expr *, unsigned> CompiledWidths;
     if (Device) {
+      if (const llvm::Function *F = Device->kernelFunction(Kernel.Kernel))
+        Report.MangledName = F->getName().str();
       Compiled = compiledSharedAccesses(*Device, Kernel.Kernel, SM);
       CompiledWidths = compiledAccessWidths(Ctx, *Device, Kernel.Kernel);
     }

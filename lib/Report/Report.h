@@ -377,6 +377,9 @@ struct OccupancyReport {
 
 struct KernelReport {
   std::string Name;
+  /// The kernel's symbol in the device code ("_Z9transposePfPKf"), as
+  /// profilers name it; empty when no device code was generated.
+  std::string MangledName;
   SourcePoint Where;
   std::vector<ParameterReport> Parameters;
   /// __shared__ variables the kernel uses, laid out at their alignments.

@@ -385,6 +385,20 @@ TEST(Program, KernelOfAFunction) {
   EXPECT_EQ(kernelOfFunction("smoothing::jacobi"), "smoothing::jacobi");
 }
 
+TEST(Program, KernelSymbols) {
+  // CuTe's sgemm_sm80 declares its kernel `static`: Clang's symbol marks
+  // the internal linkage (_ZL), nvcc's did not (the H200 profile of
+  // 2026-12-03 named "_Z11gemm_deviceIN4cute5tuple..."). The demangled
+  // names, default template arguments included, are the same.
+  EXPECT_TRUE(sameKernelSymbol("_ZL1kILi32EfEvPT0_", "_Z1kILi32EfEvPT0_"));
+  EXPECT_TRUE(
+      sameKernelSymbol("_Z12histogram256PjPKhi", "_Z12histogram256PjPKhi"));
+  EXPECT_FALSE(sameKernelSymbol("_Z1kILi32EfEvPT0_", "_Z1kILi64EfEvPT0_"));
+  EXPECT_FALSE(sameKernelSymbol("_Z1kPf", "_Z1kPi"));
+  EXPECT_FALSE(sameKernelSymbol("", "_Z1kPf"));
+  EXPECT_TRUE(sameKernelSymbol("scan", "scan"));
+}
+
 TEST(Program, LaunchesOfTheProfile) {
   auto Buffer = llvm::MemoryBuffer::getFile(
       std::string(SMEM_LINT_RUNTIME_VERIFY_INPUTS) +
