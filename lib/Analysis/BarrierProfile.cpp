@@ -215,9 +215,21 @@ struct BarrierObserver::State {
   std::vector<AccessContext> Contexts;
   std::set<std::vector<const clang::Stmt *>> LoopNests;
   PieceTable Words;
-  std::map<std::tuple<const clang::Expr *, const clang::Expr *, int, bool>,
-           size_t>
+  std::map<
+      std::tuple<const clang::Expr *, const clang::Expr *, int, bool, bool>,
+      size_t>
       HazardIndex;
+  /// Copies in flight (MemoryAccessEvent::Async), per 4-byte word of shared
+  /// memory: the thread whose copy writes it, and where it issued the copy
+  /// (an index into CopyContexts, which outlive the barrier interval).
+  struct CopyInFlight {
+    unsigned Thread;
+    unsigned Context;
+  };
+  llvm::DenseMap<std::pair<const void *, int64_t>,
+                 llvm::SmallVector<CopyInFlight, 1>>
+      CopiesInFlight;
+  std::vector<AccessContext> CopyContexts;
   /// Some thread wrote shared memory in the current barrier interval.
   bool WroteInInterval = false;
   /// Reads of skipped iterations in the current interval, not compared with
@@ -291,7 +303,7 @@ struct BarrierObserver::State {
     // findings (smem-conflicting-writes, smem-missing-barrier): separate keys.
     auto Key =
         std::make_tuple(Contexts[Earlier.Context].Site, Contexts[Context].Site,
-                        int(Kind), WithinOneStatement);
+                        int(Kind), WithinOneStatement, false);
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
     if (!New) {
       SharedHazard &Known = Profile.Hazards[It->second];
@@ -318,6 +330,82 @@ struct BarrierObserver::State {
     Hazard.WithinOneStatement = WithinOneStatement;
     Hazard.ValuesDiffer = ValuesDiffer;
     Profile.Hazards.push_back(std::move(Hazard));
+  }
+
+  /// An access by \p Thread of a word a copy still in flight writes.
+  void recordCopyInFlight(const CopyInFlight &Copy, AccessKind Kind,
+                          bool LaterIsCopy, unsigned Thread, unsigned Context,
+                          const clang::VarDecl *Array, int64_t Offset) {
+    const AccessContext &Issue = CopyContexts[Copy.Context];
+    HazardKind Hazard = Kind == AccessKind::Load ? HazardKind::ReadAfterWrite
+                                                 : HazardKind::WriteAfterWrite;
+    auto Key = std::make_tuple(Issue.Site, Contexts[Context].Site, int(Hazard),
+                               false, true);
+    auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
+    if (!New)
+      return;
+    SharedHazard Found;
+    Found.Kind = Hazard;
+    Found.CopyInFlight = true;
+    Found.LaterIsCopy = LaterIsCopy;
+    Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
+                     std::vector<unsigned>(Issue.Iterations.begin(),
+                                           Issue.Iterations.end())};
+    Found.Later = describe(Context, Thread);
+    Found.Array = Array;
+    Found.ByteOffset = Offset;
+    Found.WithinOneWarp = warpOf(Copy.Thread) == warpOf(Thread);
+    const HazardAccess &A = Found.Earlier, &B = Found.Later;
+    for (size_t I = 0; I < A.Loops.size() && I < B.Loops.size(); ++I) {
+      if (A.Loops[I] != B.Loops[I])
+        break;
+      if (A.Iterations[I] != B.Iterations[I]) {
+        Found.AcrossIterationsOf = A.Loops[I];
+        break;
+      }
+    }
+    Profile.Hazards.push_back(std::move(Found));
+  }
+
+  /// The 4-byte word of shared memory holding byte \p Offset of \p Array.
+  static std::pair<const void *, int64_t> wordKey(const clang::VarDecl *Array,
+                                                  int64_t Offset) {
+    return {Array, Offset >> 2};
+  }
+
+  /// The threads of \p Event complete their copies: the bytes are theirs
+  /// from now on, as a store made here.
+  void completeCopies(const MemoryAccessEvent &Event,
+                      const clang::VarDecl *Array, unsigned Context,
+                      unsigned Unit, unsigned Units) {
+    WroteInInterval = true;
+    Words.select(Array, Unit);
+    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+      WordAccess Access{T, WarpEpochs[warpOf(T)], Context, false,
+                        unsigned(PartialBarriers.size())};
+      for (unsigned U = 0; U < Units; ++U) {
+        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+        auto InFlight = CopiesInFlight.find(wordKey(Array, Offset));
+        if (InFlight != CopiesInFlight.end()) {
+          auto Mine =
+              llvm::find_if(InFlight->second, [&](const CopyInFlight &C) {
+                return C.Thread == T &&
+                       CopyContexts[C.Context].Site == Event.Site;
+              });
+          if (Mine != InFlight->second.end())
+            InFlight->second.erase(Mine);
+          if (InFlight->second.empty())
+            CopiesInFlight.erase(InFlight);
+        }
+        if (Words.outside(Offset))
+          continue;
+        WordState &Word = Words.get(Offset);
+        Word.Writer = Access;
+        Word.Written.reset();
+      }
+    });
+    if (CopiesInFlight.empty())
+      CopyContexts.clear();
   }
 
   SharedHazard makeHazard(HazardKind Kind, const WordAccess &Earlier,
@@ -375,6 +463,25 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   // neighbouring chars of one word do not look like a race.
   unsigned Unit = Event.WidthBytes >= 4 ? 4 : std::max(1u, Event.WidthBytes);
   unsigned Units = std::max(1u, Event.WidthBytes / Unit);
+  if (Event.Async == AsyncPhase::Completion) {
+    S->completeCopies(Event, Array, Context, Unit, Units);
+    return;
+  }
+  // Every access of a word a copy still writes races with the copy, the
+  // issuing thread's own included.
+  if (!S->CopiesInFlight.empty())
+    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+      for (unsigned U = 0; U < Units; ++U) {
+        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+        auto InFlight = S->CopiesInFlight.find(State::wordKey(Array, Offset));
+        if (InFlight == S->CopiesInFlight.end())
+          continue;
+        for (const State::CopyInFlight &Copy : InFlight->second)
+          S->recordCopyInFlight(Copy, Event.Kind,
+                                Event.Async == AsyncPhase::Issue, T, Context,
+                                Array, Offset);
+      }
+    });
   bool IsLoad = Event.Kind == AccessKind::Load;
   bool IsAtomic = Event.Kind == AccessKind::Atomic;
   if (!IsLoad) {
@@ -443,6 +550,19 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
                       Offset);
     }
   });
+  if (Event.Async == AsyncPhase::Issue) {
+    // In flight until its thread's wait completes it.
+    unsigned Issue = S->CopyContexts.size();
+    S->CopyContexts.push_back(S->Contexts[Context]);
+    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+      for (unsigned U = 0; U < Units; ++U) {
+        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+        S->CopiesInFlight[State::wordKey(Array, Offset)].push_back(
+            {unsigned(T), Issue});
+      }
+    });
+    return;
+  }
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic,
                       unsigned(S->PartialBarriers.size())};

@@ -9,7 +9,10 @@
 // Threads storing different values to one word in one statement are a
 // write-write hazard too (WithinOneStatement); the same value is not.
 // TriedValueHazards watches the runs of the symbol sweep the same way, for
-// the hazards only other values of an unknown parameter show.
+// the hazards only other values of an unknown parameter show. A cp.async
+// writes its bytes at no point the threads can order until the issuing
+// thread's wait completes it: every access of them in between is a hazard
+// with the copy (CopyInFlight), and the write counts from the completion on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +88,14 @@ struct SharedHazard {
   /// The evaluation shows it, and so did every run of the sweep: it does not
   /// rest on the values the analysis chose.
   bool ShownByEveryValueTried = false;
+  /// Earlier is a cp.async still in flight when Later accessed its bytes:
+  /// the copy may land before or after the access, whatever barriers lie
+  /// between (smem-async-copy-wait). Earlier's loops and iterations are
+  /// those of the copy's issue.
+  bool CopyInFlight = false;
+  /// For CopyInFlight: Later is itself a cp.async's issue (a second copy
+  /// into bytes the first may still write).
+  bool LaterIsCopy = false;
 };
 
 struct DivergentBarrier {

@@ -27,7 +27,8 @@ BoundsObserver::BoundsObserver(const ASTContext &Ctx, unsigned Threads,
     : Ctx(Ctx), Threads(Threads), Objects(std::move(Objects)) {}
 
 void BoundsObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
-  if (!Event.Address.Object.IsShared)
+  // A cp.async's bytes were checked at its issue.
+  if (!Event.Address.Object.IsShared || Event.Async == AsyncPhase::Completion)
     return;
   const auto *Var = dyn_cast_or_null<VarDecl>(Event.Address.Object.Decl);
   auto Found = Objects.find(Var);

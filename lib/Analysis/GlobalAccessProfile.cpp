@@ -535,6 +535,8 @@ GlobalAccessObserver::GlobalAccessObserver(
 GlobalAccessObserver::~GlobalAccessObserver() = default;
 
 void GlobalAccessObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
+  if (Event.Async == AsyncPhase::Completion)
+    return;
   S->ObservedSites.insert(Event.Site->IgnoreParens());
   S->ObservedSites.insert(normalized(Event.Site));
   bool Global = isGlobalObject(Event.Address.Object);

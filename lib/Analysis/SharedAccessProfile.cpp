@@ -30,7 +30,9 @@ public:
   }
 
   void onMemoryAccess(const MemoryAccessEvent &Event) override {
-    if (!Event.Address.Object.IsShared)
+    // A cp.async costs the banks when it is issued; its completion only
+    // places its write for the race analysis.
+    if (!Event.Address.Object.IsShared || Event.Async == AsyncPhase::Completion)
       return;
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
@@ -213,6 +215,7 @@ private:
           llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
       Stats.WidthBytes = Event.WidthBytes;
       Stats.Matrices = Event.Matrices;
+      Stats.AsyncCopy = Event.Async == AsyncPhase::Issue;
       Profile.Accesses.push_back(std::move(Stats));
     }
     return Profile.Accesses[It->second];

@@ -79,6 +79,8 @@ struct AccessStats {
   /// For Matrices: some row address was not a multiple of 16 bytes from the
   /// start of the array, which the instruction does not allow.
   bool MisalignedRows = false;
+  /// A cp.async's write into shared memory (the Store of an LDGSTS).
+  bool AsyncCopy = false;
 
   unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
   unsigned idealWavefronts() const {

@@ -501,6 +501,11 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
       if (const clang::FunctionDecl *Callee = Call->getDirectCallee())
         What = "'" + userSpelledName(*Callee) + "' (" + Instruction + ") of '" +
                Array + "'";
+  } else if (Access.AsyncCopy) {
+    // The shared side of the copy: LDGSTS writes the bytes it fetched.
+    What = "cp.async into '" + Array + "'";
+    if (Access.WidthBytes != Banking.BankWidthBytes)
+      What = std::to_string(Access.WidthBytes) + "-byte " + What;
   } else if (Access.WidthBytes != Banking.BankWidthBytes)
     What = std::to_string(Access.WidthBytes) + "-byte " + What;
 

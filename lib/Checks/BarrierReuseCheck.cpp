@@ -18,7 +18,7 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
   const KernelAnalysis &Analysis = Context.Analysis;
   for (const SharedHazard &Hazard : Analysis.barriers().Hazards) {
     if (Hazard.WithinOneWarp || Hazard.Kind != HazardKind::WriteAfterRead ||
-        !Hazard.AcrossIterationsOf)
+        !Hazard.AcrossIterationsOf || Hazard.CopyInFlight)
       continue;
     std::string Loop =
         std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));

@@ -2,6 +2,7 @@
 
 #include "Checks/CheckRegistry.h"
 
+#include "Checks/AsyncCopyWaitCheck.h"
 #include "Checks/BankConflictCheck.h"
 #include "Checks/BarrierReuseCheck.h"
 #include "Checks/CapacityCheck.h"
@@ -25,13 +26,22 @@ template <typename CheckType> RegisteredCheck entry() {
 } // namespace
 
 llvm::ArrayRef<RegisteredCheck> registeredChecks() {
+  // One entry per line, as utils/add-check.py edits them.
+  // clang-format off
   static const RegisteredCheck Checks[] = {
-      entry<BankConflictCheck>(),      entry<MissingBarrierCheck>(),
-      entry<BarrierReuseCheck>(),      entry<DivergentBarrierCheck>(),
-      entry<WarpSyncCheck>(),          entry<OutOfBoundsCheck>(),
-      entry<ConflictingWritesCheck>(), entry<CapacityCheck>(),
-      entry<OccupancyCheck>(),         entry<UncoalescedAccessCheck>(),
+      entry<BankConflictCheck>(),
+      entry<MissingBarrierCheck>(),
+      entry<BarrierReuseCheck>(),
+      entry<DivergentBarrierCheck>(),
+      entry<WarpSyncCheck>(),
+      entry<OutOfBoundsCheck>(),
+      entry<ConflictingWritesCheck>(),
+      entry<CapacityCheck>(),
+      entry<OccupancyCheck>(),
+      entry<UncoalescedAccessCheck>(),
+      entry<AsyncCopyWaitCheck>(),
   };
+  // clang-format on
   return Checks;
 }
 

@@ -18,6 +18,8 @@ void MissingBarrierCheck::checkKernel(const CheckContext &Context,
     // One statement racing with itself: smem-conflicting-writes.
     if (Hazard.WithinOneWarp || Hazard.WithinOneStatement)
       continue;
+    if (Hazard.CopyInFlight)
+      continue; // smem-async-copy-wait
     if (Hazard.Kind == HazardKind::WriteAfterRead && Hazard.AcrossIterationsOf)
       continue; // smem-barrier-reuse
     std::string Later = describeAccess(Analysis, Hazard, Hazard.Later);

@@ -40,7 +40,7 @@ const clang::Stmt *enclosingBlock(clang::ASTContext &Ctx,
 bool coveredByBlockHazard(const SharedHazard &Hazard,
                           const std::vector<SharedHazard> &All) {
   for (const SharedHazard &Other : All) {
-    if (Other.WithinOneWarp || Other.WithinOneStatement ||
+    if (Other.WithinOneWarp || Other.WithinOneStatement || Other.CopyInFlight ||
         (Other.OnlyWith && !Hazard.OnlyWith))
       continue;
     if (Hazard.AcrossIterationsOf &&
@@ -69,7 +69,7 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
   std::vector<BlockKey> Order;
   for (const SharedHazard &Hazard : Hazards) {
     if (!Hazard.WithinOneWarp || Hazard.WithinOneStatement ||
-        coveredByBlockHazard(Hazard, Hazards))
+        Hazard.CopyInFlight || coveredByBlockHazard(Hazard, Hazards))
       continue;
     BlockKey Block{enclosingBlock(Analysis.context(), Hazard.Later.Site),
                    Hazard.OnlyWith.has_value()};

@@ -42,6 +42,13 @@ inline const char *accessKindName(AccessKind Kind) {
   return "load";
 }
 
+/// Where an asynchronous copy into shared memory (cp.async) stands. The
+/// copy costs the banks when the instruction runs (Issue); its data may land
+/// at any time until the issuing thread's wait completes it (Completion),
+/// so the race analysis takes every access of its bytes in between as racing
+/// with it and puts the write itself at the completion.
+enum class AsyncPhase { None, Issue, Completion };
+
 /// One source-level access executed by the threads in Active.
 struct MemoryAccessEvent {
   /// The accessed lvalue expression, e.g. the `tile[ty][tx]` subscript.
@@ -82,6 +89,9 @@ struct MemoryAccessEvent {
   /// active lane gives one 16-byte row address (WidthBytes is 16). 0 for
   /// every other access.
   unsigned Matrices = 0;
+  /// For a cp.async: its issue (a Store that costs the banks) or its
+  /// completion (a Store for the race analysis only); None otherwise.
+  AsyncPhase Async = AsyncPhase::None;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -361,11 +361,13 @@ public:
                          unsigned WidthBytes, const AddressFacts &Address,
                          const ThreadMask &Active);
   /// \p Matrices: for ldmatrix / stmatrix, the matrices of the instruction
-  /// (MemoryAccessEvent::Matrices); 0 otherwise.
+  /// (MemoryAccessEvent::Matrices); 0 otherwise. \p Async: Issue for a
+  /// cp.async, which then waits in PendingCopies for its completion.
   void reportAccessAt(const llvm::Instruction &I, const clang::Expr *Site,
                       AccessKind Kind, unsigned WidthBytes,
                       const AddressFacts &Address, const ThreadMask &Active,
-                      const ThreadValue *Stored, unsigned Matrices = 0);
+                      const ThreadValue *Stored, unsigned Matrices = 0,
+                      AsyncPhase Async = AsyncPhase::None);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
@@ -384,6 +386,29 @@ public:
   /// reported) for other shapes, types, targets and memory.
   bool wmmaSharedAccess(const llvm::CallBase &Call, llvm::StringRef Name,
                         CallFrame &Frame, const ThreadMask &Active);
+  /// Inline PTX \p Asm when it is one `cp.async.{ca,cg}.shared.global` into
+  /// shared memory (CUDA's __pipeline_memcpy_async, cuda::memcpy_async,
+  /// cooperative_groups::memcpy_async, CuTe's SM80_CP_ASYNC): reported as
+  /// its issue, pending until a wait completes it; false (nothing
+  /// reported) for any other statement, a predicated copy, or an address the
+  /// evaluation did not follow.
+  bool ptxAsyncCopy(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                    CallFrame &Frame, const ThreadMask &Active);
+  /// `llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}[.s]` (clang's
+  /// __nvvm_cp_async builtins): as ptxAsyncCopy.
+  bool intrinsicAsyncCopy(const llvm::CallBase &Call, llvm::StringRef Name,
+                          CallFrame &Frame, const ThreadMask &Active);
+  /// cp.async.commit_group by the threads of \p Active: their copies not
+  /// yet in a group form the newest one.
+  void commitAsyncCopies(const ThreadMask &Active);
+  /// A wait of the threads of \p Active: cp.async.wait_group with \p
+  /// NewestLeft groups left in flight, cp.async.wait_all (nullopt), or
+  /// synchronisation the evaluator does not follow (\p EveryThread: an
+  /// mbarrier wait may complete any thread's copies). Tells the observer of
+  /// each completed copy.
+  void completeAsyncCopies(const ThreadMask &Active,
+                           std::optional<unsigned> NewestLeft,
+                           bool EveryThread = false);
   /// A barrier for part of the block (a thread count, an arrival): noted
   /// where it stands (\p Name as the note says it) and taken as
   /// synchronisation the analysis does not follow.
@@ -463,6 +488,22 @@ public:
   llvm::DenseSet<const llvm::Loop *> CompilerLoopsSampled;
   /// Block barriers executed so far.
   uint64_t BlockBarriers = 0;
+  /// A cp.async issued by some threads and not yet complete for all of
+  /// them (MemoryAccessEvent::Async).
+  struct PendingAsyncCopy {
+    const clang::Expr *Site;
+    unsigned WidthBytes;
+    /// As reported at the issue (after any layout override).
+    ThreadValue Address;
+    /// The threads whose copy has not completed.
+    ThreadMask Pending;
+    /// Per thread: the commit group the copy joins, numbered by the
+    /// thread's commit_group count when it issued the copy.
+    std::vector<unsigned> Group;
+  };
+  std::vector<PendingAsyncCopy> PendingCopies;
+  /// Per thread: the cp.async.commit_group statements it executed.
+  std::vector<unsigned> CommittedGroups;
   /// Value numbers of what the evaluation cannot compute (ValueNumbers.h).
   ValueNumbers Numbering;
   /// Steps since the time and memory budgets were last looked at.

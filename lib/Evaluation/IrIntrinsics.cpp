@@ -64,6 +64,8 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
 /// What PTX instruction \p Op (one sharedMemoryInstructions finds) does to
 /// shared memory.
 UnmodelledEffect ptxEffect(llvm::StringRef Op) {
+  if (Op.starts_with("cp.async.mbarrier."))
+    return UnmodelledEffect::UpdatesMbarrier;
   if (Op.starts_with("mbarrier."))
     return Op.contains("try_wait") || Op.contains("test_wait")
                ? UnmodelledEffect::WaitsOnMbarrier
@@ -217,6 +219,102 @@ std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
       Value.consume_front("$") && !Value.getAsInteger(10, Operand))
     Found.ValueOperand = Operand;
   return Found;
+}
+
+/// One `cp.async.{ca,cg}.shared{::cta}.global [$D], [$S], size{, ...};` of
+/// an asm statement: the copy into shared memory that Ampere added.
+struct PtxAsyncCopy {
+  unsigned AddressOperand = 0;
+  /// The copy size when the text spells it; else the operand giving it
+  /// (CUTLASS's `"n"(16)`).
+  unsigned WidthBytes = 0;
+  std::optional<unsigned> WidthOperand;
+  /// `setp.ne.b32 p, $G, 0; @p cp.async ...` (CUTLASS's guarded copy): the
+  /// operand whose threads copy where it is not zero.
+  std::optional<unsigned> GuardOperand;
+};
+
+std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
+  static const llvm::Regex Instruction(
+      "(^|[^.a-z_])(@p[ \t]+)?cp\\.async((\\.[a-zA-Z0-9_:]+)+)[ \t]+([^;]*)");
+  llvm::SmallVector<llvm::StringRef, 6> Match;
+  if (!Instruction.match(Text, &Match))
+    return std::nullopt;
+  bool Shared = false, Global = false;
+  llvm::SmallVector<llvm::StringRef, 6> Qualifiers;
+  Match[3].drop_front().split(Qualifiers, '.');
+  for (llvm::StringRef Q : Qualifiers) {
+    if (Q == "shared" || Q == "shared::cta")
+      Shared = !Global; // the destination comes first
+    else if (Q == "global")
+      Global = true;
+    else if (Q != "ca" && Q != "cg" && !Q.starts_with("L2::"))
+      return std::nullopt; // bulk, mbarrier, commit_group, wait_group
+  }
+  llvm::SmallVector<llvm::StringRef, 5> Operands;
+  Match[5].split(Operands, ',');
+  PtxAsyncCopy Found;
+  PtxSharedAccess Destination;
+  if (!Shared || !Global || Operands.size() < 3 ||
+      !parseAddressOperand(Operands[0], Destination) ||
+      Destination.ByteOffset != 0)
+    return std::nullopt;
+  Found.AddressOperand = Destination.AddressOperand;
+  llvm::StringRef Size = Operands[2].trim();
+  unsigned Operand = 0;
+  if (Size.consume_front("$")) {
+    if (Size.getAsInteger(10, Operand))
+      return std::nullopt;
+    Found.WidthOperand = Operand;
+  } else if (Size.getAsInteger(10, Found.WidthBytes)) {
+    return std::nullopt;
+  }
+  if (!Match[2].empty()) {
+    static const llvm::Regex Guard(
+        "setp\\.ne\\.(b|s|u)32[ \t]+p[ \t]*,[ \t]*\\$([0-9]+)[ \t]*,[ \t]*0[ "
+        "\t]*;");
+    llvm::SmallVector<llvm::StringRef, 3> GuardMatch;
+    if (!Guard.match(Text, &GuardMatch) ||
+        GuardMatch[2].getAsInteger(10, Operand))
+      return std::nullopt;
+    Found.GuardOperand = Operand;
+  }
+  return Found;
+}
+
+/// What an asm statement does to the groups of cp.async copies.
+struct PtxAsyncGroupStep {
+  bool Commit = false;
+  /// wait_group: the newest groups it leaves in flight, spelt or the
+  /// operand giving it; wait_all: neither.
+  bool Wait = false;
+  std::optional<unsigned> NewestLeft, NewestLeftOperand;
+};
+
+std::optional<PtxAsyncGroupStep> ptxAsyncGroupStep(llvm::StringRef Text) {
+  PtxAsyncGroupStep Step;
+  if (Text.contains("cp.async.commit_group")) {
+    Step.Commit = true;
+    return Step;
+  }
+  if (Text.contains("cp.async.wait_all")) {
+    Step.Wait = true;
+    return Step;
+  }
+  size_t At = Text.find("cp.async.wait_group");
+  if (At == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Count = Text.drop_front(At + strlen("cp.async.wait_group"))
+                              .split(';')
+                              .first.trim();
+  unsigned N = 0;
+  Step.Wait = true;
+  if (Count.consume_front("$") ? Count.getAsInteger(10, N)
+                               : Count.getAsInteger(10, N))
+    return std::nullopt;
+  (Text.drop_front(At).split(';').first.contains('$') ? Step.NewestLeftOperand
+                                                      : Step.NewestLeft) = N;
+  return Step;
 }
 
 /// Whether \p Operand, the address operand of inline PTX,
@@ -385,6 +483,9 @@ bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
     return false;
   llvm::StringRef Text = Asm->getAsmString();
   std::optional<PtxBarrier> Bar = ptxBarrier(Text);
+  // cp.async.commit_group and wait_group move no data; a loop that issues
+  // copies is not computed in closed form anyway (the copy's global
+  // pointer), so one that only waits does the same in each iteration.
   return (!Bar || !Bar->Partial) && sharedMemoryInstructions(Text).empty();
 }
 
@@ -444,6 +545,13 @@ void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
                             const ThreadValue *LaneMask) {
   if (Scope != BarrierScope::Warp)
     ++BlockBarriers;
+  // Synchronisation the evaluator does not follow (an mbarrier wait, which
+  // cuda::pipeline and cuda::barrier complete their copies with) is taken
+  // to complete every copy in flight: no copy is then reported as read
+  // before it lands because of what was not followed. A block barrier
+  // completes none: __syncthreads() does not wait for cp.async.
+  if (Scope == BarrierScope::Unknown)
+    completeAsyncCopies(Active, std::nullopt, /*EveryThread=*/true);
   ThreadMask Living = AllThreads;
   if (!Frames.empty())
     Living.reset(Frames.front()->Returned);
@@ -644,6 +752,18 @@ IrExecution::deviceLibraryCall(llvm::StringRef Name, const llvm::CallBase &Call,
   if (std::optional<ThreadValue> V =
           libdeviceInteger(Name, Call, Frame, Active))
     return V;
+  // The 32-bit shared address of a generic pointer: what the toolkit's
+  // __cvta_generic_to_shared calls in the pipeline primitives
+  // (__pipeline_memcpy_async). It still points where it pointed.
+  if (Name == "__nvvm_get_smem_pointer" && Arguments == 1) {
+    const ThreadValue &Pointer = Argument(0);
+    if (!Pointer.isPointer() || !Pointer.Object.IsShared)
+      return unknown("the shared address of memory that is not shared");
+    if (auto Path = Frame.Paths.find(Call.getArgOperand(0));
+        Path != Frame.Paths.end())
+      Frame.Paths[&Call] = ArrayPath(Path->second); // copied before it grows
+    return Pointer;
+  }
   if (Name == "__syncwarp") {
     ThreadValue Mask = Call.arg_size()
                            ? valueOf(Call.getArgOperand(0), Frame, Active)
@@ -837,6 +957,138 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
   return true;
 }
 
+bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
+                               const llvm::InlineAsm &Asm, CallFrame &Frame,
+                               const ThreadMask &Active) {
+  llvm::StringRef Text = Asm.getAsmString();
+  if (sharedMemoryInstructions(Text).size() != 1)
+    return false;
+  std::optional<PtxAsyncCopy> Copy = ir::ptxAsyncCopy(Text);
+  if (!Copy)
+    return false;
+  auto ArgumentOf = [&](unsigned Operand) -> const llvm::Value * {
+    std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
+    return Argument && *Argument < Call.arg_size()
+               ? Call.getArgOperand(*Argument)
+               : nullptr;
+  };
+  unsigned Width = Copy->WidthBytes;
+  if (Copy->WidthOperand) {
+    const auto *Size = llvm::dyn_cast_or_null<llvm::ConstantInt>(
+        ArgumentOf(*Copy->WidthOperand));
+    if (!Size)
+      return false;
+    Width = unsigned(Size->getZExtValue());
+  }
+  const llvm::Value *Operand = ArgumentOf(Copy->AddressOperand);
+  const clang::Expr *Site =
+      asmOperandSite(Sites.callSite(Call), Copy->AddressOperand);
+  if ((Width != 4 && Width != 8 && Width != 16) || !Operand || !Site)
+    return false;
+  // A guarded copy: the threads whose guard is zero copy nothing. One the
+  // evaluation did not compute leaves the copy to the note.
+  ThreadMask Copying = Active;
+  if (Copy->GuardOperand) {
+    const llvm::Value *GuardValue = ArgumentOf(*Copy->GuardOperand);
+    if (!GuardValue)
+      return false;
+    const ThreadValue &Guard = valueOf(GuardValue, Frame, Active);
+    if (!Guard.knownFor(Active))
+      return false;
+    for (unsigned T : Active.set_bits())
+      if (Guard.Values[T] == 0)
+        Copying.reset(T);
+  }
+  AddressFacts Facts;
+  Facts.Address = valueOf(Operand, Frame, Active);
+  if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
+    return false;
+  if (auto Path = Frame.Paths.find(Operand);
+      Path != Frame.Paths.end() &&
+      addressesDeclaredArray(
+          Site, Path->second.Array,
+          declaredLayout(Ctx, Path->second.Array).Dims.size()))
+    Facts.Path = Path->second;
+  if (Copying.any())
+    reportAccessAt(Call, Site, AccessKind::Store, Width, Facts, Copying,
+                   nullptr, 0, AsyncPhase::Issue);
+  return true;
+}
+
+bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
+                                     llvm::StringRef Name, CallFrame &Frame,
+                                     const ThreadMask &Active) {
+  // llvm.nvvm.cp.async.ca.shared.global.16(ptr addrspace(3), ptr
+  // addrspace(1)[, i32 src-size])
+  llvm::StringRef Rest = Name;
+  if (!Rest.consume_front("llvm.nvvm.cp.async.") ||
+      !(Rest.consume_front("ca.") || Rest.consume_front("cg.")) ||
+      !Rest.consume_front("shared.global."))
+    return false;
+  unsigned Width = 0;
+  Rest.consume_back(".s");
+  const auto *Site = llvm::dyn_cast_or_null<clang::Expr>(Sites.callSite(Call));
+  if (Rest.getAsInteger(10, Width) || Call.arg_size() < 2 || !Site)
+    return false;
+  AddressFacts Facts = addressOf(Call.getArgOperand(0), Frame, Active);
+  if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
+    return false;
+  Facts.Path.reset(); // the builtin's pointer, not a subscript of the call
+  reportAccessAt(Call, Site, AccessKind::Store, Width, Facts, Active, nullptr,
+                 0, AsyncPhase::Issue);
+  return true;
+}
+
+void IrExecution::commitAsyncCopies(const ThreadMask &Active) {
+  if (CommittedGroups.empty())
+    CommittedGroups.assign(Threads, 0);
+  for (unsigned T : Active.set_bits())
+    ++CommittedGroups[T];
+}
+
+void IrExecution::completeAsyncCopies(const ThreadMask &Active,
+                                      std::optional<unsigned> NewestLeft,
+                                      bool EveryThread) {
+  if (PendingCopies.empty())
+    return;
+  std::vector<const clang::Stmt *> Loops;
+  std::vector<unsigned> Iterations;
+  enclosingLoops(Loops, Iterations);
+  for (PendingAsyncCopy &Copy : PendingCopies) {
+    ThreadMask Completing = Copy.Pending;
+    if (!EveryThread)
+      Completing &= Active;
+    // wait_group N: the thread's committed groups but its newest N; copies
+    // it has not committed stay in flight. wait_all: every copy.
+    if (NewestLeft && !EveryThread)
+      for (unsigned T : Completing.set_bits())
+        if (uint64_t(Copy.Group[T]) + *NewestLeft >= CommittedGroups[T])
+          Completing.reset(T);
+    if (Completing.none())
+      continue;
+    MemoryAccessEvent Event{Copy.Site,
+                            AccessKind::Store,
+                            Copy.WidthBytes,
+                            Copy.Address,
+                            Completing,
+                            /*ThroughDeclaredShape=*/false,
+                            {},
+                            Loops,
+                            Iterations,
+                            Assumptions,
+                            /*StoredValue=*/nullptr,
+                            /*Weight=*/1,
+                            {},
+                            0,
+                            AsyncPhase::Completion};
+    Observer.onMemoryAccess(Event);
+    Copy.Pending.reset(Completing);
+  }
+  llvm::erase_if(PendingCopies, [](const PendingAsyncCopy &Copy) {
+    return Copy.Pending.none();
+  });
+}
+
 bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
                                    llvm::StringRef Name, CallFrame &Frame,
                                    const ThreadMask &Active) {
@@ -919,6 +1171,28 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       }
     } else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
+    else if (std::optional<PtxAsyncGroupStep> Step = ptxAsyncGroupStep(Text)) {
+      std::optional<unsigned> NewestLeft = Step->NewestLeft;
+      if (Step->NewestLeftOperand) {
+        std::optional<unsigned> Argument =
+            asmOperandArgument(*Asm, *Step->NewestLeftOperand);
+        const auto *N = Argument && *Argument < Call.arg_size()
+                            ? llvm::dyn_cast<llvm::ConstantInt>(
+                                  Call.getArgOperand(*Argument))
+                            : nullptr;
+        // A count the text does not give: taken as 0 (everything waited
+        // for), so that no copy is reported as read early because of it.
+        NewestLeft = N ? unsigned(N->getZExtValue()) : 0u;
+      }
+      if (Step->Commit)
+        commitAsyncCopies(Active);
+      else
+        completeAsyncCopies(
+            Active, Step->Wait && (Step->NewestLeft || Step->NewestLeftOperand)
+                        ? NewestLeft
+                        : std::nullopt);
+    } else if (ptxAsyncCopy(Call, *Asm, Frame, Active))
+      return unknown("");
     else if (ptxSharedAccess(Call, *Asm, Frame, Active))
       return unknown("what inline PTX loads");
     else if (std::vector<std::string> Instructions =
@@ -1199,6 +1473,22 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   if (Name.starts_with("llvm.nvvm.wmma.") &&
       wmmaSharedAccess(Call, Name, Frame, Active))
     return unknown("a wmma fragment");
+  if (Name == "llvm.nvvm.cp.async.commit.group") {
+    commitAsyncCopies(Active);
+    return unknown("");
+  }
+  if (Name == "llvm.nvvm.cp.async.wait.all") {
+    completeAsyncCopies(Active, std::nullopt);
+    return unknown("");
+  }
+  if (Name == "llvm.nvvm.cp.async.wait.group" && Call.arg_size() == 1) {
+    const auto *N = llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(0));
+    completeAsyncCopies(Active, N ? unsigned(N->getZExtValue()) : 0u);
+    return unknown("");
+  }
+  if (Name.starts_with("llvm.nvvm.cp.async.") &&
+      intrinsicAsyncCopy(Call, Name, Frame, Active))
+    return unknown("");
   if (std::optional<UnmodelledEffect> Effect = intrinsicEffect(Name)) {
     UnmodelledInstruction Found;
     Found.Instruction = Name.str();

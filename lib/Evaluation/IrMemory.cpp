@@ -484,7 +484,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  const clang::Expr *Site, AccessKind Kind,
                                  unsigned WidthBytes, const AddressFacts &Facts,
                                  const ThreadMask &Active,
-                                 const ThreadValue *Stored, unsigned Matrices) {
+                                 const ThreadValue *Stored, unsigned Matrices,
+                                 AsyncPhase Async) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
@@ -551,8 +552,18 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           Stored,
                           currentWeight(),
                           Sites.reachedThrough(I),
-                          Matrices};
+                          Matrices,
+                          Async};
   Observer.onMemoryAccess(Event);
+  if (Async == AsyncPhase::Issue) {
+    PendingAsyncCopy Copy{Site, WidthBytes, Event.Address, Active,
+                          std::vector<unsigned>(Threads, 0)};
+    if (CommittedGroups.empty())
+      CommittedGroups.assign(Threads, 0);
+    for (unsigned T : Active.set_bits())
+      Copy.Group[T] = CommittedGroups[T];
+    PendingCopies.push_back(std::move(Copy));
+  }
 }
 
 } // namespace ir

@@ -247,7 +247,8 @@ std::string disproveBarrierFix(const KernelAnalysis &Analysis,
   for (const SharedHazard &Left : With.Hazards)
     if (Left.Earlier.Site == Hazard.Earlier.Site &&
         Left.Later.Site == Hazard.Later.Site && Left.Kind == Hazard.Kind &&
-        Left.WithinOneStatement == Hazard.WithinOneStatement)
+        Left.WithinOneStatement == Hazard.WithinOneStatement &&
+        Left.CopyInFlight == Hazard.CopyInFlight)
       return "re-analysed with a " + Barrier + " before line " + Line +
              ", the race remains";
   return "";

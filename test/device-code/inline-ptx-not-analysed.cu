@@ -1,6 +1,7 @@
-// Inline PTX that touches shared memory (case m03): cp.async and
-// cp.async.bulk copy into it, mbarrier.init/arrive/try_wait synchronise
-// through it (its ld.shared is evaluated: test/bank-conflict/inline-ptx.cu).
+// Inline PTX that touches shared memory (case m03): cp.async.bulk copies
+// into it, mbarrier.init/arrive/try_wait synchronise through it (its
+// ld.shared is evaluated: test/bank-conflict/inline-ptx.cu, and its cp.async:
+// test/bank-conflict/cp-async.cu, test/barriers/async-copy-wait.cu).
 // The evaluation does not model these yet, so
 // each gets its own note at its asm statement, counted in the summary line,
 // and the kernel's note does not repeat them. The copies write nothing the
@@ -10,26 +11,6 @@
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not="is incomplete"
 // RUN: not %smem-lint --format=json %s | FileCheck --check-prefix=JSON %s
 // RUN: not %smem-lint --format=sarif %s | FileCheck --check-prefix=SARIF %s
-
-__global__ void k_cpasync(const float *in, float *out) {
-  __shared__ float s[1024];
-  unsigned saddr = static_cast<unsigned>(
-      __cvta_generic_to_shared(&s[(threadIdx.x * 32) % 1024]));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(saddr),
-               "l"(in + threadIdx.x));
-  // CHECK: inline-ptx-not-analysed.cu:[[@LINE-2]]:3: note: access not analysed: inline PTX 'cp.async.ca.shared.global' writes shared memory; the analysis does not evaluate it, so its wavefronts and the races through it are not known (block 256x1, sm_90) [smem-lint-incomplete]
-  // JSON: "line": [[@LINE-3]],
-  // JSON-NEXT: "message": "access not analysed: inline PTX 'cp.async.ca.shared.global' writes shared memory;
-  // SARIF: "ruleId": "smem-lint-incomplete"
-  // SARIF: "text": "access not analysed: inline PTX 'cp.async.ca.shared.global' writes shared memory;
-  // SARIF: "startLine": [[@LINE-7]]
-  asm volatile("cp.async.commit_group;\n" ::);
-  asm volatile("cp.async.wait_group 0;\n" ::);
-  __syncthreads();
-  // Lane l reads word l after the barrier: conflict-free, and no thread of
-  // the analysis wrote s, so nothing races with it.
-  out[threadIdx.x] = s[threadIdx.x];
-}
 
 __global__ void k_bulk(const float *in, float *out) {
   __shared__ alignas(128) float s[1024];
@@ -51,6 +32,11 @@ __global__ void k_bulk(const float *in, float *out) {
                  "l"(in), "r"(ba)
                  : "memory");
     // CHECK: inline-ptx-not-analysed.cu:[[@LINE-4]]:5: note: access not analysed: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' writes shared memory
+    // JSON: "line": [[@LINE-5]],
+    // JSON-NEXT: "message": "access not analysed: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' writes shared memory;
+    // SARIF: "ruleId": "smem-lint-incomplete"
+    // SARIF: "text": "access not analysed: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' writes shared memory;
+    // SARIF: "startLine": [[@LINE-9]]
   }
   asm volatile("{\n .reg .pred p;\n WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 "
                "p, [%0], 0;\n @!p bra WAIT;\n}" ::"r"(ba));
@@ -66,7 +52,6 @@ __global__ void k_bulk(const float *in, float *out) {
 
 int main() {
   float *i, *o;
-  k_cpasync<<<1, 256>>>(i, o);
   k_bulk<<<1, 128>>>(i, o);
 }
-// CHECK: smem-lint: 1 warning and 0 errors, 5 notes (5 accesses not analysed) in 1 file
+// CHECK: smem-lint: 1 warning and 0 errors, 4 notes (4 accesses not analysed) in 1 file

@@ -1,0 +1,127 @@
+//===--- AsyncCopyWaitCheck.cpp - smem-async-copy-wait --------------------===//
+
+#include "Checks/AsyncCopyWaitCheck.h"
+
+#include "Checks/HazardWording.h"
+
+#include "Analysis/SourceNames.h"
+#include "Analysis/SourcePoints.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace smemlint {
+
+void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
+                                     std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  for (const SharedHazard &Hazard : Analysis.barriers().Hazards) {
+    if (!Hazard.CopyInFlight)
+      continue;
+    std::string Word = wordOf(Analysis, Hazard);
+    std::string Copier = threadOf(Analysis, Hazard.Earlier);
+    std::string CopyLine =
+        std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    bool Own = Hazard.Earlier.Thread == Hazard.Later.Thread;
+    std::string Message =
+        "missing wait: " + triedValuesClause(Analysis, Hazard) +
+        (Hazard.LaterIsCopy
+             ? threadOf(Analysis, Hazard.Later) + "'s cp.async writes " + Word
+             : describeAccess(Analysis, Hazard, Hazard.Later));
+    if (Hazard.Kind == HazardKind::ReadAfterWrite)
+      Message += Own ? ", which its own cp.async at line " + CopyLine +
+                           " may not have written yet"
+                     : " before the cp.async at line " + CopyLine +
+                           " that writes it has landed: " + Copier +
+                           " issued the copy";
+    else
+      Message += " while the cp.async at line " + CopyLine + " of " +
+                 (Own ? std::string("the same thread") : Copier) +
+                 " may still write it, so either value may stay";
+    Message += "; a copy completes only at its thread's cp.async.wait_group "
+               "or wait_all, and none completed it before this access " +
+               assumptionsOf(Analysis, Hazard);
+
+    Diagnostic D;
+    D.Check = name().str();
+    D.Level = Severity::Warning;
+    D.Where = toSourcePoint(SM, Hazard.Later.Site->getBeginLoc());
+    Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
+    Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
+    D.Message = std::move(Message);
+    std::string Issued =
+        Copier + " issues the cp.async that writes " + Word + " here";
+    if (Hazard.AcrossIterationsOf)
+      for (size_t I = 0; I < Hazard.Earlier.Loops.size(); ++I)
+        if (Hazard.Earlier.Loops[I] == Hazard.AcrossIterationsOf)
+          Issued += ", in iteration " +
+                    std::to_string(Hazard.Earlier.Iterations[I]) +
+                    " of the loop at line " +
+                    std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
+    D.Notes.push_back(
+        {toSourcePoint(SM, Hazard.Earlier.Site->getBeginLoc()), Issued, {}});
+    D.Notes.push_back(
+        {D.Where,
+         std::string("wait for the copy before this access: "
+                     "cp.async.wait_group N with at most N groups committed "
+                     "after it (__pipeline_wait_prior(N), "
+                     "cuda::pipeline::consumer_wait())") +
+             (Own ? ""
+                  : ", then __syncthreads() so that every thread's copy "
+                    "has landed before other threads use it"),
+         {}});
+    weighTriedValues(Analysis, Hazard, D);
+    Findings.push_back(std::move(D));
+  }
+}
+
+const CheckInfo &AsyncCopyWaitCheck::info() {
+  static const CheckInfo Info = {
+      "smem-async-copy-wait",
+      "AsyncCopyWait",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Warning,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-async-copy-wait.md",
+      "A shared word is read or written while a cp.async into it may still be "
+      "in flight",
+      "A cp.async (__pipeline_memcpy_async, cuda::memcpy_async, "
+      "cooperative_groups::memcpy_async, CuTe's SM80_CP_ASYNC copies) writes "
+      "its shared bytes at some point before the issuing thread's "
+      "cp.async.wait_group or wait_all completes it; __syncthreads() does not "
+      "wait for it. A read of those bytes before then may see the old data, a "
+      "write may be overwritten. The finding names the access, the copy, the "
+      "threads and the word.",
+      "Wait for the copy before the access (cp.async.wait_group N leaves the "
+      "newest N groups in flight; __pipeline_wait_prior(N), "
+      "cuda::pipeline::consumer_wait()), and put __syncthreads() after the "
+      "wait when threads use bytes other threads copied.",
+      "```cuda\n"
+      "__pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], 4);\n"
+      "__pipeline_commit();\n"
+      "__syncthreads();                  // does not wait for the copy\n"
+      "out[threadIdx.x] = tile[255 - threadIdx.x];\n"
+      "```\n"
+      "\n"
+      "**Fix:** wait for the copy, then order the threads:\n"
+      "\n"
+      "```cuda\n"
+      "__pipeline_memcpy_async(&tile[threadIdx.x], &in[threadIdx.x], 4);\n"
+      "__pipeline_commit();\n"
+      "__pipeline_wait_prior(0);\n"
+      "__syncthreads();\n"
+      "out[threadIdx.x] = tile[255 - threadIdx.x];\n"
+      "```",
+      /*Options=*/{},
+      RuntimeEvidence::Race,
+  };
+  return Info;
+}
+
+} // namespace smemlint
