@@ -611,6 +611,68 @@ double omp_get_wtime(void);
 #endif
 )cuda";
 
+// The toolkit's pipeline primitives as cuda_pipeline_primitives.h compiles
+// them: from sm_80 on a cp.async per copy (16 bytes bypass L1, as the
+// toolkit's), the group commit and wait; before sm_80 a plain copy and no
+// wait. The C++ API of cuda_pipeline.h (nvcuda::experimental) is not here.
+constexpr llvm::StringLiteral PipelinePrimitivesText = R"cuda(
+#pragma once
+#include "smem_lint_prelude.h"
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define __SMEM_LINT_ASYNC_COPY__ 1
+#endif
+static __device__ __forceinline__ void
+__pipeline_memcpy_async(void *__restrict__ dst_shared,
+                        const void *__restrict__ src_global,
+                        size_t size_and_align, size_t zfill = 0) {
+#ifdef __SMEM_LINT_ASYNC_COPY__
+  unsigned dst = (unsigned)__cvta_generic_to_shared(dst_shared);
+  unsigned src_size = (unsigned)(size_and_align - zfill);
+  if (size_and_align == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;"
+                 ::"r"(dst), "l"(src_global), "r"(src_size) : "memory");
+  else if (size_and_align == 8)
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;"
+                 ::"r"(dst), "l"(src_global), "r"(src_size) : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;"
+                 ::"r"(dst), "l"(src_global), "r"(src_size) : "memory");
+#else
+  char *d = (char *)dst_shared;
+  const char *s = (const char *)src_global;
+  for (size_t i = 0; i < size_and_align; ++i)
+    d[i] = i < size_and_align - zfill ? s[i] : 0;
+#endif
+}
+static __device__ __forceinline__ void __pipeline_commit() {
+#ifdef __SMEM_LINT_ASYNC_COPY__
+  asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+static __device__ __forceinline__ void __pipeline_wait_prior(size_t prior) {
+#ifdef __SMEM_LINT_ASYNC_COPY__
+  switch (prior) {
+  case 0: asm volatile("cp.async.wait_group 0;" ::: "memory"); break;
+  case 1: asm volatile("cp.async.wait_group 1;" ::: "memory"); break;
+  case 2: asm volatile("cp.async.wait_group 2;" ::: "memory"); break;
+  case 3: asm volatile("cp.async.wait_group 3;" ::: "memory"); break;
+  case 4: asm volatile("cp.async.wait_group 4;" ::: "memory"); break;
+  case 5: asm volatile("cp.async.wait_group 5;" ::: "memory"); break;
+  case 6: asm volatile("cp.async.wait_group 6;" ::: "memory"); break;
+  case 7: asm volatile("cp.async.wait_group 7;" ::: "memory"); break;
+  default: asm volatile("cp.async.wait_group 8;" ::: "memory"); break;
+  }
+#endif
+}
+static __device__ __forceinline__ void
+__pipeline_arrive_on(unsigned long long *barrier) {
+#ifdef __SMEM_LINT_ASYNC_COPY__
+  asm volatile("cp.async.mbarrier.arrive.shared.b64 [%0];"
+               ::"r"((unsigned)__cvta_generic_to_shared(barrier)));
+#endif
+}
+)cuda";
+
 constexpr llvm::StringLiteral IncludePrelude =
     "#pragma once\n#include \"smem_lint_prelude.h\"\n";
 
@@ -634,6 +696,8 @@ std::vector<std::pair<llvm::StringRef, llvm::StringRef>> preludeFiles() {
           {compatibilityFileName(), CompatibilityText},
           {"omp.h", OpenMPText},
           {"cooperative_groups.h", CooperativeGroupsText},
+          {"cuda_pipeline_primitives.h", PipelinePrimitivesText},
+          {"cuda_pipeline.h", PipelinePrimitivesText},
           {"cuda_runtime.h", IncludePrelude},
           {"cuda_runtime_api.h", IncludePrelude},
           {"cuda.h", IncludePrelude},

@@ -6,6 +6,9 @@
 // async-copy-wait-toolkit.cu). The copies' verdicts on the H200:
 // docs/measurements/h200-cp-async.md.
 //
+// The built-in prelude has the pipeline primitives too (cuda_pipeline.h).
+#include <cuda_pipeline.h>
+
 // RUN: not %smem-lint --checks='-*,smem-async-copy-wait,smem-missing-barrier' %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not="not analysed"
 
 // Thread-private copy of 4 bytes, its group commit and wait.
@@ -123,8 +126,20 @@ __global__ void guardedCopy(const float4 *in, float *out) {
   asm volatile("cp.async.wait_all;\n" ::);
 }
 
+// The toolkit's primitives, as the prelude spells them without a toolkit.
+__global__ void primitives(const float *in, float *out) {
+  __shared__ float s[256];
+  __pipeline_memcpy_async(&s[threadIdx.x], &in[threadIdx.x], sizeof(float));
+  __pipeline_commit();
+  __syncthreads();
+  out[threadIdx.x] = s[255 - threadIdx.x];
+  // CHECK: async-copy-wait.cu:[[@LINE-1]]:22: warning: missing wait: thread 0 reads s[255] before the cp.async at line [[@LINE-4]] that writes it has landed: thread 255 issued the copy
+  __pipeline_wait_prior(0);
+}
+
 int main() {
   float *i, *o;
+  primitives<<<1, 256>>>(i, o);
   barrierWithoutWait<<<1, 256>>>(i, o);
   ownCopyBeforeWait<<<1, 256>>>(i, o);
   waitThenBarrier<<<1, 256>>>(i, o);
@@ -134,4 +149,4 @@ int main() {
   twoStages<2><<<1, 256>>>(i, o);
   guardedCopy<<<1, 256>>>((const float4 *)i, o);
 }
-// CHECK: smem-lint: 9 warnings and 0 errors
+// CHECK: smem-lint: 10 warnings and 0 errors
