@@ -336,6 +336,7 @@ for m in l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_w
          smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
          smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_atom \
          l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st \
+         smsp__sass_inst_executed_op_ldgsts smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts \
          l1tex__t_sectors_pipe_lsu_mem_global_op_ld l1tex__t_sectors_pipe_lsu_mem_global_op_st \
          l1tex__t_requests_pipe_lsu_mem_global_op_ld l1tex__t_requests_pipe_lsu_mem_global_op_st; do
   if grep -q "^$m[[:space:]]" raw/ncu-query-metrics.txt; then METRICS=$METRICS${METRICS:+,}$m.sum; fi
@@ -461,9 +462,14 @@ step run program run_program
 # name their kernel).
 SANITIZER=(compute-sanitizer --target-processes all --kernel-name "regex=$SANITIZER_REGEX"
            --launch-count "$LAUNCH_COUNT")
+# cp.async's writes are tracked where the tool has the option.
+ASYNC_RACES=()
+compute-sanitizer --help 2>/dev/null | grep -q -- '--racecheck-memcpy-async' &&
+  ASYNC_RACES=(--racecheck-memcpy-async yes)
 race_program() {
   in_caller limit "${SANITIZER[@]}" --tool racecheck --racecheck-report all \
-    --print-limit 2000 bash -c "$PROGRAM" > raw/program.racecheck.txt 2>&1
+    "${ASYNC_RACES[@]}" --print-limit 2000 bash -c "$PROGRAM" \
+    > raw/program.racecheck.txt 2>&1
 }
 step racecheck program race_program
 sync_program() {
@@ -598,6 +604,9 @@ wait
 # Races within one block (the block the analysis evaluates): a grid of one
 # block, so that a racy kernel does not print the same hazards per block.
 RACECHECK="compute-sanitizer --tool racecheck --racecheck-report all --print-limit 100000"
+# cp.async's writes are tracked where the tool has the option.
+compute-sanitizer --help 2>/dev/null | grep -q -- '--racecheck-memcpy-async' &&
+  RACECHECK="$RACECHECK --racecheck-memcpy-async yes"
 race_one() { limit $RACECHECK build/$2.bin --launch $1 --one-block > raw/$1.racecheck.txt 2>&1; }
 sync_one() { limit compute-sanitizer --tool synccheck build/$2.bin --launch $1 --one-block > raw/$1.synccheck.txt 2>&1; }
 for entry in "${LAUNCHES[@]}"; do

@@ -568,6 +568,7 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
     Add("load", T.LoadWavefronts, T.LoadInstructions);
     Add("store", T.StoreWavefronts, T.StoreInstructions);
     Add("atomic", T.AtomicWavefronts, T.AtomicInstructions);
+    Add("copy", T.CopyWavefronts, T.CopyInstructions);
   }
   for (const GlobalTrafficTotals &T : K.GlobalTotals) {
     // Totals that leave out accesses of unknown address predict nothing

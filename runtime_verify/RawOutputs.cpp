@@ -131,6 +131,9 @@ std::string sharedOperation(StringRef Opcode) {
     return "store";
   if (Base == "ATOMS")
     return "atomic";
+  // cp.async: the global load and the shared store are one instruction.
+  if (Base == "LDGSTS")
+    return "copy";
   return "";
 }
 

@@ -122,7 +122,20 @@ std::string widthList(const std::set<unsigned> &Widths) {
 }
 
 const char *opcodePrefix(StringRef Operation) {
-  return Operation == "load" ? "ld" : Operation == "store" ? "st" : "atom";
+  return Operation == "load"    ? "ld"
+         : Operation == "store" ? "st"
+         : Operation == "copy"  ? "ldgsts"
+                                : "atom";
+}
+
+/// Nsight Compute's counter of \p Operation's shared wavefronts: the
+/// hardware's (l1tex__...) for loads, stores and atomics; for LDGSTS only
+/// the instrumented one exists on gh100 (ncu --query-metrics).
+std::string sharedWavefrontCounter(StringRef Operation) {
+  if (Operation == "copy")
+    return "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum";
+  return std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") +
+         opcodePrefix(Operation) + ".sum";
 }
 
 struct Context {
@@ -139,9 +152,11 @@ struct Context {
 /// source page.
 std::optional<double> sharedInstructionCount(const Context &C,
                                              StringRef Operation) {
-  std::optional<double> Counted =
-      C.M.Ncu->number(std::string("smsp__sass_inst_executed_op_shared_") +
-                      opcodePrefix(Operation) + ".sum");
+  std::optional<double> Counted = C.M.Ncu->number(
+      Operation == "copy"
+          ? std::string("smsp__sass_inst_executed_op_ldgsts.sum")
+          : std::string("smsp__sass_inst_executed_op_shared_") +
+                opcodePrefix(Operation) + ".sum");
   if (!Counted || !C.M.Source)
     return Counted;
   for (const SourcePageInstruction *I :
@@ -182,6 +197,19 @@ std::set<unsigned> predictedWidths(const VerifyPlan &Plan, StringRef Launch,
   return Widths;
 }
 
+/// Why the copies of \p Is cannot be measured, when one of them bypasses
+/// L1 (LDGSTS.BYPASS, cp.async.cg): no H200 counter sees its shared write,
+/// and the instrumented one gives 32 for conflict-free patterns
+/// (docs/measurements/h200-cp-async.md). Empty otherwise.
+std::string
+unmeasurableCopies(const std::vector<const SourcePageInstruction *> &Is) {
+  for (const SourcePageInstruction *I : Is)
+    if (StringRef(I->Opcode).contains(".BYPASS"))
+      return "no counter of the H200 sees the shared write of " + I->Opcode +
+             " (cp.async.cg); docs/measurements/h200-cp-async.md";
+  return "";
+}
+
 /// "32.00 x 32": wavefronts per instruction and instructions per block (or
 /// sectors per request and requests per block).
 std::string perInstruction(double Wavefronts, double Instructions) {
@@ -215,6 +243,10 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
     return V;
   }
   V.Sass = sassSummary(Line);
+  if (std::string Why = unmeasurableCopies(Line); !Why.empty()) {
+    V.Reason = Why;
+    return V;
+  }
   // The line's shared instructions ran, but with no lane doing the access
   // (or never ran): the run went another way than the analysis, which
   // follows both sides of a branch on data it cannot know.
@@ -259,9 +291,8 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   std::vector<const SourcePageInstruction *> Kernel =
       sharedInstructions(*C.M.Source, P.Operation);
   const char *Op = opcodePrefix(P.Operation);
-  std::optional<double> HwWavefronts = C.M.Ncu->number(
-      std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
-      ".sum");
+  std::optional<double> HwWavefronts =
+      C.M.Ncu->number(sharedWavefrontCounter(P.Operation));
   std::optional<double> HwInstructions = sharedInstructionCount(C, P.Operation);
   std::optional<double> SassWavefronts = C.M.Ncu->number(
       std::string("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
@@ -280,7 +311,8 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
     Wm = *HwWavefronts / Blocks;
     Im = *HwInstructions / Blocks;
     CountsExact = true;
-    V.Source = "hardware counter";
+    V.Source = P.Operation == "copy" ? "instrumented counter (LDGSTS)"
+                                     : "hardware counter";
   } else {
     V.Source = "source page (instrumented)";
   }
@@ -378,15 +410,21 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
   V.PredictedValues = {
       {"wavefronts_per_instruction", P.WavefrontsPerInstruction},
       {"instructions_per_block", Ip}};
-  V.Source = "hardware counter";
+  V.Source = P.Operation == "copy" ? "instrumented counter (LDGSTS)"
+                                   : "hardware counter";
   if (!C.M.Ncu) {
     V.Reason = noNcuReason(C);
     return V;
   }
-  const char *Op = opcodePrefix(P.Operation);
-  std::optional<double> Wavefronts = C.M.Ncu->number(
-      std::string("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_") + Op +
-      ".sum");
+  if (C.M.Source && P.Operation == "copy")
+    if (std::string Why =
+            unmeasurableCopies(sharedInstructions(*C.M.Source, P.Operation));
+        !Why.empty()) {
+      V.Reason = Why;
+      return V;
+    }
+  std::optional<double> Wavefronts =
+      C.M.Ncu->number(sharedWavefrontCounter(P.Operation));
   std::optional<double> Instructions = sharedInstructionCount(C, P.Operation);
   if (!Wavefronts || !Instructions) {
     V.Reason = "Nsight Compute did not report the shared-memory counters";

@@ -230,6 +230,8 @@ struct BarrierObserver::State {
                  llvm::SmallVector<CopyInFlight, 1>>
       CopiesInFlight;
   std::vector<AccessContext> CopyContexts;
+  /// Per entry of CopyContexts: a bulk copy (cp.async.bulk).
+  std::vector<bool> BulkCopyContexts;
   /// Some thread wrote shared memory in the current barrier interval.
   bool WroteInInterval = false;
   /// Reads of skipped iterations in the current interval, not compared with
@@ -348,6 +350,7 @@ struct BarrierObserver::State {
     Found.Kind = Hazard;
     Found.CopyInFlight = true;
     Found.LaterIsCopy = LaterIsCopy;
+    Found.CopyIsBulk = BulkCopyContexts[Copy.Context];
     Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
                      std::vector<unsigned>(Issue.Iterations.begin(),
                                            Issue.Iterations.end())};
@@ -404,8 +407,10 @@ struct BarrierObserver::State {
         Word.Written.reset();
       }
     });
-    if (CopiesInFlight.empty())
+    if (CopiesInFlight.empty()) {
       CopyContexts.clear();
+      BulkCopyContexts.clear();
+    }
   }
 
   SharedHazard makeHazard(HazardKind Kind, const WordAccess &Earlier,
@@ -478,8 +483,9 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
           continue;
         for (const State::CopyInFlight &Copy : InFlight->second)
           S->recordCopyInFlight(Copy, Event.Kind,
-                                Event.Async == AsyncPhase::Issue, T, Context,
-                                Array, Offset);
+                                Event.Async == AsyncPhase::Issue ||
+                                    Event.Async == AsyncPhase::BulkIssue,
+                                T, Context, Array, Offset);
       }
     });
   bool IsLoad = Event.Kind == AccessKind::Load;
@@ -550,10 +556,13 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
                       Offset);
     }
   });
-  if (Event.Async == AsyncPhase::Issue) {
+  if (Event.Async == AsyncPhase::Issue ||
+      Event.Async == AsyncPhase::BulkIssue) {
     // In flight until its thread's wait completes it.
     unsigned Issue = S->CopyContexts.size();
     S->CopyContexts.push_back(S->Contexts[Context]);
+    S->BulkCopyContexts.resize(Issue + 1);
+    S->BulkCopyContexts[Issue] = Event.Async == AsyncPhase::BulkIssue;
     forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
       for (unsigned U = 0; U < Units; ++U) {
         int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);

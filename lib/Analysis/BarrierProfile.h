@@ -96,6 +96,9 @@ struct SharedHazard {
   /// For CopyInFlight: Later is itself a cp.async's issue (a second copy
   /// into bytes the first may still write).
   bool LaterIsCopy = false;
+  /// For CopyInFlight: Earlier is a bulk copy (cp.async.bulk), which its
+  /// mbarrier completes.
+  bool CopyIsBulk = false;
 };
 
 struct DivergentBarrier {

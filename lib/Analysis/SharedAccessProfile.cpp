@@ -32,7 +32,9 @@ public:
   void onMemoryAccess(const MemoryAccessEvent &Event) override {
     // A cp.async costs the banks when it is issued; its completion only
     // places its write for the race analysis.
-    if (!Event.Address.Object.IsShared || Event.Async == AsyncPhase::Completion)
+    if (!Event.Address.Object.IsShared ||
+        Event.Async == AsyncPhase::Completion ||
+        Event.Async == AsyncPhase::BulkIssue)
       return;
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
@@ -216,6 +218,7 @@ private:
       Stats.WidthBytes = Event.WidthBytes;
       Stats.Matrices = Event.Matrices;
       Stats.AsyncCopy = Event.Async == AsyncPhase::Issue;
+      Stats.BypassesL1 = Event.BypassesL1;
       Profile.Accesses.push_back(std::move(Stats));
     }
     return Profile.Accesses[It->second];
@@ -234,10 +237,14 @@ private:
             Offset > INT64_MAX - int64_t(Width) ? INT64_MAX : Offset + Width;
         Stats.EndOffset = std::max(Stats.EndOffset, End);
         Stats.StartOffset = std::min(Stats.StartOffset, Offset);
-        if (Event.Matrices && Offset % int64_t(Width) != 0)
+        // ldmatrix rows and cp.async destinations must be aligned to
+        // their size.
+        if ((Event.Matrices || Event.Async == AsyncPhase::Issue) &&
+            Offset % int64_t(Width) != 0)
           Stats.MisalignedRows = true;
       }
-    RequestKind Kind = Event.Matrices ? RequestKind::MatrixRows
+    RequestKind Kind = Event.Async == AsyncPhase::Issue ? RequestKind::AsyncCopy
+                       : Event.Matrices ? RequestKind::MatrixRows
                        : Event.Kind == AccessKind::Load ? RequestKind::Load
                                                         : RequestKind::Store;
     WarpRequestCost Cost = costOf(Width, Kind);

@@ -77,10 +77,14 @@ struct AccessStats {
   /// an ordinary access.
   unsigned Matrices = 0;
   /// For Matrices: some row address was not a multiple of 16 bytes from the
-  /// start of the array, which the instruction does not allow.
+  /// start of the array, which the instruction does not allow; for
+  /// AsyncCopy, some destination not a multiple of the copy's size.
   bool MisalignedRows = false;
   /// A cp.async's write into shared memory (the Store of an LDGSTS).
   bool AsyncCopy = false;
+  /// For AsyncCopy: a cp.async.cg (LDGSTS.BYPASS), whose shared write no
+  /// H200 counter sees; its cost is the .ca rule, not measured.
+  bool BypassesL1 = false;
 
   unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
   unsigned idealWavefronts() const {

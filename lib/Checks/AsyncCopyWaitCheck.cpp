@@ -24,6 +24,9 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     std::string Copier = threadOf(Analysis, Hazard.Earlier);
     std::string CopyLine =
         std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    // A bulk copy (the TMA engine's) completes through its mbarrier, not
+    // through a group wait.
+    std::string Copy = Hazard.CopyIsBulk ? "cp.async.bulk" : "cp.async";
     bool Own = Hazard.Earlier.Thread == Hazard.Later.Thread;
     std::string Message =
         "missing wait: " + triedValuesClause(Analysis, Hazard) +
@@ -31,18 +34,23 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
              ? threadOf(Analysis, Hazard.Later) + "'s cp.async writes " + Word
              : describeAccess(Analysis, Hazard, Hazard.Later));
     if (Hazard.Kind == HazardKind::ReadAfterWrite)
-      Message += Own ? ", which its own cp.async at line " + CopyLine +
+      Message += Own ? ", which its own " + Copy + " at line " + CopyLine +
                            " may not have written yet"
-                     : " before the cp.async at line " + CopyLine +
+                     : " before the " + Copy + " at line " + CopyLine +
                            " that writes it has landed: " + Copier +
                            " issued the copy";
     else
-      Message += " while the cp.async at line " + CopyLine + " of " +
+      Message += " while the " + Copy + " at line " + CopyLine + " of " +
                  (Own ? std::string("the same thread") : Copier) +
                  " may still write it, so either value may stay";
-    Message += "; a copy completes only at its thread's cp.async.wait_group "
-               "or wait_all, and none completed it before this access " +
-               assumptionsOf(Analysis, Hazard);
+    Message += Hazard.CopyIsBulk
+                   ? "; a bulk copy completes when a wait on its mbarrier "
+                     "sees the phase the copy completes, and none came "
+                     "before this access "
+                   : "; a copy completes only at its thread's "
+                     "cp.async.wait_group or wait_all, and none completed it "
+                     "before this access ";
+    Message += assumptionsOf(Analysis, Hazard);
 
     Diagnostic D;
     D.Check = name().str();
@@ -52,7 +60,7 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message = std::move(Message);
     std::string Issued =
-        Copier + " issues the cp.async that writes " + Word + " here";
+        Copier + " issues the " + Copy + " that writes " + Word + " here";
     if (Hazard.AcrossIterationsOf)
       for (size_t I = 0; I < Hazard.Earlier.Loops.size(); ++I)
         if (Hazard.Earlier.Loops[I] == Hazard.AcrossIterationsOf)
@@ -62,16 +70,18 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
                     std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
     D.Notes.push_back(
         {toSourcePoint(SM, Hazard.Earlier.Site->getBeginLoc()), Issued, {}});
-    D.Notes.push_back(
-        {D.Where,
-         std::string("wait for the copy before this access: "
-                     "cp.async.wait_group N with at most N groups committed "
-                     "after it (__pipeline_wait_prior(N), "
-                     "cuda::pipeline::consumer_wait())") +
-             (Own ? ""
-                  : ", then __syncthreads() so that every thread's copy "
-                    "has landed before other threads use it"),
-         {}});
+    std::string Fix =
+        Hazard.CopyIsBulk
+            ? "wait on the copy's mbarrier before this access "
+              "(mbarrier.try_wait.parity for the phase the copy completes, "
+              "cuda::barrier::wait())"
+            : "wait for the copy before this access: cp.async.wait_group N "
+              "with at most N groups committed after it "
+              "(__pipeline_wait_prior(N), cuda::pipeline::consumer_wait())";
+    if (!Own && !Hazard.CopyIsBulk)
+      Fix += ", then __syncthreads() so that every thread's copy has landed "
+             "before other threads use it";
+    D.Notes.push_back({D.Where, std::move(Fix), {}});
     weighTriedValues(Analysis, Hazard, D);
     Findings.push_back(std::move(D));
   }

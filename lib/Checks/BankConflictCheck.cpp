@@ -224,6 +224,14 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
       "lanes " + formatLanes(Hot.Lanes) + " of warp " +
       std::to_string(Warp.Warp) + " need " + std::to_string(Hot.DistinctWords) +
       " different words from bank " + std::to_string(Hot.Bank) + ": " + List;
+  // LDGSTS does not merge lanes that write one word: each is a write.
+  if (Access.AsyncCopy && Hot.DistinctWords > Words.size())
+    Message = "lanes " + formatLanes(Hot.Lanes) + " of warp " +
+              std::to_string(Warp.Warp) + " make " +
+              std::to_string(Hot.DistinctWords) + " writes to bank " +
+              std::to_string(Hot.Bank) + " (" + List +
+              "): a cp.async serves each lane's write on its own, even to "
+              "one word";
   if (Access.Matrices)
     Message += std::string(" (") +
                (Access.Kind == AccessKind::Store ? "stmatrix" : "ldmatrix") +
@@ -232,7 +240,7 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
   else if (Phased)
     Message += " (this " + std::to_string(Width) + "-byte access is served " +
                std::to_string(Warp.Cost.LanesPerPhase) + " lanes at a time)";
-  if (std::optional<int64_t> Stride = laneStride(Warp)) {
+  if (std::optional<int64_t> Stride = laneStride(Warp); Stride && *Stride) {
     uint64_t Distance = *Stride < 0 ? 0 - uint64_t(*Stride) : uint64_t(*Stride);
     if (*Stride % Banking.BankWidthBytes == 0)
       Message += "; consecutive lanes are " +
@@ -550,6 +558,16 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
     Hotspot.KeyFact = true;
     D.Notes.push_back(std::move(Hotspot));
     D.Notes.push_back(nsightComputeCounts(Access));
+    if (Access.BypassesL1) {
+      // No H200 counter sees LDGSTS.BYPASS's shared write.
+      D.Level = Severity::Note;
+      D.Notes.push_back(
+          {D.Where,
+           "reported as a note: a cp.async.cg writes shared memory past L1, "
+           "where no H200 counter sees its wavefronts; its cost is taken as "
+           "cp.async.ca's, measured (docs/measurements/h200-cp-async.md)",
+           {}});
+    }
   } else {
     D.Message = "up to " + std::to_string(WorstOverSymbols) +
                 "-way bank conflict: " + What +

@@ -272,7 +272,9 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     if (Access.ReachedThrough.isValid())
       A.ReachedThrough = toSourcePoint(SM, Access.ReachedThrough);
     A.Array = Access.Array ? Access.Array->getNameAsString() : "";
-    A.Kind = accessKindName(Access.Kind);
+    // A cp.async's shared write is an LDGSTS, which Nsight Compute counts
+    // apart from the shared stores (..._op_ldgsts).
+    A.Kind = Access.AsyncCopy ? "copy" : accessKindName(Access.Kind);
     A.WidthBytes = Access.WidthBytes;
     A.InstructionBytes = Access.InstructionBytes;
     A.MergedIterations = Access.MergedIterations;
@@ -338,7 +340,10 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
 
     uint64_t *Wavefronts = &Totals.LoadWavefronts;
     uint64_t *Instructions = &Totals.LoadInstructions;
-    if (Access.Kind == AccessKind::Store) {
+    if (Access.AsyncCopy) {
+      Wavefronts = &Totals.CopyWavefronts;
+      Instructions = &Totals.CopyInstructions;
+    } else if (Access.Kind == AccessKind::Store) {
       Wavefronts = &Totals.StoreWavefronts;
       Instructions = &Totals.StoreInstructions;
     } else if (Access.Kind == AccessKind::Atomic) {

@@ -46,8 +46,10 @@ inline const char *accessKindName(AccessKind Kind) {
 /// copy costs the banks when the instruction runs (Issue); its data may land
 /// at any time until the issuing thread's wait completes it (Completion),
 /// so the race analysis takes every access of its bytes in between as racing
-/// with it and puts the write itself at the completion.
-enum class AsyncPhase { None, Issue, Completion };
+/// with it and puts the write itself at the completion. A bulk copy
+/// (cp.async.bulk, the TMA engine) writes without the LSU's banks
+/// (BulkIssue: no bank cost) and completes only through its mbarrier.
+enum class AsyncPhase { None, Issue, BulkIssue, Completion };
 
 /// One source-level access executed by the threads in Active.
 struct MemoryAccessEvent {
@@ -89,9 +91,12 @@ struct MemoryAccessEvent {
   /// active lane gives one 16-byte row address (WidthBytes is 16). 0 for
   /// every other access.
   unsigned Matrices = 0;
-  /// For a cp.async: its issue (a Store that costs the banks) or its
-  /// completion (a Store for the race analysis only); None otherwise.
+  /// For a cp.async: its issue (a Store that costs the banks; a bulk copy's
+  /// does not) or its completion (a Store for the race analysis only); None
+  /// otherwise.
   AsyncPhase Async = AsyncPhase::None;
+  /// For a cp.async's issue: .cg, which bypasses L1 (LDGSTS.BYPASS).
+  bool BypassesL1 = false;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

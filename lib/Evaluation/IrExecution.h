@@ -367,7 +367,8 @@ public:
                       AccessKind Kind, unsigned WidthBytes,
                       const AddressFacts &Address, const ThreadMask &Active,
                       const ThreadValue *Stored, unsigned Matrices = 0,
-                      AsyncPhase Async = AsyncPhase::None);
+                      AsyncPhase Async = AsyncPhase::None,
+                      bool BypassesL1 = false);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
@@ -500,6 +501,8 @@ public:
     /// Per thread: the commit group the copy joins, numbered by the
     /// thread's commit_group count when it issued the copy.
     std::vector<unsigned> Group;
+    /// A bulk copy: an mbarrier's wait completes it, not wait_group.
+    bool ViaMbarrier = false;
   };
   std::vector<PendingAsyncCopy> PendingCopies;
   /// Per thread: the cp.async.commit_group statements it executed.

@@ -24,6 +24,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Regex.h"
 
+#include <set>
+
 namespace smemlint {
 namespace ir {
 
@@ -222,9 +224,14 @@ std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
 }
 
 /// One `cp.async.{ca,cg}.shared{::cta}.global [$D], [$S], size{, ...};` of
-/// an asm statement: the copy into shared memory that Ampere added.
+/// an asm statement: the copy into shared memory that Ampere added; or one
+/// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [$D],
+/// [$S], size, [$M];`, Hopper's bulk copy by the TMA engine.
 struct PtxAsyncCopy {
   unsigned AddressOperand = 0;
+  bool Bulk = false;
+  /// .cg: the write bypasses L1 (LDGSTS.BYPASS).
+  bool BypassesL1 = false;
   /// The copy size when the text spells it; else the operand giving it
   /// (CUTLASS's `"n"(16)`).
   unsigned WidthBytes = 0;
@@ -240,20 +247,29 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 6> Match;
   if (!Instruction.match(Text, &Match))
     return std::nullopt;
-  bool Shared = false, Global = false;
+  bool Shared = false, Global = false, CompletesMbarrier = false;
+  PtxAsyncCopy Found;
   llvm::SmallVector<llvm::StringRef, 6> Qualifiers;
   Match[3].drop_front().split(Qualifiers, '.');
-  for (llvm::StringRef Q : Qualifiers) {
-    if (Q == "shared" || Q == "shared::cta")
+  for (auto [Index, Q] : llvm::enumerate(Qualifiers)) {
+    if (Q == "shared" || Q == "shared::cta" ||
+        (Q == "shared::cluster" && Found.Bulk))
       Shared = !Global; // the destination comes first
     else if (Q == "global")
       Global = true;
-    else if (Q != "ca" && Q != "cg" && !Q.starts_with("L2::"))
-      return std::nullopt; // bulk, mbarrier, commit_group, wait_group
+    else if (Q == "bulk" && Index == 0)
+      Found.Bulk = true;
+    else if (Q == "mbarrier::complete_tx::bytes" && Found.Bulk)
+      CompletesMbarrier = true;
+    else if (Q == "cg")
+      Found.BypassesL1 = true;
+    else if (Q != "ca" && !Q.starts_with("L2::"))
+      return std::nullopt; // tensor, multicast, commit_group, wait_group
   }
+  if (Found.Bulk != CompletesMbarrier)
+    return std::nullopt;
   llvm::SmallVector<llvm::StringRef, 5> Operands;
   Match[5].split(Operands, ',');
-  PtxAsyncCopy Found;
   PtxSharedAccess Destination;
   if (!Shared || !Global || Operands.size() < 3 ||
       !parseAddressOperand(Operands[0], Destination) ||
@@ -972,18 +988,31 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
                ? Call.getArgOperand(*Argument)
                : nullptr;
   };
-  unsigned Width = Copy->WidthBytes;
+  uint64_t Width = Copy->WidthBytes;
   if (Copy->WidthOperand) {
-    const auto *Size = llvm::dyn_cast_or_null<llvm::ConstantInt>(
-        ArgumentOf(*Copy->WidthOperand));
-    if (!Size)
+    // cp.async's size is an immediate ("n"); a bulk copy's may be a
+    // register, followed when every copying thread's is one known value.
+    const llvm::Value *SizeValue = ArgumentOf(*Copy->WidthOperand);
+    if (!SizeValue)
       return false;
-    Width = unsigned(Size->getZExtValue());
+    const ThreadValue &Size = valueOf(SizeValue, Frame, Active);
+    if (!Size.knownFor(Active))
+      return false;
+    std::set<int64_t> Sizes;
+    for (unsigned T : Active.set_bits())
+      Sizes.insert(Size.Values[T]);
+    if (Sizes.size() != 1 || *Sizes.begin() <= 0)
+      return false;
+    Width = uint64_t(*Sizes.begin());
   }
   const llvm::Value *Operand = ArgumentOf(Copy->AddressOperand);
   const clang::Expr *Site =
       asmOperandSite(Sites.callSite(Call), Copy->AddressOperand);
-  if ((Width != 4 && Width != 8 && Width != 16) || !Operand || !Site)
+  // A bulk copy moves a multiple of 16 bytes (PTX); a larger one than the
+  // race analysis follows per access keeps its note.
+  bool Sized = Copy->Bulk ? Width % 16 == 0 && Width <= (uint64_t(1) << 20)
+                          : Width == 4 || Width == 8 || Width == 16;
+  if (!Sized || !Operand || !Site)
     return false;
   // A guarded copy: the threads whose guard is zero copy nothing. One the
   // evaluation did not compute leaves the copy to the note.
@@ -1010,8 +1039,10 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
           declaredLayout(Ctx, Path->second.Array).Dims.size()))
     Facts.Path = Path->second;
   if (Copying.any())
-    reportAccessAt(Call, Site, AccessKind::Store, Width, Facts, Copying,
-                   nullptr, 0, AsyncPhase::Issue);
+    reportAccessAt(Call, Site, AccessKind::Store, unsigned(Width), Facts,
+                   Copying, nullptr, 0,
+                   Copy->Bulk ? AsyncPhase::BulkIssue : AsyncPhase::Issue,
+                   Copy->BypassesL1);
   return true;
 }
 
@@ -1021,8 +1052,10 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
   // llvm.nvvm.cp.async.ca.shared.global.16(ptr addrspace(3), ptr
   // addrspace(1)[, i32 src-size])
   llvm::StringRef Rest = Name;
-  if (!Rest.consume_front("llvm.nvvm.cp.async.") ||
-      !(Rest.consume_front("ca.") || Rest.consume_front("cg.")) ||
+  if (!Rest.consume_front("llvm.nvvm.cp.async."))
+    return false;
+  bool BypassesL1 = Rest.consume_front("cg.");
+  if (!(BypassesL1 || Rest.consume_front("ca.")) ||
       !Rest.consume_front("shared.global."))
     return false;
   unsigned Width = 0;
@@ -1035,7 +1068,7 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
     return false;
   Facts.Path.reset(); // the builtin's pointer, not a subscript of the call
   reportAccessAt(Call, Site, AccessKind::Store, Width, Facts, Active, nullptr,
-                 0, AsyncPhase::Issue);
+                 0, AsyncPhase::Issue, BypassesL1);
   return true;
 }
 
@@ -1055,6 +1088,8 @@ void IrExecution::completeAsyncCopies(const ThreadMask &Active,
   std::vector<unsigned> Iterations;
   enclosingLoops(Loops, Iterations);
   for (PendingAsyncCopy &Copy : PendingCopies) {
+    if (Copy.ViaMbarrier && !EveryThread)
+      continue;
     ThreadMask Completing = Copy.Pending;
     if (!EveryThread)
       Completing &= Active;

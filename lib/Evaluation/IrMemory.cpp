@@ -485,7 +485,7 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  unsigned WidthBytes, const AddressFacts &Facts,
                                  const ThreadMask &Active,
                                  const ThreadValue *Stored, unsigned Matrices,
-                                 AsyncPhase Async) {
+                                 AsyncPhase Async, bool BypassesL1) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
@@ -553,11 +553,16 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           currentWeight(),
                           Sites.reachedThrough(I),
                           Matrices,
-                          Async};
+                          Async,
+                          BypassesL1};
   Observer.onMemoryAccess(Event);
-  if (Async == AsyncPhase::Issue) {
-    PendingAsyncCopy Copy{Site, WidthBytes, Event.Address, Active,
-                          std::vector<unsigned>(Threads, 0)};
+  if (Async == AsyncPhase::Issue || Async == AsyncPhase::BulkIssue) {
+    PendingAsyncCopy Copy{Site,
+                          WidthBytes,
+                          Event.Address,
+                          Active,
+                          std::vector<unsigned>(Threads, 0),
+                          Async == AsyncPhase::BulkIssue};
     if (CommittedGroups.empty())
       CommittedGroups.assign(Threads, 0);
     for (unsigned T : Active.set_bits())

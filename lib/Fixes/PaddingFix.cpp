@@ -97,8 +97,9 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
     SharedArrayLayout Padded = Declared;
     Padded.Dims.back() += Pad;
     SharedAccessProfile Profile = Analysis.reanalyse({{Array, Padded}});
-    // ldmatrix and stmatrix need 16-byte aligned rows: a padding that
-    // moves a row off that alignment breaks the kernel.
+    // ldmatrix and stmatrix need 16-byte aligned rows, cp.async a
+    // destination aligned to its size: a padding that moves one off that
+    // alignment breaks the kernel.
     if (llvm::any_of(Profile.Accesses, [&](const AccessStats &Access) {
           return Access.Array == Array && Access.MisalignedRows;
         }))

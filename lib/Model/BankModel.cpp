@@ -18,7 +18,8 @@ struct PhaseCost {
 };
 
 PhaseCost servePhase(const SharedMemoryBanking &Banking, unsigned WidthBytes,
-                     llvm::ArrayRef<LaneAddress> Lanes, unsigned FirstLane) {
+                     llvm::ArrayRef<LaneAddress> Lanes, unsigned FirstLane,
+                     bool MergeSameWord) {
   // One entry per (word, lane) pair; sorted by bank, then word, then lane, so
   // that each bank's distinct words form one run. A phase has at most 32 lanes
   // of at most 4 words each: sorting is cheaper than any map here.
@@ -57,7 +58,7 @@ PhaseCost servePhase(const SharedMemoryBanking &Banking, unsigned WidthBytes,
     for (; BankEnd < Requests.size() &&
            Requests[BankEnd].Bank == Requests[BankBegin].Bank;
          ++BankEnd)
-      if (BankEnd == BankBegin ||
+      if (BankEnd == BankBegin || !MergeSameWord ||
           Requests[BankEnd].Word != Requests[BankEnd - 1].Word)
         ++WordsInBank;
     DistinctWords += WordsInBank;
@@ -117,7 +118,7 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
     PhaseCost Phase = servePhase(
         Banking, WidthBytes,
         Lanes.slice(First, std::min<size_t>(PhaseLanes, Lanes.size() - First)),
-        First);
+        First, Kind != RequestKind::AsyncCopy);
     Cost.Wavefronts += Phase.Wavefronts;
     Cost.IdealWavefronts += Phase.Ideal;
     if (Phase.Wavefronts > WorstPhaseWavefronts) {

@@ -71,7 +71,12 @@ enum class RequestKind {
   /// an 8x8 matrix of 16-bit elements, lanes 8m to 8m+7 those of matrix m.
   /// Each matrix is served on its own, never merged with another
   /// (../shared/ref/h200-hopper.md: 96 measured launches).
-  MatrixRows
+  MatrixRows,
+  /// The shared write of a cp.async.ca (LDGSTS): served as a store, except
+  /// that lanes writing the same word are not merged; each lane is its own
+  /// access (docs/measurements/h200-cp-async.md: 32 lanes on one word take
+  /// 32 wavefronts, STS 1).
+  AsyncCopy
 };
 
 /// The rows of one ldmatrix / stmatrix matrix: lanes served together.

@@ -277,6 +277,7 @@ json kernel(const KernelReport &K) {
          {"load", traffic(T.LoadWavefronts, T.LoadInstructions)},
          {"store", traffic(T.StoreWavefronts, T.StoreInstructions)},
          {"atomic", traffic(T.AtomicWavefronts, T.AtomicInstructions)},
+         {"copy", traffic(T.CopyWavefronts, T.CopyInstructions)},
          {"sampled", T.Sampled}});
   Item["shared_totals"] = Totals;
   Item["global_accesses"] = globalAccesses(K);

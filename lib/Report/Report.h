@@ -241,7 +241,8 @@ struct AccessReport {
   /// expression ends in a macro.
   SourcePoint End;
   std::string Array;
-  std::string Kind; ///< "load", "store", "atomic".
+  /// "load", "store", "atomic", or "copy" for a cp.async's shared write.
+  std::string Kind;
   unsigned WidthBytes = 0;
   /// The compiled instruction's bytes and the iterations it covers, when
   /// the compiler merges consecutive iterations (0 otherwise).
@@ -295,6 +296,8 @@ struct SharedTrafficTotals {
   uint64_t LoadWavefronts = 0, LoadInstructions = 0;
   uint64_t StoreWavefronts = 0, StoreInstructions = 0;
   uint64_t AtomicWavefronts = 0, AtomicInstructions = 0;
+  /// The shared side of cp.async copies (LDGSTS).
+  uint64_t CopyWavefronts = 0, CopyInstructions = 0;
   /// Some access was evaluated for part of its loop only: the totals count
   /// the evaluated executions, not the whole kernel.
   bool Sampled = false;

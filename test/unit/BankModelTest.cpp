@@ -225,3 +225,49 @@ TEST(BankModel, BankOfAByte) {
   EXPECT_EQ(bankOf(h200(), -5), 30u);
   EXPECT_EQ(bankOf(h200(), -128), 0u);
 }
+
+// cp.async.ca's shared write (LDGSTS) on the H200, one warp, one instruction
+// per launch: docs/measurements/h200-cp-async.md. Distinct addresses cost
+// what a store of the width costs; lanes on one word are not merged.
+TEST(BankModel, AsyncCopyOfTheH200Table) {
+  struct Pattern {
+    const char *Name;
+    unsigned Width;
+    std::function<uint64_t(unsigned)> Offset;
+    unsigned Measured, Ideal;
+  };
+  const Pattern Patterns[] = {
+      {"4: 4l", 4, [](unsigned L) { return 4 * L; }, 1, 1},
+      {"4: 8l", 4, [](unsigned L) { return 8 * L; }, 2, 1},
+      {"4: 12l", 4, [](unsigned L) { return 12 * L; }, 1, 1},
+      {"4: 16l", 4, [](unsigned L) { return 16 * L; }, 4, 1},
+      {"4: 32l", 4, [](unsigned L) { return 32 * L; }, 8, 1},
+      {"4: 128l", 4, [](unsigned L) { return 128 * L; }, 32, 1},
+      {"4: 0", 4, [](unsigned) { return uint64_t(0); }, 32, 1},
+      {"4: 128(l&1)", 4, [](unsigned L) { return 128 * (L & 1); }, 32, 1},
+      {"8: 8l", 8, [](unsigned L) { return 8 * L; }, 2, 2},
+      {"8: 16l", 8, [](unsigned L) { return 16 * L; }, 4, 2},
+      {"8: 128l", 8, [](unsigned L) { return 128 * L; }, 32, 2},
+      {"8: 136l", 8, [](unsigned L) { return 136 * L; }, 2, 2},
+      {"8: 0", 8, [](unsigned) { return uint64_t(0); }, 32, 2},
+      {"8: 8(l>>1)", 8, [](unsigned L) { return 8 * (L >> 1); }, 4, 2},
+      {"16: 16l", 16, [](unsigned L) { return 16 * L; }, 4, 4},
+      {"16: 32l", 16, [](unsigned L) { return 32 * L; }, 8, 4},
+      {"16: 64l", 16, [](unsigned L) { return 64 * L; }, 16, 4},
+      {"16: 128l", 16, [](unsigned L) { return 128 * L; }, 32, 4},
+      {"16: 144l", 16, [](unsigned L) { return 144 * L; }, 4, 4},
+      {"16: 128l+16(l%8)", 16,
+       [](unsigned L) { return 128 * L + 16 * (L % 8); }, 4, 4},
+      {"16: 0", 16, [](unsigned) { return uint64_t(0); }, 32, 4},
+      {"16: 16(l>>1)", 16, [](unsigned L) { return 16 * (L >> 1); }, 8, 4},
+  };
+  for (const Pattern &P : Patterns) {
+    WarpRequestCost Cost =
+        serveWarpRequest(h200(), P.Width, RequestKind::AsyncCopy,
+                         warp([&](unsigned L) -> std::optional<uint64_t> {
+                           return P.Offset(L);
+                         }));
+    EXPECT_EQ(Cost.Wavefronts, P.Measured) << P.Name;
+    EXPECT_EQ(Cost.IdealWavefronts, P.Ideal) << P.Name;
+  }
+}
