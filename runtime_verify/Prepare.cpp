@@ -172,6 +172,16 @@ const KernelReport *kernelOfFinding(const FileReport &File,
   return &File.Kernels[*D.KernelIndex];
 }
 
+/// Whether the analysis of \p K reports a hazard only as a note (writes
+/// whose values it could not compare): no claim either way, so no race-free
+/// prediction is made for its launches.
+bool hazardNoted(const FileReport &File, const KernelReport &K) {
+  return llvm::any_of(File.Diagnostics, [&](const Diagnostic &D) {
+    return D.Origin == FindingOrigin::Check && D.Level == Severity::Note &&
+           isRaceCheck(D.Check) && kernelOfFinding(File, D) == &K;
+  });
+}
+
 /// Lines a race finding names: its own and those of its notes that point at
 /// an access (notes that carry a fix-it point where the fix goes).
 std::vector<unsigned> raceLines(const Diagnostic &D) {
@@ -266,7 +276,8 @@ private:
   /// A launch of a kernel of the original source (shape S of K) with its
   /// predictions, linked to the findings of the kernel.
   void addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
-                 const KernelFindings &Mine, const std::string &SourceName);
+                 const KernelFindings &Mine, const std::string &SourceName,
+                 bool HazardNoted);
   void addPrediction(Prediction P) {
     P.Id = "P" + std::to_string(Plan.Predictions.size());
     Plan.Predictions.push_back(std::move(P));
@@ -779,7 +790,7 @@ void PlanBuilder::addFixVariant(
 
 void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
                             const KernelFindings &Mine,
-                            const std::string &SourceName) {
+                            const std::string &SourceName, bool HazardNoted) {
   bool Racy = llvm::any_of(
       Mine, [](const auto &F) { return isRaceCheck(F.first->Check); });
   bool OccupancyClaim = llvm::any_of(Mine, [](const auto &F) {
@@ -823,7 +834,7 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
         P.Findings.push_back(Index);
     }
   }
-  if (!Racy) {
+  if (!Racy && !HazardNoted) {
     Prediction P;
     P.Launch = L.Id;
     P.Kind = "race-free";
@@ -1018,7 +1029,7 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
         L.NotVerifiableReason.clear();
         L.ProfileIndex = C.Launch->Index;
         L.Function = C.Launch->Function;
-        addLaunch(L, *K, *Shape, Mine, SourceName);
+        addLaunch(L, *K, *Shape, Mine, SourceName, hazardNoted(*Report, *K));
       }
     }
   }
@@ -1065,7 +1076,7 @@ bool PlanBuilder::build(std::string &Error) {
 
       for (unsigned S = 0; S < K.BlockDims.size(); ++S)
         addLaunch(makeLaunch(Plan.Variants[VariantIndex], K, S), K, S, Mine,
-                  SourceName);
+                  SourceName, hazardNoted(File, K));
 
       if (!Options.VerifyFixes)
         continue;

@@ -318,7 +318,10 @@ RacecheckLog parseRacecheckLog(StringRef Text) {
     StringRef L = sanitizerLine(Raw);
     if (L.empty())
       continue;
-    if (L.contains("hazard detected at")) {
+    // "Potential RAW hazard detected at __shared__ ...", or with the kind
+    // of synchronisation it lacks: "... detected (invalid memcpy_async
+    // synchronization) at __shared__ ..." for cp.async's writes.
+    if (L.contains("hazard detected at") || L.contains("hazard detected (")) {
       Hazard H;
       H.Error = L.starts_with("Error:");
       H.WarpLevel = L.contains("(Warp Level Programming)");

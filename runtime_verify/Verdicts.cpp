@@ -79,8 +79,9 @@ sharedInstructions(const SourcePage &Page, StringRef Operation,
   for (const SourcePageInstruction &I : Page.Instructions) {
     if (sharedOperation(I.Opcode) != Operation)
       continue;
-    if (!I.AddressSpace.empty() && I.AddressSpace != "-" &&
-        I.AddressSpace != "Shared")
+    // The source page gives LDGSTS its global side's address space.
+    if (Operation != "copy" && !I.AddressSpace.empty() &&
+        I.AddressSpace != "-" && I.AddressSpace != "Shared")
       continue;
     if (!File.empty() &&
         (sys::path::filename(I.File) != File || I.Line != Line))
@@ -671,6 +672,43 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
           Others.push_back(H);
       V.Reason += "; also: " + hazardGroups(Others, 3);
     }
+    return V;
+  }
+  // nvcc's line table puts an access inlined from a header (the toolkit's
+  // __pipeline_memcpy_async) at the header's line: a hazard between one of
+  // the finding's lines and a line of another file cannot be matched to it.
+  for (const Hazard *H : All) {
+    auto Ours = [&](const HazardAccess &A) {
+      return A.Line && sys::path::filename(A.File) == P.File &&
+             is_contained(P.Lines, A.Line);
+    };
+    auto Elsewhere = [&](const HazardAccess &A) {
+      return A.Line && sys::path::filename(A.File) != P.File;
+    };
+    if ((Ours(H->First) && Elsewhere(H->Second)) ||
+        (Elsewhere(H->First) && Ours(H->Second))) {
+      const HazardAccess &Other = Elsewhere(H->First) ? H->First : H->Second;
+      V.Kind = VerdictKind::NotMeasurable;
+      V.Reason = "racecheck places the other side of the hazards at " +
+                 sys::path::filename(Other.File).str() + ":" +
+                 std::to_string(Other.Line) +
+                 ", a header the access was inlined from: " + hazardGroups(All);
+      return V;
+    }
+  }
+  // Two cp.async writes of one thread in flight together: racecheck
+  // (2025.3) reported such a WAW for one instruction's iterations
+  // (cuda-samples' globalToShmemAsyncCopy) but none between two copy
+  // instructions (async-copy-wait.cu's twoStages<2>, 2026-12-03), while it
+  // reported the reads racing with the same copies.
+  if (C.M.Source && P.Lines.size() >= 1 &&
+      llvm::all_of(P.Lines, [&](unsigned Line) {
+        return !sharedInstructions(*C.M.Source, "copy", P.File, Line).empty();
+      })) {
+    V.Kind = VerdictKind::NotMeasurable;
+    V.Reason = "racecheck reported no hazard between these cp.async writes; "
+               "it misses some between copies in flight together "
+               "(docs/measurements/h200-cp-async.md)";
     return V;
   }
   // racecheck (CUDA 13.0) records no write by STSM, though it records

@@ -682,6 +682,70 @@ accessAssumptions(const KernelAnalysis &Analysis, SymbolSet Symbols,
   return Result;
 }
 
+/// A note at each __shared__ variable the compiled kernel accesses but the
+/// evaluation of this shape never did: no thread of the block analysed
+/// reached that code (values assumed for what nothing gives, a branch the
+/// block does not take), so the checks say nothing of it. Never silent: a
+/// kernel with no finding there was not shown clean.
+void noteUnreachedSharedVariables(const KernelAnalysis &Analysis,
+                                  llvm::ArrayRef<CompiledSharedAccess> Compiled,
+                                  std::vector<Diagnostic> &Diagnostics) {
+  const SourceManager &SM = Analysis.context().getSourceManager();
+  const SharedAccessProfile &Profile = Analysis.profile();
+  // A variable calls touch (an mbarrier, a copy's target) has the notes of
+  // the instructions the evaluation does not model; libcu++ keeps plain
+  // fallbacks beside them (init's store where isspacep.shared fails) that
+  // no thread takes.
+  std::vector<const VarDecl *> Seen;
+  for (const CompiledSharedAccess &Access : Compiled)
+    if (Access.ThroughCall && Access.Variable)
+      Seen.push_back(Access.Variable);
+  for (const CompiledSharedAccess &Access : Compiled) {
+    const VarDecl *Var = Access.Variable;
+    if (!Var || llvm::is_contained(Seen, Var))
+      continue;
+    Seen.push_back(Var);
+    // Every kernel's `extern __shared__ T s[]` of one name is one variable
+    // in the device code (the first declaration stands for them all).
+    bool Evaluated = llvm::any_of(Profile.Accesses, [&](const AccessStats &A) {
+      return A.Array == Var || (A.Array && A.Array->hasExternalStorage() &&
+                                Var->hasExternalStorage() &&
+                                A.Array->getName() == Var->getName());
+    });
+    bool Noted = llvm::any_of(
+        Profile.Summary.Unmodelled,
+        [&](const UnmodelledInstruction &U) { return U.Array == Var; });
+    if (Evaluated || Noted || Profile.Summary.BudgetExceeded)
+      continue;
+    // Where the compiled code accesses it: its first line in the user's
+    // code.
+    unsigned Line = 0;
+    for (const CompiledSharedAccess &Other : Compiled)
+      if (Other.Variable == Var && !Line)
+        for (const CompiledFrame &Frame : Other.Frames)
+          if (Frame.Where.isValid() && SM.isInMainFile(Frame.Where)) {
+            Line = SM.getExpansionLineNumber(Frame.Where);
+            break;
+          }
+    std::string Message =
+        "'" + Var->getNameAsString() + "' is not analysed: the compiled code " +
+        "accesses it" + (Line ? " at line " + std::to_string(Line) : "") +
+        ", but no thread of the block evaluated reached that code, so the "
+        "checks say nothing about it";
+    std::vector<std::string> Values;
+    // The analysis runs block 0 by design; that is no value to give.
+    for (const Assumption &A : assumedValues(Analysis, ~SymbolSet(0)))
+      if (!llvm::StringRef(A.Subject).starts_with("blockIdx"))
+        Values.push_back(A.Subject + " = " + A.Value);
+    if (!Values.empty())
+      Message += "; the evaluation took " + llvm::join(Values, ", ") +
+                 ", which nothing in the code gives: give the values of a "
+                 "real launch with --param NAME=VALUE";
+    Diagnostics.push_back(incompleteNote(toSourcePoint(SM, Var->getLocation()),
+                                         Message + notAnalysedUnder(Analysis)));
+  }
+}
+
 /// Where each access of one kernel and shape ends, by id, for the ranges of
 /// the findings at them.
 using AccessEnds = std::map<std::string, std::pair<SourcePoint, SourcePoint>>;
@@ -1090,6 +1154,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         Check->checkKernel(Context, File.Diagnostics);
       noteUnanalysedAccesses(Context, File.Diagnostics);
       noteUnmodelledInstructions(Analysis, File.Diagnostics);
+      noteUnreachedSharedVariables(Analysis, Compiled, File.Diagnostics);
       stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report,
                       File.Kernels.size(), Ends);
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;

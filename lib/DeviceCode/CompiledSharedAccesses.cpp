@@ -203,6 +203,7 @@ compiledSharedAccesses(const DeviceModule &Module,
         if (!Shared)
           continue;
         Access.Frames = Locations.frames(I.getDebugLoc().get());
+        Access.ThroughCall = llvm::isa<llvm::CallBase>(I);
         Accesses.push_back(std::move(Access));
       }
   return Accesses;

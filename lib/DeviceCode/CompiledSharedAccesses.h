@@ -39,6 +39,8 @@ struct CompiledSharedAccess {
   /// into, the kernel's (or a non-inlined callee's) last. Empty without debug
   /// locations.
   std::vector<CompiledFrame> Frames;
+  /// A call (inline PTX, an intrinsic) rather than a load, store or atomic.
+  bool ThroughCall = false;
 };
 
 /// The shared accesses of \p Kernel's device code, in the order of the

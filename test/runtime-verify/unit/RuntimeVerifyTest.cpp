@@ -166,6 +166,29 @@ TEST(Racecheck, HazardsBetweenWarps) {
   EXPECT_TRUE(Pair255To0);
 }
 
+TEST(Racecheck, AsyncCopyHazards) {
+  // compute-sanitizer 2025.3 on an H200 (2026-12-03): a read of a cp.async
+  // destination before its wait, as test/barriers/async-copy-wait.cu's
+  // twoStages<2> makes it.
+  RacecheckLog Log = parseRacecheckLog(
+      "========= COMPUTE-SANITIZER\n"
+      "========= Error: Potential RAW hazard detected (invalid memcpy_async "
+      "synchronization) at __shared__ 0x67c in block (0,0,0) :\n"
+      "=========     Write Thread (159,0,0) at void twoStages<(int)2>(const "
+      "float *, float *)+0x100 in async-copy-wait.cu:91\n"
+      "=========     Read Thread (96,0,0) at void twoStages<(int)2>(const "
+      "float *, float *)+0x1f0 in async-copy-wait.cu:102\n"
+      "=========     Current Value : 0\n");
+  ASSERT_EQ(Log.Hazards.size(), 1u);
+  const Hazard &H = Log.Hazards.front();
+  EXPECT_EQ(H.Type, "RAW");
+  EXPECT_EQ(H.Block, "(0,0,0)");
+  EXPECT_EQ(H.First.Thread, "(159,0,0)");
+  EXPECT_EQ(H.First.Line, 91u);
+  EXPECT_EQ(H.Second.Kind, "Read");
+  EXPECT_EQ(H.Second.Line, 102u);
+}
+
 TEST(Racecheck, WarpLevelHazardsAndOffsetsWithoutLines) {
   // warp-sync.cu lastWarpUnrolled: warnings only; the last statement's
   // accesses are printed with an offset and no line.
