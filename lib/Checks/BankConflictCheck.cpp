@@ -564,8 +564,10 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
       D.Notes.push_back(
           {D.Where,
            "reported as a note: a cp.async.cg writes shared memory past L1, "
-           "where no H200 counter sees its wavefronts; its cost is taken as "
-           "cp.async.ca's, measured (docs/measurements/h200-cp-async.md)",
+           "where no H200 counter sees its wavefronts; they are counted as "
+           "for cp.async.ca, though the H200 times .cg's conflicts at about a "
+           "third of .ca's (128-byte stride; "
+           "docs/measurements/h200-cp-async.md)",
            {}});
     }
   } else {

@@ -64,7 +64,7 @@ __global__ void rows16Bypass(const float4 *in, float *out) {
   __shared__ float tile[32][32];
   COPY_CG(&tile[threadIdx.x][0], &in[threadIdx.x]);
   // CHECK: cp-async.cu:[[@LINE-1]]:3: note: 8-way bank conflict: 16-byte cp.async into 'tile' takes 32 wavefronts per warp instead of 4 (block 32x1, sm_90) [smem-bank-conflict]
-  // CHECK: note: reported as a note: a cp.async.cg writes shared memory past L1, where no H200 counter sees its wavefronts; its cost is taken as cp.async.ca's, measured (docs/measurements/h200-cp-async.md)
+  // CHECK: note: reported as a note: a cp.async.cg writes shared memory past L1, where no H200 counter sees its wavefronts; they are counted as for cp.async.ca, though the H200 times .cg's conflicts at about a third of .ca's (128-byte stride; docs/measurements/h200-cp-async.md)
   WAIT_ALL();
   __syncthreads();
   out[threadIdx.x] = tile[0][threadIdx.x];
