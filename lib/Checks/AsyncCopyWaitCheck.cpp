@@ -59,15 +59,8 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
     Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message = std::move(Message);
-    std::string Issued =
-        Copier + " issues the " + Copy + " that writes " + Word + " here";
-    if (Hazard.AcrossIterationsOf)
-      for (size_t I = 0; I < Hazard.Earlier.Loops.size(); ++I)
-        if (Hazard.Earlier.Loops[I] == Hazard.AcrossIterationsOf)
-          Issued += ", in iteration " +
-                    std::to_string(Hazard.Earlier.Iterations[I]) +
-                    " of the loop at line " +
-                    std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
+    std::string Issued = Copier + " issues the " + Copy + " that writes " +
+                         Word + " here" + earlierIteration(Analysis, Hazard);
     D.Notes.push_back(
         {toSourcePoint(SM, Hazard.Earlier.Site->getBeginLoc()), Issued, {}});
     std::string Fix =

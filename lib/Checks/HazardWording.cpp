@@ -70,17 +70,22 @@ std::string describeAccess(const KernelAnalysis &Analysis,
          wordOf(Analysis, Hazard);
 }
 
-DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
+std::string earlierIteration(const KernelAnalysis &Analysis,
                              const SharedHazard &Hazard) {
-  std::string Message =
-      describeAccess(Analysis, Hazard, Hazard.Earlier) + " here";
   if (Hazard.AcrossIterationsOf)
     for (size_t I = 0; I < Hazard.Earlier.Loops.size(); ++I)
       if (Hazard.Earlier.Loops[I] == Hazard.AcrossIterationsOf)
-        Message += ", in iteration " +
-                   std::to_string(Hazard.Earlier.Iterations[I]) +
-                   " of the loop at line " +
-                   std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
+        return ", in iteration " +
+               std::to_string(Hazard.Earlier.Iterations[I]) +
+               " of the loop at line " +
+               std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
+  return "";
+}
+
+DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
+                             const SharedHazard &Hazard) {
+  std::string Message = describeAccess(Analysis, Hazard, Hazard.Earlier) +
+                        " here" + earlierIteration(Analysis, Hazard);
   return {toSourcePoint(Analysis.context().getSourceManager(),
                         Hazard.Earlier.Site->getBeginLoc()),
           Message,

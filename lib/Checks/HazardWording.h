@@ -31,6 +31,10 @@ std::string threadOf(const KernelAnalysis &Analysis,
 /// The shared word both sides touch: "tile[0][3]".
 std::string wordOf(const KernelAnalysis &Analysis, const SharedHazard &Hazard);
 
+/// For a hazard across iterations: ", in iteration 0 of the loop at line
+/// 12", the earlier access's iteration; "" otherwise.
+std::string earlierIteration(const KernelAnalysis &Analysis,
+                             const SharedHazard &Hazard);
 /// A note at the earlier access: "thread 3 writes tile[0][3] here".
 DiagnosticNote noteAtEarlier(const KernelAnalysis &Analysis,
                              const SharedHazard &Hazard);
