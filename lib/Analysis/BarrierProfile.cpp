@@ -221,7 +221,7 @@ struct BarrierObserver::State {
       HazardIndex;
   /// Copies in flight (MemoryAccessEvent::Async), per 4-byte word of shared
   /// memory: the thread whose copy writes it, and where it issued the copy
-  /// (an index into CopyContexts, which outlive the barrier interval).
+  /// (an index into CopyIssues, which outlive the barrier interval).
   struct CopyInFlight {
     unsigned Thread;
     unsigned Context;
@@ -229,9 +229,11 @@ struct BarrierObserver::State {
   llvm::DenseMap<std::pair<const void *, int64_t>,
                  llvm::SmallVector<CopyInFlight, 1>>
       CopiesInFlight;
-  std::vector<AccessContext> CopyContexts;
-  /// Per entry of CopyContexts: a bulk copy (cp.async.bulk).
-  std::vector<bool> BulkCopyContexts;
+  struct CopyIssue {
+    AccessContext Where;
+    bool Bulk; ///< cp.async.bulk, which its mbarrier completes.
+  };
+  std::vector<CopyIssue> CopyIssues;
   /// Some thread wrote shared memory in the current barrier interval.
   bool WroteInInterval = false;
   /// Reads of skipped iterations in the current interval, not compared with
@@ -338,7 +340,7 @@ struct BarrierObserver::State {
   void recordCopyInFlight(const CopyInFlight &Copy, AccessKind Kind,
                           bool LaterIsCopy, unsigned Thread, unsigned Context,
                           const clang::VarDecl *Array, int64_t Offset) {
-    const AccessContext &Issue = CopyContexts[Copy.Context];
+    const AccessContext &Issue = CopyIssues[Copy.Context].Where;
     HazardKind Hazard = Kind == AccessKind::Load ? HazardKind::ReadAfterWrite
                                                  : HazardKind::WriteAfterWrite;
     auto Key = std::make_tuple(Issue.Site, Contexts[Context].Site, int(Hazard),
@@ -350,7 +352,7 @@ struct BarrierObserver::State {
     Found.Kind = Hazard;
     Found.CopyInFlight = true;
     Found.LaterIsCopy = LaterIsCopy;
-    Found.CopyIsBulk = BulkCopyContexts[Copy.Context];
+    Found.CopyIsBulk = CopyIssues[Copy.Context].Bulk;
     Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
                      std::vector<unsigned>(Issue.Iterations.begin(),
                                            Issue.Iterations.end())};
@@ -393,7 +395,7 @@ struct BarrierObserver::State {
           auto Mine =
               llvm::find_if(InFlight->second, [&](const CopyInFlight &C) {
                 return C.Thread == T &&
-                       CopyContexts[C.Context].Site == Event.Site;
+                       CopyIssues[C.Context].Where.Site == Event.Site;
               });
           if (Mine != InFlight->second.end())
             InFlight->second.erase(Mine);
@@ -408,8 +410,7 @@ struct BarrierObserver::State {
       }
     });
     if (CopiesInFlight.empty()) {
-      CopyContexts.clear();
-      BulkCopyContexts.clear();
+      CopyIssues.clear();
     }
   }
 
@@ -559,10 +560,9 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   if (Event.Async == AsyncPhase::Issue ||
       Event.Async == AsyncPhase::BulkIssue) {
     // In flight until its thread's wait completes it.
-    unsigned Issue = S->CopyContexts.size();
-    S->CopyContexts.push_back(S->Contexts[Context]);
-    S->BulkCopyContexts.resize(Issue + 1);
-    S->BulkCopyContexts[Issue] = Event.Async == AsyncPhase::BulkIssue;
+    unsigned Issue = S->CopyIssues.size();
+    S->CopyIssues.push_back(
+        {S->Contexts[Context], Event.Async == AsyncPhase::BulkIssue});
     forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
       for (unsigned U = 0; U < Units; ++U) {
         int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);

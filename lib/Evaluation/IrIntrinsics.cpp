@@ -300,36 +300,34 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
 
 /// What an asm statement does to the groups of cp.async copies.
 struct PtxAsyncGroupStep {
-  bool Commit = false;
-  /// wait_group: the newest groups it leaves in flight, spelt or the
-  /// operand giving it; wait_all: neither.
-  bool Wait = false;
-  std::optional<unsigned> NewestLeft, NewestLeftOperand;
+  enum { Commit, WaitGroup, WaitAll } What = Commit;
+  /// For WaitGroup: the newest groups left in flight, as the text spells
+  /// it (`wait_group 1`) or the asm operand that gives it (`wait_group $0`).
+  unsigned Count = 0;
+  bool CountIsOperand = false;
 };
 
 std::optional<PtxAsyncGroupStep> ptxAsyncGroupStep(llvm::StringRef Text) {
   PtxAsyncGroupStep Step;
-  if (Text.contains("cp.async.commit_group")) {
-    Step.Commit = true;
+  if (Text.contains("cp.async.commit_group"))
     return Step;
-  }
-  if (Text.contains("cp.async.wait_all")) {
-    Step.Wait = true;
+  Step.What = PtxAsyncGroupStep::WaitAll;
+  if (Text.contains("cp.async.wait_all"))
     return Step;
-  }
   size_t At = Text.find("cp.async.wait_group");
   if (At == llvm::StringRef::npos)
     return std::nullopt;
+  Step.What = PtxAsyncGroupStep::WaitGroup;
   llvm::StringRef Count = Text.drop_front(At + strlen("cp.async.wait_group"))
                               .split(';')
                               .first.trim();
-  unsigned N = 0;
-  Step.Wait = true;
-  if (Count.consume_front("$") ? Count.getAsInteger(10, N)
-                               : Count.getAsInteger(10, N))
-    return std::nullopt;
-  (Text.drop_front(At).split(';').first.contains('$') ? Step.NewestLeftOperand
-                                                      : Step.NewestLeft) = N;
+  Step.CountIsOperand = Count.consume_front("$");
+  // A count it cannot read: 0, every committed group waited for, so that
+  // no copy is reported as read early because of it.
+  if (Count.getAsInteger(10, Step.Count)) {
+    Step.CountIsOperand = false;
+    Step.Count = 0;
+  }
   return Step;
 }
 
@@ -1207,25 +1205,24 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     } else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
     else if (std::optional<PtxAsyncGroupStep> Step = ptxAsyncGroupStep(Text)) {
-      std::optional<unsigned> NewestLeft = Step->NewestLeft;
-      if (Step->NewestLeftOperand) {
-        std::optional<unsigned> Argument =
-            asmOperandArgument(*Asm, *Step->NewestLeftOperand);
-        const auto *N = Argument && *Argument < Call.arg_size()
-                            ? llvm::dyn_cast<llvm::ConstantInt>(
-                                  Call.getArgOperand(*Argument))
-                            : nullptr;
-        // A count the text does not give: taken as 0 (everything waited
-        // for), so that no copy is reported as read early because of it.
-        NewestLeft = N ? unsigned(N->getZExtValue()) : 0u;
-      }
-      if (Step->Commit)
+      if (Step->What == PtxAsyncGroupStep::Commit) {
         commitAsyncCopies(Active);
-      else
-        completeAsyncCopies(
-            Active, Step->Wait && (Step->NewestLeft || Step->NewestLeftOperand)
-                        ? NewestLeft
-                        : std::nullopt);
+      } else if (Step->What == PtxAsyncGroupStep::WaitAll) {
+        completeAsyncCopies(Active, std::nullopt);
+      } else {
+        unsigned NewestLeft = Step->Count;
+        if (Step->CountIsOperand) {
+          // The count the "n" operand gives; one not constant: 0, as above.
+          std::optional<unsigned> Argument =
+              asmOperandArgument(*Asm, Step->Count);
+          const auto *N = Argument && *Argument < Call.arg_size()
+                              ? llvm::dyn_cast<llvm::ConstantInt>(
+                                    Call.getArgOperand(*Argument))
+                              : nullptr;
+          NewestLeft = N ? unsigned(N->getZExtValue()) : 0u;
+        }
+        completeAsyncCopies(Active, NewestLeft);
+      }
     } else if (ptxAsyncCopy(Call, *Asm, Frame, Active))
       return unknown("");
     else if (ptxSharedAccess(Call, *Asm, Frame, Active))

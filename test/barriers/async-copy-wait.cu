@@ -137,9 +137,26 @@ __global__ void primitives(const float *in, float *out) {
   __pipeline_wait_prior(0);
 }
 
+// Clang's builtins (llvm.nvvm.cp.async.* in the IR): the same, racy and
+// fixed.
+template <bool Wait> __global__ void builtins(const float *in, float *out) {
+  __shared__ float s[256];
+  __nvvm_cp_async_ca_shared_global_4(
+      (__attribute__((address_space(3))) void *)&s[threadIdx.x],
+      (__attribute__((address_space(1))) const void *)&in[threadIdx.x]);
+  __nvvm_cp_async_commit_group();
+  if (Wait)
+    __nvvm_cp_async_wait_group(0);
+  __syncthreads();
+  out[threadIdx.x] = s[255 - threadIdx.x];
+  // CHECK: async-copy-wait.cu:[[@LINE-1]]:22: warning: missing wait: thread 0 reads s[255] before the cp.async at line [[@LINE-8]] that writes it has landed: thread 255 issued the copy; {{.*}} (in 'builtins<false>', block 256x1, sm_90) [smem-async-copy-wait]
+}
+
 int main() {
   float *i, *o;
   primitives<<<1, 256>>>(i, o);
+  builtins<false><<<1, 256>>>(i, o);
+  builtins<true><<<1, 256>>>(i, o);
   barrierWithoutWait<<<1, 256>>>(i, o);
   ownCopyBeforeWait<<<1, 256>>>(i, o);
   waitThenBarrier<<<1, 256>>>(i, o);
@@ -149,4 +166,4 @@ int main() {
   twoStages<2><<<1, 256>>>(i, o);
   guardedCopy<<<1, 256>>>((const float4 *)i, o);
 }
-// CHECK: smem-lint: 10 warnings and 0 errors
+// CHECK: smem-lint: 11 warnings and 0 errors
