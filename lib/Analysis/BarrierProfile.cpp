@@ -67,6 +67,24 @@ struct AccessContext {
   llvm::SmallVector<unsigned, 4> Iterations;
 };
 
+/// Calls \p Visit(Thread, Offset) for each \p Unit-byte piece each active
+/// thread of \p Event touches, \p Units of them from its address (modulo
+/// 2^64: a wild offset must not overflow).
+template <typename VisitT>
+void forEachPiece(const MemoryAccessEvent &Event, unsigned Unit, unsigned Units,
+                  VisitT Visit) {
+  forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+    for (unsigned U = 0; U < Units; ++U)
+      Visit(T, int64_t(uint64_t(Event.Address.Values[T]) + U * Unit));
+  });
+}
+
+/// A cp.async's or cp.async.bulk's issue.
+bool issuesCopy(const MemoryAccessEvent &Event) {
+  return Event.Async == AsyncPhase::Issue ||
+         Event.Async == AsyncPhase::BulkIssue;
+}
+
 /// The key of the \p Unit-byte piece at byte \p Offset of an array, modulo
 /// 2^64: a wild index must not overflow a signed multiplication.
 int64_t pieceKey(int64_t Offset, unsigned Unit) {
@@ -385,29 +403,24 @@ struct BarrierObserver::State {
                       unsigned Unit, unsigned Units) {
     WroteInInterval = true;
     Words.select(Array, Unit);
-    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
-      WordAccess Access{T, WarpEpochs[warpOf(T)], Context, false,
-                        unsigned(PartialBarriers.size())};
-      for (unsigned U = 0; U < Units; ++U) {
-        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
-        auto InFlight = CopiesInFlight.find(wordKey(Array, Offset));
-        if (InFlight != CopiesInFlight.end()) {
-          auto Mine =
-              llvm::find_if(InFlight->second, [&](const CopyInFlight &C) {
-                return C.Thread == T &&
-                       CopyIssues[C.Context].Where.Site == Event.Site;
-              });
-          if (Mine != InFlight->second.end())
-            InFlight->second.erase(Mine);
-          if (InFlight->second.empty())
-            CopiesInFlight.erase(InFlight);
-        }
-        if (Words.outside(Offset))
-          continue;
-        WordState &Word = Words.get(Offset);
-        Word.Writer = Access;
-        Word.Written.reset();
+    forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
+      auto InFlight = CopiesInFlight.find(wordKey(Array, Offset));
+      if (InFlight != CopiesInFlight.end()) {
+        auto Mine = llvm::find_if(InFlight->second, [&](const CopyInFlight &C) {
+          return C.Thread == T &&
+                 CopyIssues[C.Context].Where.Site == Event.Site;
+        });
+        if (Mine != InFlight->second.end())
+          InFlight->second.erase(Mine);
+        if (InFlight->second.empty())
+          CopiesInFlight.erase(InFlight);
       }
+      if (Words.outside(Offset))
+        return;
+      WordState &Word = Words.get(Offset);
+      Word.Writer = WordAccess{T, WarpEpochs[warpOf(T)], Context, false,
+                               unsigned(PartialBarriers.size())};
+      Word.Written.reset();
     });
     if (CopiesInFlight.empty()) {
       CopyIssues.clear();
@@ -476,18 +489,13 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   // Every access of a word a copy still writes races with the copy, the
   // issuing thread's own included.
   if (!S->CopiesInFlight.empty())
-    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
-      for (unsigned U = 0; U < Units; ++U) {
-        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
-        auto InFlight = S->CopiesInFlight.find(State::wordKey(Array, Offset));
-        if (InFlight == S->CopiesInFlight.end())
-          continue;
-        for (const State::CopyInFlight &Copy : InFlight->second)
-          S->recordCopyInFlight(Copy, Event.Kind,
-                                Event.Async == AsyncPhase::Issue ||
-                                    Event.Async == AsyncPhase::BulkIssue,
-                                T, Context, Array, Offset);
-      }
+    forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
+      auto InFlight = S->CopiesInFlight.find(State::wordKey(Array, Offset));
+      if (InFlight == S->CopiesInFlight.end())
+        return;
+      for (const State::CopyInFlight &Copy : InFlight->second)
+        S->recordCopyInFlight(Copy, Event.Kind, issuesCopy(Event), T, Context,
+                              Array, Offset);
     });
   bool IsLoad = Event.Kind == AccessKind::Load;
   bool IsAtomic = Event.Kind == AccessKind::Atomic;
@@ -557,18 +565,13 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
                       Offset);
     }
   });
-  if (Event.Async == AsyncPhase::Issue ||
-      Event.Async == AsyncPhase::BulkIssue) {
+  if (issuesCopy(Event)) {
     // In flight until its thread's wait completes it.
     unsigned Issue = S->CopyIssues.size();
     S->CopyIssues.push_back(
         {S->Contexts[Context], Event.Async == AsyncPhase::BulkIssue});
-    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
-      for (unsigned U = 0; U < Units; ++U) {
-        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
-        S->CopiesInFlight[State::wordKey(Array, Offset)].push_back(
-            {unsigned(T), Issue});
-      }
+    forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
+      S->CopiesInFlight[State::wordKey(Array, Offset)].push_back({T, Issue});
     });
     return;
   }
