@@ -713,6 +713,16 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   // deep template instantiation) onto a fresh stack only if it knows where
   // this thread's stack starts; without it such input overflows the stack.
   clang::noteBottomOfStack();
+  // The files are parsed by absolute path: for a relative one with `..`
+  // (`../cases/k.cu`), the text mapped below and the file the compile
+  // command names were two different files to Clang, and the rewritten
+  // spellings were silently not read.
+  std::vector<std::string> AbsoluteFiles;
+  for (const std::string &File : Files) {
+    llvm::SmallString<256> Absolute(File);
+    llvm::sys::fs::make_absolute(Absolute);
+    AbsoluteFiles.push_back(std::string(Absolute));
+  }
   // The texts the parse reads for the given files, with nvcc's spellings
   // rewritten.
   std::map<std::string, std::string> Rewritten;
@@ -720,7 +730,7 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
     Rewritten.emplace(Path, withNvccSpellings(Contents));
   // Files the caller did not hand over (runtime_verify's fixed copies) are
   // read here, so that every analysed file is read the same way.
-  for (const std::string &File : Files)
+  for (const std::string &File : AbsoluteFiles)
     if (!Unsaved.count(File))
       if (auto Buffer = llvm::MemoryBuffer::getFile(File)) {
         std::string Text = withNvccSpellings((*Buffer)->getBuffer());
@@ -758,7 +768,7 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   };
   ReparseTexts Reparse;
   std::vector<std::string> ParsedWhole;
-  for (const std::string &File : Files)
+  for (const std::string &File : AbsoluteFiles)
     if (!Preambles ||
         !parseWithPreamble(
             Database, File, Rewritten, VirtualFiles,
@@ -773,10 +783,11 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   for (auto &[File, Texts] : Reparse) {
     for (const auto &[Path, Contents] : Rewritten)
       Texts.emplace(normalizedPath(Path), Contents);
-    auto Found = llvm::find_if(Files, [&, &File = File](const std::string &F) {
-      return normalizedPath(F) == File;
-    });
-    if (Found != Files.end())
+    auto Found =
+        llvm::find_if(AbsoluteFiles, [&, &File = File](const std::string &F) {
+          return normalizedPath(F) == File;
+        });
+    if (Found != AbsoluteFiles.end())
       Parse({*Found}, Texts, nullptr, unconstructedSharedMacroDefinition());
   }
 

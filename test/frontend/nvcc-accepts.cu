@@ -4,6 +4,9 @@
 // never 2. Each construct is from real code (llm.c, HeCBench, cuda-samples,
 // CUTLASS examples).
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="error:"
+// A relative path through `..` reads the file the same way (the rewritten
+// `__shared__ alignas(N)` was not read for `../frontend/nvcc-accepts.cu`).
+// RUN: cd %S && not %smem-lint ../frontend/nvcc-accepts.cu 2>&1 | FileCheck %s --implicit-check-not="error:"
 
 #include <omp.h> // llm.c's dev/cuda, built with -fopenmp
 #include <cstdio>
