@@ -264,7 +264,26 @@ struct BarrierObserver::State {
   struct PartialBarrier {
     const clang::Stmt *Site;
     ThreadMask Arrived;
+    /// For an mbarrier wait (directed: Arrived are the waiters): per thread,
+    /// the count of partial barriers when it released its accesses to the
+    /// phase (arrived, or its copy landed); NotReleased if it did not. Empty
+    /// for a barrier of part of the block, which orders its threads both
+    /// ways. An arrival itself is an entry with no threads, so that the
+    /// accesses after it count as after.
+    std::vector<uint32_t> ReleasedAt;
   };
+  static constexpr uint32_t NotReleased = ~uint32_t(0);
+  /// Per mbarrier phase of the current interval (PhaseId): when each thread
+  /// released to it, and how many accesses there were at the first release.
+  struct PhaseReleases {
+    std::vector<uint32_t> At;
+    uint64_t AccessesAtFirst = 0;
+  };
+  llvm::DenseMap<uint64_t, PhaseReleases> Releases;
+  /// Shared accesses seen, for telling a wait that every thread reaches
+  /// right after its arrival (cuda::barrier::arrive_and_wait) from one with
+  /// accesses in between.
+  uint64_t Accesses = 0, AccessesAtMarker = 0;
   std::vector<PartialBarrier> PartialBarriers;
   /// Past this many in one interval (a divergent barrier in a long loop),
   /// the next is taken as a whole barrier and the analysis says so.
@@ -278,6 +297,23 @@ struct BarrierObserver::State {
     WroteInInterval = false;
     SkippedReads.clear();
     PartialBarriers.clear();
+    Releases.clear();
+  }
+
+  /// An entry of PartialBarriers, or past MaxPartialBarriers in one
+  /// interval, a barrier of the whole block (the analysis says so).
+  void addPartialBarrier(PartialBarrier Barrier) {
+    if (PartialBarriers.size() < MaxPartialBarriers) {
+      PartialBarriers.push_back(std::move(Barrier));
+      return;
+    }
+    incompleteAt("the race analysis after divergent barriers and mbarrier "
+                 "waits is incomplete: after " +
+                 std::to_string(MaxPartialBarriers) +
+                 " barriers, arrivals and waits that ordered part of the "
+                 "block, with no barrier every thread reached, the next was "
+                 "taken to order every thread");
+    newInterval();
   }
 
   void incompleteRaces(const std::string &Loop, const char *Where) {
@@ -302,10 +338,17 @@ struct BarrierObserver::State {
   bool unordered(const WordAccess &Earlier, unsigned Thread) const {
     if (Earlier.Thread == Thread)
       return false;
-    for (size_t B = Earlier.PartialBarriers; B < PartialBarriers.size(); ++B)
-      if (PartialBarriers[B].Arrived[Earlier.Thread] &&
-          PartialBarriers[B].Arrived[Thread])
+    for (size_t B = Earlier.PartialBarriers; B < PartialBarriers.size(); ++B) {
+      const PartialBarrier &Barrier = PartialBarriers[B];
+      if (!Barrier.Arrived[Thread])
+        continue;
+      if (Barrier.ReleasedAt.empty()
+              ? bool(Barrier.Arrived[Earlier.Thread])
+              : Barrier.ReleasedAt[Earlier.Thread] != NotReleased &&
+                    Earlier.PartialBarriers <=
+                        Barrier.ReleasedAt[Earlier.Thread])
         return false;
+    }
     if (warpOf(Earlier.Thread) == warpOf(Thread))
       return Earlier.WarpEpoch == WarpEpochs[warpOf(Thread)];
     return true;
@@ -433,8 +476,9 @@ struct BarrierObserver::State {
     SharedHazard Hazard;
     Hazard.Kind = Kind;
     for (size_t B = Earlier.PartialBarriers; B < PartialBarriers.size(); ++B)
-      if (!PartialBarriers[B].Arrived[Earlier.Thread] ||
-          !PartialBarriers[B].Arrived[Thread]) {
+      if (PartialBarriers[B].ReleasedAt.empty() &&
+          (!PartialBarriers[B].Arrived[Earlier.Thread] ||
+           !PartialBarriers[B].Arrived[Thread])) {
         Hazard.SkippedBarrier = PartialBarriers[B].Site;
         Hazard.SkippedBy =
             PartialBarriers[B].Arrived[Thread] ? Earlier.Thread : Thread;
@@ -466,6 +510,7 @@ BarrierObserver::~BarrierObserver() = default;
 void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   if (!Event.Address.Object.IsShared)
     return;
+  ++S->Accesses;
   const auto *Array =
       llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
   unsigned Context = S->Contexts.size();
@@ -664,22 +709,34 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     return;
   }
   // Threads that returned take no part; threads that skip the barrier but
-  // run on are not ordered by it.
+  // run on are not ordered by it. An mbarrier phase orders the threads that
+  // arrived on it with those that waited for it (Active), the others not.
   bool SomeoneSkips = false;
   for (unsigned T = 0; T < S->Threads && !SomeoneSkips; ++T)
     SomeoneSkips = !Event.Active[T] && Event.Alive[T];
-  if (!SomeoneSkips || S->PartialBarriers.size() >= State::MaxPartialBarriers) {
-    if (SomeoneSkips)
-      S->incompleteAt("the race analysis after divergent barriers is "
-                      "incomplete: after " +
-                      std::to_string(State::MaxPartialBarriers) +
-                      " barriers that only part of the block reached, with "
-                      "no barrier every thread reached, the next was taken to "
-                      "order every thread");
-    S->newInterval();
-  } else {
-    S->PartialBarriers.push_back({Event.Site, Event.Active});
+  if (Event.Scope == BarrierScope::Mbarrier) {
+    State::PartialBarrier Wait{Event.Site, Event.Active, {}};
+    auto Released = S->Releases.find(Event.PhaseId);
+    Wait.ReleasedAt =
+        Released != S->Releases.end()
+            ? Released->second.At
+            : std::vector<uint32_t>(S->Threads, State::NotReleased);
+    // Every running thread released right before every one of them waits
+    // (no access in between): a barrier of the whole block.
+    bool Whole = !SomeoneSkips && Released != S->Releases.end() &&
+                 Released->second.AccessesAtFirst == S->Accesses;
+    for (unsigned T = 0; T < S->Threads && Whole; ++T)
+      Whole = !Event.Alive[T] || Wait.ReleasedAt[T] != State::NotReleased;
+    if (Whole)
+      S->newInterval();
+    else
+      S->addPartialBarrier(std::move(Wait));
+    return;
   }
+  if (SomeoneSkips)
+    S->addPartialBarrier({Event.Site, Event.Active, {}});
+  else
+    S->newInterval();
   if (Event.Active.count() == S->Threads)
     return;
   for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
@@ -698,6 +755,35 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     (Event.Alive[T] ? D.Skipping : D.Returned) += 1;
   }
   S->Profile.DivergentBarriers.push_back(D);
+}
+
+void BarrierObserver::onMbarrierWait(const MbarrierWaitEvent &Event) {
+  for (const MbarrierWaitEvent &Known : S->Profile.MbarrierWaits)
+    if (Known.Site == Event.Site && Known.CalledFrom == Event.CalledFrom &&
+        Known.What == Event.What)
+      return;
+  S->Profile.MbarrierWaits.push_back(Event);
+}
+
+void BarrierObserver::onMbarrierArrive(const MbarrierArriveEvent &Event) {
+  auto [It, New] = S->Releases.try_emplace(Event.PhaseId);
+  if (New) {
+    It->second.At.assign(S->Threads, State::NotReleased);
+    It->second.AccessesAtFirst = S->Accesses;
+  }
+  // The accesses after the arrival are not released by it: an entry with
+  // no threads marks where they begin, one for arrivals with no access
+  // between them.
+  bool Marked = !S->PartialBarriers.empty() &&
+                !S->PartialBarriers.back().Site &&
+                S->AccessesAtMarker == S->Accesses;
+  uint32_t Now = uint32_t(S->PartialBarriers.size()) - (Marked ? 1 : 0);
+  for (unsigned T : Event.Threads.set_bits())
+    It->second.At[T] = Now;
+  if (!Marked) {
+    S->AccessesAtMarker = S->Accesses;
+    S->addPartialBarrier({nullptr, ThreadMask(S->Threads, false), {}});
+  }
 }
 
 void BarrierObserver::onNonUniformBranch(const BranchEvent &Event) {

@@ -9,7 +9,10 @@
 // Threads storing different values to one word in one statement are a
 // write-write hazard too (WithinOneStatement); the same value is not.
 // TriedValueHazards watches the runs of the symbol sweep the same way, for
-// the hazards only other values of an unknown parameter show. A cp.async
+// the hazards only other values of an unknown parameter show. An mbarrier
+// wait the evaluator decided orders what the phase's arrivals released
+// before the waiters' next accesses, one way only; waits that go wrong are
+// kept (MbarrierWaits). A cp.async
 // writes its bytes at no point the threads can order until the issuing
 // thread's wait completes it: every access of them in between is a hazard
 // with the copy (CopyInFlight), and the write counts from the completion on.
@@ -123,6 +126,8 @@ struct BarrierProfile {
   /// One hazard per pair of source accesses and kind, first example kept.
   std::vector<SharedHazard> Hazards;
   std::vector<DivergentBarrier> DivergentBarriers;
+  /// mbarrier waits that go wrong (the first per wait and problem).
+  std::vector<MbarrierWaitEvent> MbarrierWaits;
   /// Where the race analysis is incomplete: reads of skipped loop
   /// iterations that share a barrier interval with writes (see
   /// SkippedIterationsEvent::UnseparatedReads).
@@ -149,6 +154,8 @@ public:
   void onBarrier(const BarrierEvent &Event) override;
   void onIterationsSkipped(const SkippedIterationsEvent &Event) override;
   void onNonUniformBranch(const BranchEvent &Event) override;
+  void onMbarrierWait(const MbarrierWaitEvent &Event) override;
+  void onMbarrierArrive(const MbarrierArriveEvent &Event) override;
 
 private:
   struct State;

@@ -14,6 +14,27 @@ void addOnce(std::vector<std::string> &Ids, std::string Id) {
 
 } // namespace
 
+std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
+                                      SymbolSet Symbols) {
+  std::vector<Assumption> Assumed;
+  const SymbolTable &Table = Analysis.symbols();
+  for (unsigned Id = 0; Id < Table.size() && Id < 64; ++Id) {
+    if (!(Symbols & (SymbolSet(1) << Id)) || Analysis.fromLaunches(Id))
+      continue;
+    const UniformSymbol &Symbol = Table.symbol(Id);
+    int64_t Value = Analysis.symbolValue(Id);
+    Assumption A;
+    A.What = Assumption::Kind::AssumedValue;
+    A.Subject = Symbol.spelling();
+    A.Value = std::to_string(Value);
+    A.Source = "assumed";
+    A.Detail = "'" + A.Subject + "' is not known; evaluated with " + A.Subject +
+               " = " + A.Value;
+    Assumed.push_back(std::move(A));
+  }
+  return Assumed;
+}
+
 void CheckContext::nameSharedAccess(Diagnostic &Finding,
                                     const clang::Expr *Site,
                                     AccessKind Kind) const {

@@ -71,6 +71,12 @@ struct CheckContext {
   void nameAccessesAt(Diagnostic &Finding, const clang::Expr *Site) const;
 };
 
+/// The uniform values in \p Symbols that nothing gave a value: the analysis
+/// used its own (EvaluationOptions::SymbolValues or the default), and a
+/// finding that rests on them says so (a note, not a warning).
+std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
+                                      SymbolSet Symbols);
+
 class Check {
 public:
   explicit Check(const CheckInfo &Info) : Info(Info) {}

@@ -8,6 +8,7 @@
 #include "Checks/CapacityCheck.h"
 #include "Checks/ConflictingWritesCheck.h"
 #include "Checks/DivergentBarrierCheck.h"
+#include "Checks/MbarrierWaitCheck.h"
 #include "Checks/MissingBarrierCheck.h"
 #include "Checks/OccupancyCheck.h"
 #include "Checks/OutOfBoundsCheck.h"
@@ -40,6 +41,7 @@ llvm::ArrayRef<RegisteredCheck> registeredChecks() {
       entry<OccupancyCheck>(),
       entry<UncoalescedAccessCheck>(),
       entry<AsyncCopyWaitCheck>(),
+      entry<MbarrierWaitCheck>(),
   };
   // clang-format on
   return Checks;

@@ -526,14 +526,19 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
       break;
     case UnmodelledEffect::UpdatesMbarrier:
       Message = "access not analysed: " + Name +
-                " updates an mbarrier; the analysis does not follow "
-                "mbarriers, so their use is not checked";
+                " updates an mbarrier the analysis does not follow (another "
+                "block's, one it did not see initialised, or at an address "
+                "it could not compute), so the phases it completes are not "
+                "known";
       break;
     case UnmodelledEffect::WaitsOnMbarrier:
       // BarrierScope::Unknown: the race analysis starts anew after it.
       Message = "synchronisation not followed: " + Name +
-                " waits on an mbarrier; the analysis does not know what it "
-                "orders, so it reports no race across it";
+                " waits on an mbarrier phase the analysis could not decide "
+                "(threads that may still complete it run in code it "
+                "evaluates later, or the mbarrier is not followed); it does "
+                "not know what the wait orders, so it reports no race across "
+                "it";
       break;
     case UnmodelledEffect::PartialBarrier:
       Message = "synchronisation not followed: " + Name +
@@ -629,29 +634,6 @@ SourcePoint endOf(const ASTContext &Ctx, const Expr *Site) {
   SourceLocation Last = SM.getExpansionRange(Site->getEndLoc()).getEnd();
   return toSourcePoint(
       SM, Lexer::getLocForEndOfToken(Last, 0, SM, Ctx.getLangOpts()));
-}
-
-/// The uniform values in \p Symbols that nothing gave a value: the analysis
-/// used its own (EvaluationOptions::SymbolValues or the default).
-std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
-                                      SymbolSet Symbols) {
-  std::vector<Assumption> Assumed;
-  const SymbolTable &Table = Analysis.symbols();
-  for (unsigned Id = 0; Id < Table.size() && Id < 64; ++Id) {
-    if (!(Symbols & (SymbolSet(1) << Id)) || Analysis.fromLaunches(Id))
-      continue;
-    const UniformSymbol &Symbol = Table.symbol(Id);
-    int64_t Value = Analysis.symbolValue(Id);
-    Assumption A;
-    A.What = Assumption::Kind::AssumedValue;
-    A.Subject = Symbol.spelling();
-    A.Value = std::to_string(Value);
-    A.Source = "assumed";
-    A.Detail = "'" + A.Subject + "' is not known; evaluated with " + A.Subject +
-               " = " + A.Value;
-    Assumed.push_back(std::move(A));
-  }
-  return Assumed;
 }
 
 /// What an access's numbers rest on besides the block shape.

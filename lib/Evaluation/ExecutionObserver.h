@@ -100,10 +100,13 @@ struct MemoryAccessEvent {
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,
-/// cuda::barrier::arrive_and_wait(), bar.sync in inline PTX. Warp:
-/// __syncwarp() and tile syncs. Unknown: a call that may synchronize (it takes
-/// a group or barrier object) but that the evaluator cannot follow.
-enum class BarrierScope { Block, Warp, Unknown };
+/// bar.sync in inline PTX. Warp: __syncwarp() and tile syncs. Mbarrier: a
+/// wait on an mbarrier phase the evaluator followed (IrMbarriers.cpp): what
+/// the phase's arrivals released (MbarrierArriveEvent) is ordered before the
+/// waiters' (Active) next accesses, and nothing else.
+/// Unknown: a call that may synchronize (it takes a group or barrier object)
+/// but that the evaluator cannot follow.
+enum class BarrierScope { Block, Warp, Mbarrier, Unknown };
 
 struct BarrierEvent {
   const clang::Stmt *Site;
@@ -118,6 +121,8 @@ struct BarrierEvent {
   /// For a warp barrier: the lane mask each thread passes (__syncwarp(mask),
   /// a tile's sync); null for the whole warp.
   const ThreadValue *LaneMask = nullptr;
+  /// For an mbarrier wait (Active: the waiters): the phase it waited for.
+  uint64_t PhaseId = 0;
 };
 
 /// Iterations [From, To) of a loop that the evaluator computed instead of
@@ -155,6 +160,58 @@ struct BranchEvent {
   bool SplitsAWarp = false;
 };
 
+/// An mbarrier wait that goes wrong (IrMbarriers.cpp decides the phases).
+/// NeverCompletes: every thread of the block that has not returned waits,
+/// and the phase lacks arrivals or transaction bytes: the kernel hangs.
+/// DependsOnTiming: a parity wait that names another phase depending on
+/// whether other threads' arrivals, or a copy's bytes, are in yet: it may
+/// return before they are, or wait for a later phase.
+struct MbarrierWaitEvent {
+  enum class Problem { NeverCompletes, DependsOnTiming } What;
+  const clang::Stmt *Site = nullptr;
+  /// When the wait was inlined into the kernel: the kernel's statement it
+  /// came through (a helper's asm); else invalid.
+  clang::SourceLocation CalledFrom;
+  /// The mbarrier, as the source names it ("full[1]", "bar").
+  std::string Barrier;
+  /// Where the mbarrier was initialised (the kernel's call, for a helper),
+  /// and its expected arrival count.
+  clang::SourceLocation InitWhere;
+  int64_t Expected = 0;
+  /// The phase waited for once every completion so far is in (0 the
+  /// first), and the phases completed by then: Phase == Completed, not
+  /// complete.
+  uint64_t Phase = 0, Completed = 0;
+  /// All arrivals so far, over every phase.
+  uint64_t AllArrivals = 0;
+  /// For NeverCompletes: the arrivals of the phase, and its transaction
+  /// bytes expected and not delivered by the copies issued (negative when
+  /// more were delivered).
+  int64_t Arrivals = 0;
+  int64_t BytesMissing = 0;
+  /// For DependsOnTiming: the earliest phase that may still be in progress
+  /// at the wait, the phase waited for then (-1: none, it returns), and
+  /// the copy whose bytes completed it (null: other threads' arrivals).
+  uint64_t EarliestPhase = 0;
+  int64_t PhaseAtEarliest = -1;
+  const clang::Stmt *CopySite = nullptr;
+  /// A parity wait: the parity asked for (else a state token's phase).
+  std::optional<int64_t> Parity;
+  unsigned ExampleWaiter = 0;
+  /// Data-dependent branches the path took (IrExecution::Assumptions).
+  std::vector<std::string> Assumptions;
+};
+
+/// Arrivals on an mbarrier phase, named by \p PhaseId (unique in one
+/// evaluation): what the threads of \p Threads did before is ordered
+/// before what the threads waiting for the phase do after their wait (a
+/// BarrierEvent of scope Mbarrier with the same PhaseId). A copy that
+/// completes the phase arrives for its issuing thread when it lands.
+struct MbarrierArriveEvent {
+  uint64_t PhaseId = 0;
+  const ThreadMask &Threads;
+};
+
 class ExecutionObserver {
 public:
   virtual ~ExecutionObserver() = default;
@@ -166,6 +223,8 @@ public:
                              const std::string &Reason) {}
   virtual void onIterationsSkipped(const SkippedIterationsEvent &) {}
   virtual void onNonUniformBranch(const BranchEvent &) {}
+  virtual void onMbarrierWait(const MbarrierWaitEvent &) {}
+  virtual void onMbarrierArrive(const MbarrierArriveEvent &) {}
 };
 
 /// The byte address (plus \p Offset) each lane of warp \p Warp touches in
@@ -223,6 +282,14 @@ public:
   void onNonUniformBranch(const BranchEvent &Event) override {
     for (ExecutionObserver *O : Observers)
       O->onNonUniformBranch(Event);
+  }
+  void onMbarrierWait(const MbarrierWaitEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onMbarrierWait(Event);
+  }
+  void onMbarrierArrive(const MbarrierArriveEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onMbarrierArrive(Event);
   }
 
 private:

@@ -513,6 +513,7 @@ void IrExecution::reportNonUniformBranch(
 }
 
 void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
+  forgetMbarriers();
   const clang::Stmt *Loop = Sites.loopStatement(L);
   if (!Loop) {
     // A loop the compiler made (of a recursion): no source loop to mark

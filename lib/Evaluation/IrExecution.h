@@ -399,6 +399,25 @@ public:
   /// __nvvm_cp_async builtins): as ptxAsyncCopy.
   bool intrinsicAsyncCopy(const llvm::CallBase &Call, llvm::StringRef Name,
                           CallFrame &Frame, const ThreadMask &Active);
+  // IrMbarriers.cpp: mbarrier phases (init, arrivals, transaction bytes,
+  // waits) followed where the evaluation can decide them.
+  /// Inline PTX \p Asm when it is one mbarrier instruction on a CTA-local
+  /// mbarrier whose address the evaluation knows: its effect on the phases,
+  /// and the value it returns (a wait's result, an arrival's state token);
+  /// nullopt (nothing done) otherwise, for the caller's note.
+  std::optional<ThreadValue> ptxMbarrier(const llvm::CallBase &Call,
+                                         const llvm::InlineAsm &Asm,
+                                         CallFrame &Frame,
+                                         const ThreadMask &Active);
+  /// For the bulk copy just issued into shared memory: its complete_tx of
+  /// \p Bytes per issuing thread of \p Active on the mbarrier \p Operand
+  /// points to.
+  void bulkCopyCompletesTx(const llvm::Value *Operand, uint64_t Bytes,
+                           CallFrame &Frame, const ThreadMask &Active);
+  /// The evaluation stopped following every iteration of a loop (sampled):
+  /// arrivals may be missing, so the phases of the mbarriers initialised so
+  /// far are no longer decided.
+  void forgetMbarriers() { Mbarriers.clear(); }
   /// cp.async.commit_group by the threads of \p Active: their copies not
   /// yet in a group form the newest one.
   void commitAsyncCopies(const ThreadMask &Active);
@@ -420,7 +439,8 @@ public:
                const ThreadMask &Active, const ThreadValue *LaneMask = nullptr);
   /// Tells the observer of a barrier at \p Site.
   void barrierAt(const clang::Stmt *Site, BarrierScope Scope,
-                 const ThreadMask &Active, const ThreadValue *LaneMask);
+                 const ThreadMask &Active, const ThreadValue *LaneMask,
+                 uint64_t PhaseId = 0);
   /// Before \p I: the barrier EvaluationOptions::InsertedBarrier asks for,
   /// when \p I is the first memory instruction, call or branch of its
   /// statement.
@@ -454,6 +474,13 @@ public:
     return ThreadValue::unknown(Threads, std::move(Why));
   }
   ThreadMask none() const { return ThreadMask(Threads, false); }
+  /// The threads that have not returned from the kernel.
+  ThreadMask livingThreads() const {
+    ThreadMask Living = AllThreads;
+    if (!Frames.empty())
+      Living.reset(Frames.front()->Returned);
+    return Living;
+  }
   ThreadValue symbolValue(const UniformSymbol &Symbol);
   unsigned bitsOf(const llvm::Type *T) const;
 
@@ -503,10 +530,58 @@ public:
     std::vector<unsigned> Group;
     /// A bulk copy: an mbarrier's wait completes it, not wait_group.
     bool ViaMbarrier = false;
+    /// The mbarrier phase that completes it, when the evaluation followed it
+    /// (a bulk copy's complete_tx, cp.async.mbarrier.arrive); Several when
+    /// its threads named different ones (any of their completions does).
+    std::optional<std::pair<const void *, int64_t>> Mbarrier;
+    uint64_t MbarrierPhase = 0;
+    bool SeveralMbarriers = false;
   };
   std::vector<PendingAsyncCopy> PendingCopies;
+  /// Tells the observer that the threads of \p Completing finished \p Copy
+  /// (AsyncPhase::Completion).
+  void completeCopy(PendingAsyncCopy &Copy, const ThreadMask &Completing);
   /// Per thread: the cp.async.commit_group statements it executed.
   std::vector<unsigned> CommittedGroups;
+  /// An mbarrier in shared memory, as far as the evaluation followed it.
+  struct MbarrierState {
+    /// Unique in the evaluation: with the phase, it names a phase to the
+    /// observers (MbarrierArriveEvent::PhaseId).
+    uint64_t Id = 0;
+    /// The init's place in the kernel (its call, for a helper).
+    clang::SourceLocation InitWhere;
+    std::string Name;
+    int64_t Expected = 0;
+    /// Arrivals the current phase still needs, and its transaction bytes
+    /// expected and not yet delivered.
+    int64_t Pending = 0, BytesMissing = 0;
+    /// Completed phases: the current one is number Phase.
+    uint64_t Phase = 0;
+    uint64_t AllArrivals = 0;
+    /// Who completed a phase: the threads that arrived on it, and the
+    /// issue of a copy whose bytes it counted (null for none).
+    struct PhaseRecord {
+      ThreadMask Arrivers;
+      const clang::Stmt *CopySite = nullptr;
+    };
+    PhaseRecord Current;
+    /// Phases below Ordered are complete for every thread: a block barrier
+    /// or a wait of the whole block came after their completion. The
+    /// completed phases from Ordered on: in time, they may still be in
+    /// progress when a thread that did not complete them waits.
+    uint64_t Ordered = 0;
+    std::map<uint64_t, PhaseRecord> Recent;
+    uint64_t phaseId(uint64_t P) const { return Id << 32 | (P & 0xffffffff); }
+    /// Completes the phases whose arrivals and bytes are all in.
+    void completeReadyPhases();
+  };
+  uint64_t NextMbarrierId = 1;
+  /// A barrier of the whole block: the phases completed by then are
+  /// complete for every thread after it, but for those a copy's bytes
+  /// completed (the copy may still be in flight).
+  void orderMbarrierPhases();
+  /// By (variable, byte offset) in shared memory.
+  std::map<std::pair<const void *, int64_t>, MbarrierState> Mbarriers;
   /// Value numbers of what the evaluation cannot compute (ValueNumbers.h).
   ValueNumbers Numbering;
   /// Steps since the time and memory budgets were last looked at.
@@ -521,6 +596,16 @@ struct PtxBarrier {
   bool Partial = false;
 };
 std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text);
+
+/// The instructions of inline PTX \p Text that read or write shared memory
+/// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
+/// `mbarrier...`), in order.
+std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text);
+
+/// The argument of a call to \p Asm that carries asm operand \p Operand
+/// ($N), or nullopt for an output the call returns.
+std::optional<unsigned> asmOperandArgument(const llvm::InlineAsm &Asm,
+                                           unsigned Operand);
 
 /// Whether inline PTX \p Call moves no data the evaluation models: no
 /// pointer operand, no shared-memory instruction, at most a whole-block or

@@ -42,6 +42,8 @@ std::optional<unsigned> dimensionOf(llvm::StringRef Name) {
   return std::nullopt;
 }
 
+} // namespace
+
 /// The instructions of inline PTX \p Text that read or write shared memory
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
 /// `mbarrier...`), in order; address conversions (cvta.shared) touch
@@ -62,6 +64,8 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
   }
   return Found;
 }
+
+namespace {
 
 /// What PTX instruction \p Op (one sharedMemoryInstructions finds) does to
 /// shared memory.
@@ -239,6 +243,8 @@ struct PtxAsyncCopy {
   /// `setp.ne.b32 p, $G, 0; @p cp.async ...` (CUTLASS's guarded copy): the
   /// operand whose threads copy where it is not zero.
   std::optional<unsigned> GuardOperand;
+  /// A bulk copy: the operand of the mbarrier its complete_tx signals.
+  std::optional<unsigned> MbarrierOperand;
 };
 
 std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
@@ -276,6 +282,10 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
       Destination.ByteOffset != 0)
     return std::nullopt;
   Found.AddressOperand = Destination.AddressOperand;
+  PtxSharedAccess Mbarrier;
+  if (Found.Bulk && Operands.size() == 4 &&
+      parseAddressOperand(Operands[3], Mbarrier) && Mbarrier.ByteOffset == 0)
+    Found.MbarrierOperand = Mbarrier.AddressOperand;
   llvm::StringRef Size = Operands[2].trim();
   unsigned Operand = 0;
   if (Size.consume_front("$")) {
@@ -371,6 +381,8 @@ bool addressesDeclaredArray(const clang::Expr *Operand,
   return false;
 }
 
+} // namespace
+
 /// The argument of the call to \p Asm that carries asm operand \p Operand
 /// ($N), or nullopt for an output the call returns. Outputs come first,
 /// then inputs, as the operands are numbered.
@@ -388,6 +400,8 @@ std::optional<unsigned> asmOperandArgument(const llvm::InlineAsm &Asm,
   }
   return std::nullopt;
 }
+
+namespace {
 
 /// The source expression of asm operand \p Operand of \p Statement (the
 /// `addr` of `: "r"(addr)`), or \p Statement itself when it is an
@@ -556,9 +570,12 @@ void IrExecution::insertBarrierBefore(const llvm::Instruction &I,
 
 void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
                             const ThreadMask &Active,
-                            const ThreadValue *LaneMask) {
-  if (Scope != BarrierScope::Warp)
+                            const ThreadValue *LaneMask, uint64_t PhaseId) {
+  // An mbarrier wait orders part of the block: iterations that pass only
+  // such waits are not separated by block barriers (IrClosedForm).
+  if (Scope == BarrierScope::Block || Scope == BarrierScope::Unknown)
     ++BlockBarriers;
+
   // Synchronisation the evaluator does not follow (an mbarrier wait, which
   // cuda::pipeline and cuda::barrier complete their copies with) is taken
   // to complete every copy in flight: no copy is then reported as read
@@ -566,13 +583,14 @@ void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
   // completes none: __syncthreads() does not wait for cp.async.
   if (Scope == BarrierScope::Unknown)
     completeAsyncCopies(Active, std::nullopt, /*EveryThread=*/true);
-  ThreadMask Living = AllThreads;
-  if (!Frames.empty())
-    Living.reset(Frames.front()->Returned);
+  ThreadMask Living = livingThreads();
+  if (Scope == BarrierScope::Block && Active == Living)
+    orderMbarrierPhases();
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
   enclosingLoops(Loops, Iterations);
-  BarrierEvent Event{Site, Scope, Active, Living, Loops, Iterations, LaneMask};
+  BarrierEvent Event{Site,  Scope,      Active,   Living,
+                     Loops, Iterations, LaneMask, PhaseId};
   Observer.onBarrier(Event);
 }
 
@@ -1036,11 +1054,16 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
           Site, Path->second.Array,
           declaredLayout(Ctx, Path->second.Array).Dims.size()))
     Facts.Path = Path->second;
-  if (Copying.any())
-    reportAccessAt(Call, Site, AccessKind::Store, unsigned(Width), Facts,
-                   Copying, nullptr, 0,
-                   Copy->Bulk ? AsyncPhase::BulkIssue : AsyncPhase::Issue,
-                   Copy->BypassesL1);
+  if (Copying.none())
+    return true;
+  reportAccessAt(Call, Site, AccessKind::Store, unsigned(Width), Facts, Copying,
+                 nullptr, 0,
+                 Copy->Bulk ? AsyncPhase::BulkIssue : AsyncPhase::Issue,
+                 Copy->BypassesL1);
+  if (Copy->Bulk)
+    bulkCopyCompletesTx(
+        Copy->MbarrierOperand ? ArgumentOf(*Copy->MbarrierOperand) : nullptr,
+        Width, Frame, Copying);
   return true;
 }
 
@@ -1080,11 +1103,6 @@ void IrExecution::commitAsyncCopies(const ThreadMask &Active) {
 void IrExecution::completeAsyncCopies(const ThreadMask &Active,
                                       std::optional<unsigned> NewestLeft,
                                       bool EveryThread) {
-  if (PendingCopies.empty())
-    return;
-  std::vector<const clang::Stmt *> Loops;
-  std::vector<unsigned> Iterations;
-  enclosingLoops(Loops, Iterations);
   for (PendingAsyncCopy &Copy : PendingCopies) {
     if (Copy.ViaMbarrier && !EveryThread)
       continue;
@@ -1097,29 +1115,37 @@ void IrExecution::completeAsyncCopies(const ThreadMask &Active,
       for (unsigned T : Completing.set_bits())
         if (uint64_t(Copy.Group[T]) + *NewestLeft >= CommittedGroups[T])
           Completing.reset(T);
-    if (Completing.none())
-      continue;
-    MemoryAccessEvent Event{Copy.Site,
-                            AccessKind::Store,
-                            Copy.WidthBytes,
-                            Copy.Address,
-                            Completing,
-                            /*ThroughDeclaredShape=*/false,
-                            {},
-                            Loops,
-                            Iterations,
-                            Assumptions,
-                            /*StoredValue=*/nullptr,
-                            /*Weight=*/1,
-                            {},
-                            0,
-                            AsyncPhase::Completion};
-    Observer.onMemoryAccess(Event);
-    Copy.Pending.reset(Completing);
+    completeCopy(Copy, Completing);
   }
   llvm::erase_if(PendingCopies, [](const PendingAsyncCopy &Copy) {
     return Copy.Pending.none();
   });
+}
+
+void IrExecution::completeCopy(PendingAsyncCopy &Copy,
+                               const ThreadMask &Completing) {
+  if (Completing.none())
+    return;
+  std::vector<const clang::Stmt *> Loops;
+  std::vector<unsigned> Iterations;
+  enclosingLoops(Loops, Iterations);
+  MemoryAccessEvent Event{Copy.Site,
+                          AccessKind::Store,
+                          Copy.WidthBytes,
+                          Copy.Address,
+                          Completing,
+                          /*ThroughDeclaredShape=*/false,
+                          {},
+                          Loops,
+                          Iterations,
+                          Assumptions,
+                          /*StoredValue=*/nullptr,
+                          /*Weight=*/1,
+                          {},
+                          0,
+                          AsyncPhase::Completion};
+  Observer.onMemoryAccess(Event);
+  Copy.Pending.reset(Completing);
 }
 
 bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
@@ -1223,6 +1249,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
         }
         completeAsyncCopies(Active, NewestLeft);
       }
+    } else if (std::optional<ThreadValue> Result =
+                   ptxMbarrier(Call, *Asm, Frame, Active)) {
+      return std::move(*Result);
     } else if (ptxAsyncCopy(Call, *Asm, Frame, Active))
       return unknown("");
     else if (ptxSharedAccess(Call, *Asm, Frame, Active))
@@ -1321,15 +1350,18 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return unknown("");
   }
 
-  // __isShared, __isGlobal: the evaluator knows which object a pointer is
-  // into (cuda::memcpy_async branches on it). Shared is shared; a kernel's
-  // pointer parameter is global memory (as NVPTXLowerArgs takes it).
+  // __isShared, __isGlobal, __isClusterShared: the evaluator knows which
+  // object a pointer is into (cuda::memcpy_async and cuda::barrier branch on
+  // it). Shared is shared, and in the cluster's window too (which holds the
+  // block's own); a kernel's pointer parameter is global memory (as
+  // NVPTXLowerArgs takes it).
   if (Name == "llvm.nvvm.isspacep.shared" ||
+      Name == "llvm.nvvm.isspacep.shared.cluster" ||
       Name == "llvm.nvvm.isspacep.global") {
     const ThreadValue &Pointer = Argument(0);
     const MemoryObject &Object = Pointer.Object;
     bool Known = Pointer.isPointer() && (Object.Decl || Object.Storage);
-    if (Known && Name.ends_with("shared"))
+    if (Known && !Name.ends_with("global"))
       return ThreadValue::uniform(Threads, Object.IsShared);
     if (Known && (Object.IsShared ||
                   llvm::isa_and_nonnull<clang::ParmVarDecl>(Object.Decl)))

@@ -464,6 +464,16 @@ SourceLocation IrSourceSites::reachedThrough(const llvm::Instruction &I) {
   return SM.getFileID(Call) != SM.getFileID(Access) ? Call : SourceLocation();
 }
 
+SourceLocation IrSourceSites::kernelCall(const llvm::Instruction &I) {
+  const llvm::DILocation *Location = I.getDebugLoc().get();
+  if (!Location || !Location->getInlinedAt())
+    return SourceLocation();
+  std::vector<CompiledFrame> Frames = Locations.frames(Location);
+  return Frames.size() < 2
+             ? SourceLocation()
+             : Ctx.getSourceManager().getExpansionLoc(Frames.back().Where);
+}
+
 bool IrSourceSites::within(const llvm::Instruction &I, SourceRange Range) {
   const llvm::DILocation *Location = I.getDebugLoc().get();
   if (!Location || Range.isInvalid())

@@ -112,6 +112,9 @@ public:
   /// When \p I was inlined into the kernel from a function in another file
   /// than the kernel's, the kernel's call it came through; else invalid.
   clang::SourceLocation reachedThrough(const llvm::Instruction &I);
+  /// When \p I was inlined into the kernel: the kernel's statement it came
+  /// through (a helper's asm reached from the kernel body); else invalid.
+  clang::SourceLocation kernelCall(const llvm::Instruction &I);
   /// Whether \p I was compiled from code inside \p Range (of the user's
   /// source), directly or through a call inlined there.
   bool within(const llvm::Instruction &I, clang::SourceRange Range);

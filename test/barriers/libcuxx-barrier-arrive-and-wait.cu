@@ -2,10 +2,11 @@
 // (../shared/cases/r7_barrier.cu). Clang rejects the __shared__ object's
 // constructor, nvcc only warns (#20054-D); once rejected, every use was
 // dropped, the kernel had no device code, and arrive_and_wait() could not
-// order anything. Now the kernel is analysed: the barrier's mbarrier wait is
-// a synchronisation the analysis does not follow (a note), so no race is
-// reported across it. Without arrive_and_wait(), thread 0's read of s[127]
-// races with thread 127's write, and smem-lint says so (second RUN).
+// order anything. Now the kernel is analysed and the mbarrier followed: the
+// 128 arrivals complete phase 0, and the wait orders each thread's write
+// before every thread's read, with no note. Without arrive_and_wait(),
+// thread 0's read of s[127] races with thread 127's write, and smem-lint
+// says so (second RUN).
 //
 // REQUIRES: cuda-toolkit
 // RUN: %smem-lint-toolkit %s 2>&1 | FileCheck %s --implicit-check-not="warning:" --implicit-check-not="error:"
@@ -20,9 +21,8 @@ __global__ void stage(float *o) {
   __syncthreads();
   s[threadIdx.x] = threadIdx.x;
   bar.arrive_and_wait();
-  // CHECK: :[[@LINE-1]]:3: note: access not analysed: inline PTX 'mbarrier.arrive.shared::cta.b64' in 'cuda::barrier<cuda::std::thread_scope_block>::arrive_and_wait'
-  // NO-WAIT: :[[@LINE+1]]:20: warning: missing barrier: thread 0 reads s[127], written by thread 127 at line [[@LINE-3]] with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
+  // NO-WAIT: :[[@LINE+1]]:20: warning: missing barrier: thread 0 reads s[127], written by thread 127 at line [[@LINE-2]] with no __syncthreads() in between (block 128x1, sm_90) [smem-missing-barrier]
   o[threadIdx.x] = s[127 - threadIdx.x];
 }
-// CHECK: smem-lint: 0 warnings and 0 errors
+// CHECK: smem-lint: 0 warnings and 0 errors, 1 note in 1 file
 int main() { float *o; cudaMalloc(&o, 512); stage<<<1, 128>>>(o); cudaDeviceSynchronize(); }

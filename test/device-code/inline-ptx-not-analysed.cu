@@ -1,12 +1,13 @@
 // Inline PTX that touches shared memory (case m03): mbarrier.init, arrive
-// and try_wait synchronise through it. (Its ld.shared is evaluated:
-// test/bank-conflict/inline-ptx.cu; its cp.async and cp.async.bulk:
-// test/bank-conflict/cp-async.cu, test/barriers/async-copy-wait.cu.)
-// The evaluation does not model the mbarriers yet, so each gets its own
-// note at its asm statement, counted in the summary line, and the kernel's
-// note does not repeat them. The bulk copy completes at the mbarrier wait
-// the analysis does not follow, so nothing after it is reported as racing
-// with it, and the C++ accesses around it are analysed as usual.
+// and try_wait synchronise through it, and a bulk copy completes through
+// its mbarrier. (Its ld.shared is evaluated: test/bank-conflict/inline-ptx.cu;
+// its cp.async and cp.async.bulk: test/bank-conflict/cp-async.cu,
+// test/barriers/async-copy-wait.cu.) The mbarriers of the block are
+// followed (test/barriers/mbarrier-wait.cu): k_bulk's wait sees the phase
+// the copy completes, so the read after it is analysed and races with
+// nothing. An arrival on another block's mbarrier (shared::cluster) is not
+// followed: it gets its own note at its asm statement, counted in the
+// summary line, in every output format.
 //
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not="is incomplete"
 // RUN: not %smem-lint --format=json %s | FileCheck --check-prefix=JSON %s
@@ -19,19 +20,12 @@ __global__ void k_bulk(const float *in, float *out) {
   unsigned ba = static_cast<unsigned>(__cvta_generic_to_shared(&mbar));
   if (threadIdx.x == 0) {
     asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(ba));
-    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mbarrier.init.shared::cta.b64' updates an mbarrier; the analysis does not follow mbarriers, so their use is not checked (block 128x1, sm_90) [smem-lint-incomplete]
-    // JSON: "line": [[@LINE-2]],
-    // JSON-NEXT: "message": "access not analysed: inline PTX 'mbarrier.init.shared::cta.b64' updates an mbarrier;
-    // SARIF: "ruleId": "smem-lint-incomplete"
-    // SARIF: "text": "access not analysed: inline PTX 'mbarrier.init.shared::cta.b64' updates an mbarrier;
-    // SARIF: "startLine": [[@LINE-6]]
     asm volatile("fence.proxy.async.shared::cta;" ::);
   }
   __syncthreads();
   if (threadIdx.x == 0) {
     asm volatile(
         "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], 4096;" ::"r"(ba));
-    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-2]]:5: note: access not analysed: inline PTX 'mbarrier.arrive.expect_tx.shared::cta.b64' updates an mbarrier
     asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::"
                  "bytes [%0], [%1], 4096, [%2];" ::"r"(sa),
                  "l"(in), "r"(ba)
@@ -39,7 +33,6 @@ __global__ void k_bulk(const float *in, float *out) {
   }
   asm volatile("{\n .reg .pred p;\n WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 "
                "p, [%0], 0;\n @!p bra WAIT;\n}" ::"r"(ba));
-  // CHECK: inline-ptx-not-analysed.cu:[[@LINE-2]]:3: note: synchronisation not followed: inline PTX 'mbarrier.try_wait.parity.shared::cta.b64' waits on an mbarrier; the analysis does not know what it orders, so it reports no race across it (block 128x1, sm_90) [smem-lint-incomplete]
   // The C++ read is analysed: lane l reads word 32*l % 1024, all in bank 0.
   out[threadIdx.x] = s[threadIdx.x * 32 % 1024];
   // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:22: warning: 32-way bank conflict: read of 's' takes 32 wavefronts per warp instead of 1 (block 128x1, sm_90) [smem-bank-conflict]
@@ -49,8 +42,28 @@ __global__ void k_bulk(const float *in, float *out) {
   // CHECK: note: 's' is one-dimensional
 }
 
+// Thread 0 arrives on the mbarrier of the cluster's next block, at the
+// address mapa gives.
+__global__ void k_remote(float *out) {
+  __shared__ alignas(8) unsigned long long mbar;
+  unsigned ba = static_cast<unsigned>(__cvta_generic_to_shared(&mbar));
+  if (threadIdx.x == 0) {
+    unsigned remote;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, 1;" : "=r"(remote) : "r"(ba));
+    asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote));
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow (another block's, one it did not see initialised, or at an address it could not compute), so the phases it completes are not known (block 128x1, sm_90) [smem-lint-incomplete]
+    // JSON: "line": [[@LINE-2]],
+    // JSON-NEXT: "message": "access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow
+    // SARIF: "ruleId": "smem-lint-incomplete"
+    // SARIF: "text": "access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow
+    // SARIF: "startLine": [[@LINE-6]]
+  }
+  out[threadIdx.x] = 1;
+}
+
 int main() {
   float *i, *o;
   k_bulk<<<1, 128>>>(i, o);
+  k_remote<<<2, 128>>>(o);
 }
-// CHECK: smem-lint: 1 warning and 0 errors, 3 notes (3 accesses not analysed) in 1 file
+// CHECK: smem-lint: 1 warning and 0 errors, 1 note (1 access not analysed) in 1 file
