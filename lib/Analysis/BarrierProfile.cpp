@@ -757,12 +757,12 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
   S->Profile.DivergentBarriers.push_back(D);
 }
 
-void BarrierObserver::onMbarrierWait(const MbarrierWaitEvent &Event) {
-  for (const MbarrierWaitEvent &Known : S->Profile.MbarrierWaits)
+void BarrierObserver::onMbarrierProblem(const MbarrierProblemEvent &Event) {
+  for (const MbarrierProblemEvent &Known : S->Profile.MbarrierProblems)
     if (Known.Site == Event.Site && Known.CalledFrom == Event.CalledFrom &&
         Known.What == Event.What)
       return;
-  S->Profile.MbarrierWaits.push_back(Event);
+  S->Profile.MbarrierProblems.push_back(Event);
 }
 
 void BarrierObserver::onMbarrierArrive(const MbarrierArriveEvent &Event) {

@@ -12,7 +12,7 @@
 // the hazards only other values of an unknown parameter show. An mbarrier
 // wait the evaluator decided orders what the phase's arrivals released
 // before the waiters' next accesses, one way only; waits that go wrong are
-// kept (MbarrierWaits). A cp.async
+// kept (MbarrierProblems). A cp.async
 // writes its bytes at no point the threads can order until the issuing
 // thread's wait completes it: every access of them in between is a hazard
 // with the copy (CopyInFlight), and the write counts from the completion on.
@@ -127,7 +127,7 @@ struct BarrierProfile {
   std::vector<SharedHazard> Hazards;
   std::vector<DivergentBarrier> DivergentBarriers;
   /// mbarrier waits that go wrong (the first per wait and problem).
-  std::vector<MbarrierWaitEvent> MbarrierWaits;
+  std::vector<MbarrierProblemEvent> MbarrierProblems;
   /// Where the race analysis is incomplete: reads of skipped loop
   /// iterations that share a barrier interval with writes (see
   /// SkippedIterationsEvent::UnseparatedReads).
@@ -154,7 +154,7 @@ public:
   void onBarrier(const BarrierEvent &Event) override;
   void onIterationsSkipped(const SkippedIterationsEvent &Event) override;
   void onNonUniformBranch(const BranchEvent &Event) override;
-  void onMbarrierWait(const MbarrierWaitEvent &Event) override;
+  void onMbarrierProblem(const MbarrierProblemEvent &Event) override;
   void onMbarrierArrive(const MbarrierArriveEvent &Event) override;
 
 private:

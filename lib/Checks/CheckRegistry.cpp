@@ -8,7 +8,7 @@
 #include "Checks/CapacityCheck.h"
 #include "Checks/ConflictingWritesCheck.h"
 #include "Checks/DivergentBarrierCheck.h"
-#include "Checks/MbarrierWaitCheck.h"
+#include "Checks/MbarrierProtocolCheck.h"
 #include "Checks/MissingBarrierCheck.h"
 #include "Checks/OccupancyCheck.h"
 #include "Checks/OutOfBoundsCheck.h"
@@ -41,7 +41,7 @@ llvm::ArrayRef<RegisteredCheck> registeredChecks() {
       entry<OccupancyCheck>(),
       entry<UncoalescedAccessCheck>(),
       entry<AsyncCopyWaitCheck>(),
-      entry<MbarrierWaitCheck>(),
+      entry<MbarrierProtocolCheck>(),
   };
   // clang-format on
   return Checks;

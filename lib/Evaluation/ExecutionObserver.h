@@ -165,9 +165,12 @@ struct BranchEvent {
 /// and the phase lacks arrivals or transaction bytes: the kernel hangs.
 /// DependsOnTiming: a parity wait that names another phase depending on
 /// whether other threads' arrivals, or a copy's bytes, are in yet: it may
-/// return before they are, or wait for a later phase.
-struct MbarrierWaitEvent {
-  enum class Problem { NeverCompletes, DependsOnTiming } What;
+/// return before they are, or wait for a later phase. Overflow: one warp
+/// instruction arrives more times than the phase still needs (measured on
+/// the H200: synccheck's "Barrier overflow", and the launch fails); Site is
+/// the arrival.
+struct MbarrierProblemEvent {
+  enum class Problem { NeverCompletes, DependsOnTiming, Overflow } What;
   const clang::Stmt *Site = nullptr;
   /// When the wait was inlined into the kernel: the kernel's statement it
   /// came through (a helper's asm); else invalid.
@@ -186,8 +189,9 @@ struct MbarrierWaitEvent {
   uint64_t AllArrivals = 0;
   /// For NeverCompletes: the arrivals of the phase, and its transaction
   /// bytes expected and not delivered by the copies issued (negative when
-  /// more were delivered).
-  int64_t Arrivals = 0;
+  /// more were delivered). For Overflow: the arrivals of the warp
+  /// instruction, and those the phase still needed (Needed).
+  int64_t Arrivals = 0, Needed = 0;
   int64_t BytesMissing = 0;
   /// For DependsOnTiming: the earliest phase that may still be in progress
   /// at the wait, the phase waited for then (-1: none, it returns), and
@@ -223,7 +227,7 @@ public:
                              const std::string &Reason) {}
   virtual void onIterationsSkipped(const SkippedIterationsEvent &) {}
   virtual void onNonUniformBranch(const BranchEvent &) {}
-  virtual void onMbarrierWait(const MbarrierWaitEvent &) {}
+  virtual void onMbarrierProblem(const MbarrierProblemEvent &) {}
   virtual void onMbarrierArrive(const MbarrierArriveEvent &) {}
 };
 
@@ -283,9 +287,9 @@ public:
     for (ExecutionObserver *O : Observers)
       O->onNonUniformBranch(Event);
   }
-  void onMbarrierWait(const MbarrierWaitEvent &Event) override {
+  void onMbarrierProblem(const MbarrierProblemEvent &Event) override {
     for (ExecutionObserver *O : Observers)
-      O->onMbarrierWait(Event);
+      O->onMbarrierProblem(Event);
   }
   void onMbarrierArrive(const MbarrierArriveEvent &Event) override {
     for (ExecutionObserver *O : Observers)

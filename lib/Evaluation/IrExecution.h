@@ -414,6 +414,16 @@ public:
   /// points to.
   void bulkCopyCompletesTx(const llvm::Value *Operand, uint64_t Bytes,
                            CallFrame &Frame, const ThreadMask &Active);
+  /// An mbarrier wait the evaluation does not decide: synchronisation it
+  /// does not follow. The threads past it may run ahead of what they wait
+  /// for in the evaluation (a consumer evaluated before its producer), so
+  /// their arrivals may come from the future: no later wait is decided.
+  void mbarrierWaitNotFollowed(const llvm::CallBase &Call,
+                               const ThreadMask &Active) {
+    MbarrierWaitsUndecided = true;
+    barrier(Call, BarrierScope::Unknown, Active);
+  }
+  bool MbarrierWaitsUndecided = false;
   /// The evaluation stopped following every iteration of a loop (sampled):
   /// arrivals may be missing, so the phases of the mbarriers initialised so
   /// far are no longer decided.
@@ -558,6 +568,9 @@ public:
     /// Completed phases: the current one is number Phase.
     uint64_t Phase = 0;
     uint64_t AllArrivals = 0;
+    /// A warp's arrivals overflowed it: the kernel fails there, and nothing
+    /// more is reported of it.
+    bool Overflowed = false;
     /// Who completed a phase: the threads that arrived on it, and the
     /// issue of a copy whose bytes it counted (null for none).
     struct PhaseRecord {
@@ -576,6 +589,12 @@ public:
     void completeReadyPhases();
   };
   uint64_t NextMbarrierId = 1;
+  /// Reports the first warp of \p Group whose arrivals on \p S in this
+  /// instruction (\p CountOf each thread's) exceed what the phase still
+  /// needs, and marks \p S overflowed.
+  void overflowingWarps(const llvm::CallBase &Call, const clang::Stmt *Site,
+                        MbarrierState &S, const ThreadMask &Group,
+                        llvm::function_ref<int64_t(unsigned)> CountOf);
   /// A barrier of the whole block: the phases completed by then are
   /// complete for every thread after it, but for those a copy's bytes
   /// completed (the copy may still be in flight).

@@ -1272,7 +1272,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       if (llvm::any_of(Instructions, [](const std::string &Op) {
             return ptxEffect(Op) == UnmodelledEffect::WaitsOnMbarrier;
           }))
-        barrier(Call, BarrierScope::Unknown, Active);
+        mbarrierWaitNotFollowed(Call, Active);
     }
     // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
     // special register read.
@@ -1585,7 +1585,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                   Loss::Accesses);
     }
     if (*Effect == UnmodelledEffect::WaitsOnMbarrier)
-      barrier(Call, BarrierScope::Unknown, Active);
+      mbarrierWaitNotFollowed(Call, Active);
     return unknown("the result of '" + Name.str() + "'");
   }
   // A call the optimizer kept: named as the user wrote the function.

@@ -13,7 +13,9 @@
 // is not complete and every thread of the block that has not returned is in
 // this wait: none is left to arrive. Anything else (a wait whose phase other
 // threads, in a branch evaluated later, may still complete) is left to the
-// caller's note, as synchronisation the analysis does not follow.
+// caller's note, as synchronisation the analysis does not follow; after it,
+// no wait is decided (the threads past it may have run ahead of what it
+// waits for, and their arrivals with them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,7 +187,8 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   // A wait is reported where it stands; the other instructions may come
   // from code with no statement of its own (a destructor's inval).
   const clang::Stmt *Site = Sites.callSite(Call);
-  if (!Step || Active.none() || (!Site && Step->What == PtxMbarrierStep::Wait))
+  bool Wait = Step && Step->What == PtxMbarrierStep::Wait;
+  if (!Step || Active.none() || (Wait && (!Site || MbarrierWaitsUndecided)))
     return std::nullopt;
   auto ArgumentOf = [&](unsigned Operand) -> const llvm::Value * {
     std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
@@ -278,6 +281,9 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     Result = ThreadValue::uniform(Threads, 0);
     for (const auto &[K, Group] : ByMbarrier) {
       MbarrierState &S = Mbarriers[K];
+      if (Arrives)
+        overflowingWarps(Call, Site, S, Group,
+                         [&](unsigned T) { return Bytes ? 1 : OperandOf(T); });
       // Per phase, the threads that arrived on it.
       std::map<uint64_t, ThreadMask> Arrived;
       for (unsigned T : Group.set_bits()) {
@@ -314,6 +320,7 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
         S.Current.CopySite = Copy.Site;
       }
       if (Step->NoInc) {
+        overflowingWarps(Call, Site, S, Group, [](unsigned) { return 1; });
         Observer.onMbarrierArrive({S.phaseId(S.Phase), Group});
         S.Current.Arrivers |= Group;
         S.Pending -= int64_t(Group.count());
@@ -344,6 +351,11 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   std::vector<Decision> Decisions;
   for (const auto &[K, Group] : ByMbarrier) {
     const MbarrierState &S = Mbarriers[K];
+    // The kernel failed at the overflow: what the wait would do is moot.
+    if (S.Overflowed) {
+      barrierAt(Site, BarrierScope::Unknown, Active, nullptr);
+      return ThreadValue::uniform(Threads, 1);
+    }
     std::optional<int64_t> Value;
     for (unsigned T : Group.set_bits()) {
       if (Value && *Value != OperandOf(T))
@@ -370,7 +382,7 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   for (const Decision &D : Decisions) {
     const ThreadMask &Waiters = ByMbarrier[D.K];
     MbarrierState &S = Mbarriers[D.K];
-    MbarrierWaitEvent Event;
+    MbarrierProblemEvent Event;
     Event.Site = Site;
     Event.CalledFrom = Sites.kernelCall(Call);
     Event.Barrier = S.Name;
@@ -387,17 +399,17 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     if (D.Early != D.Late) {
       // The evaluation goes on as the early moment has it: what completed
       // the later phases is not ordered before the waiters.
-      Event.What = MbarrierWaitEvent::Problem::DependsOnTiming;
+      Event.What = MbarrierProblemEvent::Problem::DependsOnTiming;
       Event.EarliestPhase = D.Earliest;
       Event.PhaseAtEarliest = D.Early;
       Event.CopySite = S.Recent.at(D.Earliest).CopySite;
-      Observer.onMbarrierWait(Event);
+      Observer.onMbarrierProblem(Event);
       Waited = D.Early;
     } else if (D.Late >= int64_t(S.Phase)) {
-      Event.What = MbarrierWaitEvent::Problem::NeverCompletes;
+      Event.What = MbarrierProblemEvent::Problem::NeverCompletes;
       Event.Arrivals = S.Expected - S.Pending;
       Event.BytesMissing = S.BytesMissing;
-      Observer.onMbarrierWait(Event);
+      Observer.onMbarrierProblem(Event);
       // What follows a hang is not reported as ordered or not: the race
       // analysis starts anew, as after synchronisation it does not follow.
       barrierAt(Site, BarrierScope::Unknown, Active, nullptr);
@@ -428,6 +440,49 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
               S.phaseId(uint64_t(Waited)));
   }
   return ThreadValue::uniform(Threads, 1);
+}
+
+void IrExecution::overflowingWarps(
+    const llvm::CallBase &Call, const clang::Stmt *Site, MbarrierState &S,
+    const ThreadMask &Group, llvm::function_ref<int64_t(unsigned)> CountOf) {
+  if (S.Overflowed || !Site)
+    return;
+  // The arrivals of one warp instruction are one update of the mbarrier:
+  // more than the phase still needs overflow it (an arrival per warp, or a
+  // thread arriving twice in a row, completes phase after phase instead).
+  int64_t Pending = S.Pending;
+  for (unsigned First = 0; First < Threads; First += Options.WarpSize) {
+    int64_t Arrivals = 0;
+    int Example = -1;
+    for (unsigned T = First; T < std::min(Threads, First + Options.WarpSize);
+         ++T)
+      if (Group[T]) {
+        Arrivals += CountOf(T);
+        Example = Example < 0 ? int(T) : Example;
+      }
+    if (Example < 0)
+      continue;
+    if (Arrivals > Pending && S.BytesMissing == 0) {
+      MbarrierProblemEvent Event;
+      Event.What = MbarrierProblemEvent::Problem::Overflow;
+      Event.Site = Site;
+      Event.CalledFrom = Sites.kernelCall(Call);
+      Event.Barrier = S.Name;
+      Event.InitWhere = S.InitWhere;
+      Event.Expected = S.Expected;
+      Event.Phase = S.Phase;
+      Event.Arrivals = Arrivals;
+      Event.Needed = Pending;
+      Event.ExampleWaiter = unsigned(Example);
+      Event.Assumptions = Assumptions;
+      Observer.onMbarrierProblem(Event);
+      S.Overflowed = true;
+      return;
+    }
+    Pending -= Arrivals;
+    while (Pending <= 0)
+      Pending += S.Expected;
+  }
 }
 
 void IrExecution::bulkCopyCompletesTx(const llvm::Value *Operand,

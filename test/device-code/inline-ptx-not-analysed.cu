@@ -3,7 +3,7 @@
 // its mbarrier. (Its ld.shared is evaluated: test/bank-conflict/inline-ptx.cu;
 // its cp.async and cp.async.bulk: test/bank-conflict/cp-async.cu,
 // test/barriers/async-copy-wait.cu.) The mbarriers of the block are
-// followed (test/barriers/mbarrier-wait.cu): k_bulk's wait sees the phase
+// followed (test/barriers/mbarrier-protocol.cu): k_bulk's wait sees the phase
 // the copy completes, so the read after it is analysed and races with
 // nothing. An arrival on another block's mbarrier (shared::cluster) is not
 // followed: it gets its own note at its asm statement, counted in the

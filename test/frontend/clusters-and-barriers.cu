@@ -26,7 +26,7 @@ __global__ void arrive(float *out) {
   __shared__ cuda::barrier<cuda::thread_scope_block> bar;
   // CHECK: clusters-and-barriers.cu:[[@LINE-1]]:54: note: no thread runs the constructor of __shared__ 'bar' (nvcc warns the same, #20054-D); libcu++ expects init(&bar, count) in one thread, then __syncthreads(), before its first use [smem-lint-frontend]
   // The mbarrier itself is followed: blockDim.x threads arrive on phase 0
-  // and wait for it, with no note (test/barriers/mbarrier-wait.cu).
+  // and wait for it, with no note (test/barriers/mbarrier-protocol.cu).
   if (threadIdx.x == 0)
     init(&bar, blockDim.x);
   __syncthreads();

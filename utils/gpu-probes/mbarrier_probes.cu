@@ -1,4 +1,4 @@
-// The kernels of test/barriers/mbarrier-wait.cu, run on the GPU one per
+// The kernels of test/barriers/mbarrier-protocol.cu, run on the GPU one per
 // process (argv[1]: the kernel's name, argv[2]: launches), with the values
 // each reads checked: a kernel that hangs is killed by the script's timeout
 // (run_mbarrier_probes.sh); one that returns early reads values its
@@ -162,6 +162,39 @@ __global__ void ring_fixed(const float *in, float *out) {
 }
 
 
+// What an arrival beyond the pending count does (no wait: only the
+// arrivals). One lane per warp on a count-1 mbarrier: 8 phases, one
+// arrival each; thread 0 twice in a row; a whole warp (32 arrivals in one
+// instruction) on a count-2 mbarrier; the same on a count-32 one (exact).
+__global__ void overrun_lane_per_warp(float *out) {
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0) init(&bar, 1);
+  __syncthreads();
+  if (threadIdx.x % 32 == 0) arrive(&bar);
+  out[threadIdx.x] = 1;
+}
+__global__ void overrun_thread_twice(float *out) {
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0) init(&bar, 1);
+  __syncthreads();
+  if (threadIdx.x == 0) { arrive(&bar); arrive(&bar); }
+  out[threadIdx.x] = 1;
+}
+__global__ void overrun_in_one_warp(float *out) {
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0) init(&bar, 2);
+  __syncthreads();
+  if (threadIdx.x < 32) arrive(&bar);
+  out[threadIdx.x] = 1;
+}
+__global__ void exact_one_warp(float *out) {
+  __shared__ unsigned long long bar;
+  if (threadIdx.x == 0) init(&bar, 32);
+  __syncthreads();
+  if (threadIdx.x < 32) arrive(&bar);
+  out[threadIdx.x] = 1;
+}
+
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -177,7 +210,8 @@ static float expected(const char *k, int t) {
       acc += float(j * 256 + t + 1);
     return acc;
   }
-  if (!strcmp(k, "count_too_low"))
+  if (!strcmp(k, "count_too_low") || !strncmp(k, "overrun", 7) ||
+      !strcmp(k, "exact_one_warp"))
     return 1.0f;
   return float(255 - t);
 }
@@ -206,6 +240,10 @@ int main(int argc, char **argv) {
     else if (!strcmp(k, "count_too_low")) count_too_low<<<1, 256>>>(out);
     else if (!strcmp(k, "ring")) ring<<<1, 256>>>(in, out);
     else if (!strcmp(k, "ring_fixed")) ring_fixed<<<1, 256>>>(in, out);
+    else if (!strcmp(k, "overrun_lane_per_warp")) overrun_lane_per_warp<<<1, 256>>>(out);
+    else if (!strcmp(k, "overrun_thread_twice")) overrun_thread_twice<<<1, 256>>>(out);
+    else if (!strcmp(k, "overrun_in_one_warp")) overrun_in_one_warp<<<1, 256>>>(out);
+    else if (!strcmp(k, "exact_one_warp")) exact_one_warp<<<1, 256>>>(out);
     else return 2;
     cudaError_t e = cudaDeviceSynchronize();
     if (e != cudaSuccess) {

@@ -1,6 +1,6 @@
-//===--- MbarrierWaitCheck.cpp - smem-mbarrier-wait -----------------------===//
+//===--- MbarrierProtocolCheck.cpp - smem-mbarrier-protocol ---------------===//
 
-#include "Checks/MbarrierWaitCheck.h"
+#include "Checks/MbarrierProtocolCheck.h"
 
 #include "Checks/HazardWording.h"
 
@@ -22,7 +22,7 @@ std::string plural(int64_t N, const char *One) {
 /// "never completes: ... which needs 256 arrivals and has 128", and what to
 /// do about it.
 std::pair<std::string, std::string>
-neverCompletes(const MbarrierWaitEvent &Wait) {
+neverCompletes(const MbarrierProblemEvent &Wait) {
   std::string Why, Fix;
   bool Overrun =
       Wait.Phase > 0 && Wait.AllArrivals > uint64_t(Wait.Expected) * Wait.Phase;
@@ -67,7 +67,8 @@ neverCompletes(const MbarrierWaitEvent &Wait) {
 /// "depends on when the copy at line 22 lands: ...", and what to do about
 /// it.
 std::pair<std::string, std::string>
-dependsOnTiming(const KernelAnalysis &Analysis, const MbarrierWaitEvent &Wait) {
+dependsOnTiming(const KernelAnalysis &Analysis,
+                const MbarrierProblemEvent &Wait) {
   std::string Parity = "parity " + std::to_string(Wait.Parity.value_or(0));
   std::string Earliest = std::to_string(Wait.EarliestPhase);
   std::string Message =
@@ -100,22 +101,41 @@ dependsOnTiming(const KernelAnalysis &Analysis, const MbarrierWaitEvent &Wait) {
   return {Message, Fix};
 }
 
+/// "arrivals overflow it: ...", and what to do about it.
+std::pair<std::string, std::string> overflow(const MbarrierProblemEvent &Wait) {
+  return {"arrivals overflow its phase " + std::to_string(Wait.Phase) +
+              ": one warp instruction makes " +
+              plural(Wait.Arrivals, "arrival") + " and the phase needs " +
+              std::to_string(Wait.Needed) +
+              " more; the mbarrier overflows and the kernel fails there "
+              "(compute-sanitizer's synccheck: \"Barrier overflow\"; the "
+              "launch returns \"unspecified launch failure\")",
+          "initialise the mbarrier with the number of arrivals of one phase "
+          "(every thread that arrives on it), or let fewer threads arrive; "
+          "arrivals of different warps, or of one thread in turn, complete "
+          "phase after phase instead"};
+}
+
 } // namespace
 
-void MbarrierWaitCheck::checkKernel(const CheckContext &Context,
-                                    std::vector<Diagnostic> &Findings) {
+void MbarrierProtocolCheck::checkKernel(const CheckContext &Context,
+                                        std::vector<Diagnostic> &Findings) {
   const KernelAnalysis &Analysis = Context.Analysis;
   const clang::SourceManager &SM = Analysis.context().getSourceManager();
   const BlockShape &Block = Analysis.shape().Block;
-  for (const MbarrierWaitEvent &Wait : Analysis.barriers().MbarrierWaits) {
+  for (const MbarrierProblemEvent &Wait :
+       Analysis.barriers().MbarrierProblems) {
     std::string Barrier = "'" + Wait.Barrier + "'";
+    bool Overflow = Wait.What == MbarrierProblemEvent::Problem::Overflow;
     auto [Problem, Fix] =
-        Wait.What == MbarrierWaitEvent::Problem::NeverCompletes
+        Overflow ? overflow(Wait)
+        : Wait.What == MbarrierProblemEvent::Problem::NeverCompletes
             ? neverCompletes(Wait)
             : dependsOnTiming(Analysis, Wait);
-    std::string Waited = Wait.Parity
-                             ? "with parity " + std::to_string(*Wait.Parity)
-                             : "for phase " + std::to_string(Wait.Phase);
+    std::string Does = Overflow ? std::string("arrives")
+                       : Wait.Parity
+                           ? "waits with parity " + std::to_string(*Wait.Parity)
+                           : "waits for phase " + std::to_string(Wait.Phase);
     Diagnostic D;
     D.Check = name().str();
     D.Level = Severity::Warning;
@@ -128,12 +148,15 @@ void MbarrierWaitCheck::checkKernel(const CheckContext &Context,
       D.Where = WaitPoint;
       Helper = false;
     }
-    D.Message = "mbarrier wait " + Problem + " (" +
-                threadName(Block, Wait.ExampleWaiter) + " waits " + Waited +
-                " on " + Barrier + "; block " + Block.str() + ", " +
+    D.Message = std::string(Overflow ? "mbarrier " : "mbarrier wait ") +
+                Problem + " (" + threadName(Block, Wait.ExampleWaiter) + " " +
+                Does + " on " + Barrier + "; block " + Block.str() + ", " +
                 Analysis.arch().Name.str() + ")";
     if (Helper)
-      D.Notes.push_back({WaitPoint, "the wait that call reaches", {}});
+      D.Notes.push_back({WaitPoint,
+                         Overflow ? "the arrival that call reaches"
+                                  : "the wait that call reaches",
+                         {}});
     if (Wait.InitWhere.isValid())
       D.Notes.push_back({toSourcePoint(SM, Wait.InitWhere),
                          Barrier + " is initialised for " +
@@ -155,10 +178,10 @@ void MbarrierWaitCheck::checkKernel(const CheckContext &Context,
   }
 }
 
-const CheckInfo &MbarrierWaitCheck::info() {
+const CheckInfo &MbarrierProtocolCheck::info() {
   static const CheckInfo Info = {
-      "smem-mbarrier-wait",
-      "MbarrierWait",
+      "smem-mbarrier-protocol",
+      "MbarrierProtocol",
       FindingOrigin::Check,
       CheckCategory::Correctness,
       Severity::Warning,
@@ -166,20 +189,23 @@ const CheckInfo &MbarrierWaitCheck::info() {
       /*AlwaysShown=*/false,
       /*AboutTheTool=*/false,
       NeedsSharedAccesses,
-      "docs/checks/smem-mbarrier-wait.md",
+      "docs/checks/smem-mbarrier-protocol.md",
       "An mbarrier wait that never completes, or that depends on when a copy "
       "lands",
       "An mbarrier (cuda::barrier, cuda::pipeline, a TMA load's barrier) "
       "completes a phase when the arrivals it was initialised for and the "
       "transaction bytes announced with expect_tx are all in. A wait for a "
-      "phase that lacks arrivals (fewer threads arrive than the count, or "
-      "more, so that earlier phases took them) or bytes (the copies deliver "
-      "fewer or more than announced), while every thread of the block waits, "
-      "never returns: the kernel hangs. The finding names the phase, its "
-      "arrivals and bytes, and where the mbarrier was initialised.",
+      "phase that lacks arrivals (fewer threads arrive than the count) or "
+      "bytes (the copies deliver fewer or more than announced), while every "
+      "thread of the block waits, never returns: the kernel hangs. A parity "
+      "wait that names the wrong phase returns at once while the arrivals or "
+      "the copy are still to come, and waits forever once they are in. The "
+      "finding names the phase, its arrivals and bytes, and where the "
+      "mbarrier was initialised.",
       "Initialise the mbarrier with the number of arrivals of one phase, make "
       "expect_tx announce exactly the bytes the copies deliver, and wait with "
-      "the parity of the phase the arrivals complete.",
+      "the parity of the phase the arrivals complete ((k / N) & 1 for a ring "
+      "of N stages).",
       "Thread 0 initialises the barrier for the whole block, but only the "
       "first 128 threads arrive (the others return):\n"
       "\n"

@@ -22,11 +22,11 @@ __global__ void count_high(float *out) {
   auto block = cg::this_thread_block();
   if (block.thread_rank() == 0)
     init(&bar, block.size() + 1);
-  // CHECK-DAG: mbarrier-wait-libcuxx.cu:[[@LINE-1]]:5: note: 'bar' is initialised for 257 arrivals per phase
+  // CHECK-DAG: mbarrier-protocol-libcuxx.cu:[[@LINE-1]]:5: note: 'bar' is initialised for 257 arrivals per phase
   block.sync();
   s[threadIdx.x] = threadIdx.x;
   bar.arrive_and_wait();
-  // CHECK-DAG: mbarrier-wait-libcuxx.cu:[[@LINE-1]]:3: warning: mbarrier wait never completes: needs 257 arrivals and has 256; every thread of the block that has not returned waits here, so none is left to complete it (thread 0 waits for phase 0 on 'bar'; block 256x1, sm_90) [smem-mbarrier-wait]
+  // CHECK-DAG: mbarrier-protocol-libcuxx.cu:[[@LINE-1]]:3: warning: mbarrier wait never completes: needs 257 arrivals and has 256; every thread of the block that has not returned waits here, so none is left to complete it (thread 0 waits for phase 0 on 'bar'; block 256x1, sm_90) [smem-mbarrier-protocol]
   out[threadIdx.x] = s[255 - threadIdx.x];
 }
 
