@@ -526,19 +526,19 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
       break;
     case UnmodelledEffect::UpdatesMbarrier:
       Message = "access not analysed: " + Name +
-                " updates an mbarrier the analysis does not follow (another "
-                "block's, one it did not see initialised, or at an address "
-                "it could not compute), so the phases it completes are not "
-                "known";
+                " updates an mbarrier the analysis does not follow (" +
+                (Found.Why.empty() ? std::string("a form it does not model")
+                                   : Found.Why) +
+                "), so the phases it completes are not known";
       break;
     case UnmodelledEffect::WaitsOnMbarrier:
       // BarrierScope::Unknown: the race analysis starts anew after it.
       Message = "synchronisation not followed: " + Name +
-                " waits on an mbarrier phase the analysis could not decide "
-                "(threads that may still complete it run in code it "
-                "evaluates later, or the mbarrier is not followed); it does "
-                "not know what the wait orders, so it reports no race across "
-                "it";
+                " waits on an mbarrier phase the analysis could not decide (" +
+                (Found.Why.empty() ? std::string("a form it does not model")
+                                   : Found.Why) +
+                "); it does not know what the wait orders, so it reports no "
+                "race across it";
       break;
     case UnmodelledEffect::PartialBarrier:
       Message = "synchronisation not followed: " + Name +

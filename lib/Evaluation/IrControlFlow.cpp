@@ -513,7 +513,11 @@ void IrExecution::reportNonUniformBranch(
 }
 
 void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
-  forgetMbarriers();
+  forgetMbarriers(
+      "the loop at line " +
+      std::to_string(Sites.nearbyLine(*L.getHeader()->getTerminator())) +
+      " was evaluated in part (" + Why +
+      "), so the arrivals in the iterations it skipped are not known");
   const clang::Stmt *Loop = Sites.loopStatement(L);
   if (!Loop) {
     // A loop the compiler made (of a recursion): no source loop to mark

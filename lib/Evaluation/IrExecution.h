@@ -404,11 +404,11 @@ public:
   /// Inline PTX \p Asm when it is one mbarrier instruction on a CTA-local
   /// mbarrier whose address the evaluation knows: its effect on the phases,
   /// and the value it returns (a wait's result, an arrival's state token);
-  /// nullopt (nothing done) otherwise, for the caller's note.
-  std::optional<ThreadValue> ptxMbarrier(const llvm::CallBase &Call,
-                                         const llvm::InlineAsm &Asm,
-                                         CallFrame &Frame,
-                                         const ThreadMask &Active);
+  /// nullopt (nothing done) otherwise, for the caller's note, with \p WhyNot
+  /// saying why where it can.
+  std::optional<ThreadValue>
+  ptxMbarrier(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+              CallFrame &Frame, const ThreadMask &Active, std::string &WhyNot);
   /// For the bulk copy just issued into shared memory: its complete_tx of
   /// \p Bytes per issuing thread of \p Active on the mbarrier \p Operand
   /// points to.
@@ -420,14 +420,22 @@ public:
   /// their arrivals may come from the future: no later wait is decided.
   void mbarrierWaitNotFollowed(const llvm::CallBase &Call,
                                const ThreadMask &Active) {
-    MbarrierWaitsUndecided = true;
+    if (!MbarrierWaitsUndecided)
+      MbarrierWaitsUndecided = Sites.nearbyLine(Call);
     barrier(Call, BarrierScope::Unknown, Active);
   }
-  bool MbarrierWaitsUndecided = false;
+  /// The line of the first wait not decided (0: none).
+  std::optional<unsigned> MbarrierWaitsUndecided;
   /// The evaluation stopped following every iteration of a loop (sampled):
   /// arrivals may be missing, so the phases of the mbarriers initialised so
   /// far are no longer decided.
-  void forgetMbarriers() { Mbarriers.clear(); }
+  void forgetMbarriers(const std::string &Why) {
+    if (!Mbarriers.empty())
+      MbarriersForgotten = Why;
+    Mbarriers.clear();
+  }
+  /// Why the mbarriers initialised so far are no longer followed.
+  std::string MbarriersForgotten;
   /// cp.async.commit_group by the threads of \p Active: their copies not
   /// yet in a group form the newest one.
   void commitAsyncCopies(const ThreadMask &Active);

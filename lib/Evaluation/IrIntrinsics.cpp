@@ -1221,6 +1221,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   if (Call.isInlineAsm()) {
     const auto *Asm = llvm::cast<llvm::InlineAsm>(Call.getCalledOperand());
     llvm::StringRef Text = Asm->getAsmString();
+    std::string MbarrierWhyNot;
     if (std::optional<PtxBarrier> Bar = ptxBarrier(Text)) {
       if (Bar->Partial) {
         partialBarrier(Call, "inline PTX '" + Bar->Instruction + "'",
@@ -1250,7 +1251,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
         completeAsyncCopies(Active, NewestLeft);
       }
     } else if (std::optional<ThreadValue> Result =
-                   ptxMbarrier(Call, *Asm, Frame, Active)) {
+                   ptxMbarrier(Call, *Asm, Frame, Active, MbarrierWhyNot)) {
       return std::move(*Result);
     } else if (ptxAsyncCopy(Call, *Asm, Frame, Active))
       return unknown("");
@@ -1263,6 +1264,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       Found.Instruction = Instructions.front();
       Found.InlinePtx = true;
       Found.Effect = ptxEffect(Found.Instruction);
+      Found.Why = std::move(MbarrierWhyNot);
       unmodelled(Call, Found,
                  "inline PTX that accesses shared memory ('" +
                      Found.Instruction + "') is not evaluated yet");

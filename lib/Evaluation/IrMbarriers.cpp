@@ -179,7 +179,8 @@ void IrExecution::orderMbarrierPhases() {
 std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
                                                     const llvm::InlineAsm &Asm,
                                                     CallFrame &Frame,
-                                                    const ThreadMask &Active) {
+                                                    const ThreadMask &Active,
+                                                    std::string &WhyNot) {
   llvm::StringRef Text = Asm.getAsmString();
   if (sharedMemoryInstructions(Text).size() != 1)
     return std::nullopt;
@@ -187,8 +188,19 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   // A wait is reported where it stands; the other instructions may come
   // from code with no statement of its own (a destructor's inval).
   const clang::Stmt *Site = Sites.callSite(Call);
-  bool Wait = Step && Step->What == PtxMbarrierStep::Wait;
-  if (!Step || Active.none() || (Wait && (!Site || MbarrierWaitsUndecided)))
+  if (!Step) {
+    if (Text.contains("shared::cluster"))
+      WhyNot = "an mbarrier of the cluster, which may be another block's";
+    return std::nullopt;
+  }
+  bool Wait = Step->What == PtxMbarrierStep::Wait;
+  if (Wait && MbarrierWaitsUndecided) {
+    WhyNot = "the wait at line " + std::to_string(*MbarrierWaitsUndecided) +
+             " was not decided, and the threads past it may have run ahead "
+             "of what it waits for";
+    return std::nullopt;
+  }
+  if (Active.none() || (Wait && !Site))
     return std::nullopt;
   auto ArgumentOf = [&](unsigned Operand) -> const llvm::Value * {
     std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
@@ -201,8 +213,10 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     return std::nullopt;
   ThreadValue Address = valueOf(AddressValue, Frame, Active);
   if (!Address.isPointer() || !Address.Object.IsShared ||
-      !Address.Object.Decl || !Address.knownFor(Active))
+      !Address.Object.Decl || !Address.knownFor(Active)) {
+    WhyNot = "its address is not computed";
     return std::nullopt;
+  }
   // The count, bytes, parity or token, per thread.
   std::optional<ThreadValue> Operand;
   if (Step->Operand) {
@@ -210,8 +224,11 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     if (!V)
       return std::nullopt;
     Operand = valueOf(V, Frame, Active);
-    if (!Operand->knownFor(Active) || Operand->isPointer())
+    if (!Operand->knownFor(Active) || Operand->isPointer()) {
+      WhyNot = Wait ? "its parity or state is not computed"
+                    : "its count is not computed";
       return std::nullopt;
+    }
   }
   auto OperandOf = [&](unsigned T) {
     return Operand ? Operand->Values[T] : Step->Literal;
@@ -227,8 +244,12 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   // from its init.
   if (Step->What != PtxMbarrierStep::Init)
     for (const auto &[K, Group] : ByMbarrier)
-      if (!Mbarriers.count(K))
+      if (!Mbarriers.count(K)) {
+        WhyNot = MbarriersForgotten.empty()
+                     ? "no init of it was evaluated before"
+                     : MbarriersForgotten;
         return std::nullopt;
+      }
 
   ThreadValue Result = unknown("the result of inline PTX");
   switch (Step->What) {
@@ -375,8 +396,12 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
                waitedPhase(Step->Parity, *Value, S.Phase)};
     // A phase not complete yet that other threads may still complete.
     if (D.Early == D.Late && D.Late >= int64_t(S.Phase) &&
-        !EveryLivingThreadWaits)
+        !EveryLivingThreadWaits) {
+      WhyNot = "its phase is not complete when these threads reach it, and "
+               "threads that may still complete it run in code the "
+               "evaluation reaches later (another branch)";
       return std::nullopt;
+    }
     Decisions.push_back(D);
   }
   for (const Decision &D : Decisions) {

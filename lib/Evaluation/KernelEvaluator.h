@@ -199,6 +199,9 @@ struct UnmodelledInstruction {
   /// asm statement of the user's own.
   std::string Function;
   UnmodelledEffect Effect = UnmodelledEffect::Reads;
+  /// For an mbarrier instruction: why the evaluation did not follow it
+  /// ("no init of it was evaluated"); empty when it does not say.
+  std::string Why;
   /// The shared variable it touches, when the evaluator knows it.
   const clang::ValueDecl *Array = nullptr;
 };

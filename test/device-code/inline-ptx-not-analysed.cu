@@ -51,7 +51,7 @@ __global__ void k_remote(float *out) {
     unsigned remote;
     asm volatile("mapa.shared::cluster.u32 %0, %1, 1;" : "=r"(remote) : "r"(ba));
     asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote));
-    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow (another block's, one it did not see initialised, or at an address it could not compute), so the phases it completes are not known (block 128x1, sm_90) [smem-lint-incomplete]
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow (an mbarrier of the cluster, which may be another block's), so the phases it completes are not known (block 128x1, sm_90) [smem-lint-incomplete]
     // JSON: "line": [[@LINE-2]],
     // JSON-NEXT: "message": "access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow
     // SARIF: "ruleId": "smem-lint-incomplete"
