@@ -475,8 +475,10 @@ struct BarrierObserver::State {
                           const clang::VarDecl *Array, int64_t Offset) const {
     SharedHazard Hazard;
     Hazard.Kind = Kind;
+    // The first barrier of part of the block between them that one of the
+    // two skipped (not an mbarrier wait, nor an arrival's mark).
     for (size_t B = Earlier.PartialBarriers; B < PartialBarriers.size(); ++B)
-      if (PartialBarriers[B].ReleasedAt.empty() &&
+      if (PartialBarriers[B].Site && PartialBarriers[B].ReleasedAt.empty() &&
           (!PartialBarriers[B].Arrived[Earlier.Thread] ||
            !PartialBarriers[B].Arrived[Thread])) {
         Hazard.SkippedBarrier = PartialBarriers[B].Site;
