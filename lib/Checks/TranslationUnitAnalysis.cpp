@@ -540,6 +540,13 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
                 "); it does not know what the wait orders, so it reports no "
                 "race across it";
       break;
+    case UnmodelledEffect::MapsClusterShared:
+      Message = "access not analysed: " + Name + " maps " + Memory +
+                " into the shared memory of a block of the cluster "
+                "(distributed shared memory); the accesses through it are "
+                "not analysed: neither their cost nor the races between the "
+                "blocks";
+      break;
     case UnmodelledEffect::PartialBarrier:
       Message = "synchronisation not followed: " + Name +
                 " is a barrier for part of the block (a thread count, or an "

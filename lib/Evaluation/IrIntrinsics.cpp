@@ -59,7 +59,8 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
                   Word.starts_with("cp.reduce.async.");
     // cp.async.commit_group and wait_group order copies; they move nothing.
     if ((Memory && Word.contains(".shared")) || Word.starts_with("ldmatrix") ||
-        Word.starts_with("stmatrix") || Word.starts_with("mbarrier."))
+        Word.starts_with("stmatrix") || Word.starts_with("mbarrier.") ||
+        Word.starts_with("mapa"))
       Found.push_back(Word.str());
   }
   return Found;
@@ -70,6 +71,8 @@ namespace {
 /// What PTX instruction \p Op (one sharedMemoryInstructions finds) does to
 /// shared memory.
 UnmodelledEffect ptxEffect(llvm::StringRef Op) {
+  if (Op.starts_with("mapa"))
+    return UnmodelledEffect::MapsClusterShared;
   if (Op.starts_with("cp.async.mbarrier."))
     return UnmodelledEffect::UpdatesMbarrier;
   if (Op.starts_with("mbarrier."))
@@ -98,6 +101,8 @@ UnmodelledEffect ptxEffect(llvm::StringRef Op) {
 std::optional<UnmodelledEffect> intrinsicEffect(llvm::StringRef Name) {
   if (!Name.consume_front("llvm.nvvm."))
     return std::nullopt;
+  if (Name.starts_with("mapa"))
+    return UnmodelledEffect::MapsClusterShared;
   if (Name.starts_with("mbarrier.") || Name.starts_with("cp.async.mbarrier.")) {
     if (Name.contains("pending.count"))
       return std::nullopt;

@@ -181,6 +181,9 @@ enum class UnmodelledEffect {
   /// bar.sync with a thread count, bar.arrive: a barrier for part of the
   /// block (producer and consumer warps), synchronisation
   PartialBarrier,
+  /// mapa, cluster.map_shared_rank: an address in another block's shared
+  /// memory (distributed shared memory), whose accesses are not followed
+  MapsClusterShared,
 };
 
 /// A shared-memory instruction the evaluator does not model: inline PTX that

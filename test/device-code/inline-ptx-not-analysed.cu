@@ -5,9 +5,10 @@
 // test/barriers/async-copy-wait.cu.) The mbarriers of the block are
 // followed (test/barriers/mbarrier-protocol.cu): k_bulk's wait sees the phase
 // the copy completes, so the read after it is analysed and races with
-// nothing. An arrival on another block's mbarrier (shared::cluster) is not
-// followed: it gets its own note at its asm statement, counted in the
-// summary line, in every output format.
+// nothing. An address in another block's shared memory (mapa) and an
+// arrival on another block's mbarrier (shared::cluster) are not followed:
+// each gets its own note at its asm statement, counted in the summary line,
+// in every output format.
 //
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note: --implicit-check-not="is incomplete"
 // RUN: not %smem-lint --format=json %s | FileCheck --check-prefix=JSON %s
@@ -50,6 +51,7 @@ __global__ void k_remote(float *out) {
   if (threadIdx.x == 0) {
     unsigned remote;
     asm volatile("mapa.shared::cluster.u32 %0, %1, 1;" : "=r"(remote) : "r"(ba));
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mapa.shared::cluster.u32' maps shared memory into the shared memory of a block of the cluster (distributed shared memory); the accesses through it are not analysed: neither their cost nor the races between the blocks (block 128x1, sm_90) [smem-lint-incomplete]
     asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote));
     // CHECK: inline-ptx-not-analysed.cu:[[@LINE-1]]:5: note: access not analysed: inline PTX 'mbarrier.arrive.release.cluster.shared::cluster.b64' updates an mbarrier the analysis does not follow (an mbarrier of the cluster, which may be another block's), so the phases it completes are not known (block 128x1, sm_90) [smem-lint-incomplete]
     // JSON: "line": [[@LINE-2]],
@@ -66,4 +68,4 @@ int main() {
   k_bulk<<<1, 128>>>(i, o);
   k_remote<<<2, 128>>>(o);
 }
-// CHECK: smem-lint: 1 warning and 0 errors, 1 note (1 access not analysed) in 1 file
+// CHECK: smem-lint: 1 warning and 0 errors, 2 notes (2 accesses not analysed) in 1 file
