@@ -199,9 +199,10 @@ const CheckInfo &MbarrierProtocolCheck::info() {
       "bytes (the copies deliver fewer or more than announced), while every "
       "thread of the block waits, never returns: the kernel hangs. A parity "
       "wait that names the wrong phase returns at once while the arrivals or "
-      "the copy are still to come, and waits forever once they are in. The "
-      "finding names the phase, its arrivals and bytes, and where the "
-      "mbarrier was initialised.",
+      "the copy are still to come, and waits forever once they are in. A "
+      "warp whose arrivals exceed what the phase still needs overflows the "
+      "mbarrier, and the launch fails. The finding names the phase, its "
+      "arrivals and bytes, and where the mbarrier was initialised.",
       "Initialise the mbarrier with the number of arrivals of one phase, make "
       "expect_tx announce exactly the bytes the copies deliver, and wait with "
       "the parity of the phase the arrivals complete ((k / N) & 1 for a ring "
