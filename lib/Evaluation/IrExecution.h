@@ -409,6 +409,15 @@ public:
   std::optional<ThreadValue>
   ptxMbarrier(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
               CallFrame &Frame, const ThreadMask &Active, std::string &WhyNot);
+  /// An mbarrier in shared memory: its variable and byte offset.
+  using MbarrierKey = std::pair<const void *, int64_t>;
+  /// The wait of \p ByMbarrier's threads (their parity, or state token,
+  /// \p OperandOf), as ptxMbarrier returns it.
+  std::optional<ThreadValue>
+  mbarrierWait(const clang::Stmt *Site, const llvm::CallBase &Call, bool Parity,
+               const std::map<MbarrierKey, ThreadMask> &ByMbarrier,
+               llvm::function_ref<int64_t(unsigned)> OperandOf,
+               const ThreadMask &Active, std::string &WhyNot);
   /// For the bulk copy just issued into shared memory: its complete_tx of
   /// \p Bytes per issuing thread of \p Active on the mbarrier \p Operand
   /// points to.
@@ -608,7 +617,7 @@ public:
   /// completed (the copy may still be in flight).
   void orderMbarrierPhases();
   /// By (variable, byte offset) in shared memory.
-  std::map<std::pair<const void *, int64_t>, MbarrierState> Mbarriers;
+  std::map<MbarrierKey, MbarrierState> Mbarriers;
   /// Value numbers of what the evaluation cannot compute (ValueNumbers.h).
   ValueNumbers Numbering;
   /// Steps since the time and memory budgets were last looked at.

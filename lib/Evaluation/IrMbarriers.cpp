@@ -233,10 +233,9 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   auto OperandOf = [&](unsigned T) {
     return Operand ? Operand->Values[T] : Step->Literal;
   };
-  using Key = std::pair<const void *, int64_t>;
-  std::map<Key, ThreadMask> ByMbarrier;
+  std::map<MbarrierKey, ThreadMask> ByMbarrier;
   for (unsigned T : Active.set_bits()) {
-    Key K{Address.Object.Decl, Address.Values[T] + Step->ByteOffset};
+    MbarrierKey K{Address.Object.Decl, Address.Values[T] + Step->ByteOffset};
     auto [It, New] = ByMbarrier.try_emplace(K, none());
     It->second.set(T);
   }
@@ -353,7 +352,16 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   case PtxMbarrierStep::Wait:
     break;
   }
+  return mbarrierWait(Site, Call, Step->Parity, ByMbarrier, OperandOf, Active,
+                      WhyNot);
+}
 
+std::optional<ThreadValue>
+IrExecution::mbarrierWait(const clang::Stmt *Site, const llvm::CallBase &Call,
+                          bool Parity,
+                          const std::map<MbarrierKey, ThreadMask> &ByMbarrier,
+                          llvm::function_ref<int64_t(unsigned)> OperandOf,
+                          const ThreadMask &Active, std::string &WhyNot) {
   // A wait: decided when its phase is complete, or when no thread is left
   // to complete it. In time, the phases completed since the last point that
   // ordered them before every thread (Ordered) may still be in progress when
@@ -362,7 +370,7 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   bool EveryLivingThreadWaits =
       ByMbarrier.size() == 1 && livingThreads() == Active;
   struct Decision {
-    Key K;
+    MbarrierKey K;
     int64_t Operand;
     /// The phase that may still be in progress, and the phase waited for
     /// then and once every completion so far is in.
@@ -392,8 +400,8 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
           Done.Arrivers.count() > 1)
         break;
     }
-    Decision D{K, *Value, Earliest, waitedPhase(Step->Parity, *Value, Earliest),
-               waitedPhase(Step->Parity, *Value, S.Phase)};
+    Decision D{K, *Value, Earliest, waitedPhase(Parity, *Value, Earliest),
+               waitedPhase(Parity, *Value, S.Phase)};
     // A phase not complete yet that other threads may still complete.
     if (D.Early == D.Late && D.Late >= int64_t(S.Phase) &&
         !EveryLivingThreadWaits) {
@@ -405,7 +413,7 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     Decisions.push_back(D);
   }
   for (const Decision &D : Decisions) {
-    const ThreadMask &Waiters = ByMbarrier[D.K];
+    const ThreadMask &Waiters = ByMbarrier.at(D.K);
     MbarrierState &S = Mbarriers[D.K];
     MbarrierProblemEvent Event;
     Event.Site = Site;
@@ -416,7 +424,7 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     Event.Phase = uint64_t(std::max<int64_t>(D.Late, 0));
     Event.Completed = S.Phase;
     Event.AllArrivals = S.AllArrivals;
-    if (Step->Parity)
+    if (Parity)
       Event.Parity = D.Operand & 1;
     Event.ExampleWaiter = Waiters.find_first();
     Event.Assumptions = Assumptions;
