@@ -20,3 +20,13 @@ for k in count_right bytes_right ring_fixed parity_wrong parity_wrong_arrivals r
     echo "rc=$?" >> "$O/$tool-$k.txt"
   done
 done
+# cuda::barrier and cuda::pipeline (test/barriers/mbarrier-protocol-libcuxx.cu).
+timeout 200 nvcc -arch=sm_90 -O3 -lineinfo -o "$O/mbarrier_libcuxx_probes" mbarrier_libcuxx_probes.cu > "$O/mbar-libcuxx-build.txt" 2>&1
+for k in count_right count_high two_stages two_stages_no_wait; do
+  timeout -s KILL 10 "$O/mbarrier_libcuxx_probes" $k 200 > "$O/run-libcuxx-$k.txt" 2>&1
+  echo "rc=$?" >> "$O/run-libcuxx-$k.txt"
+done
+for k in count_right two_stages two_stages_no_wait; do
+  timeout -s KILL 30 compute-sanitizer --tool racecheck --racecheck-report all --racecheck-memcpy-async yes "$O/mbarrier_libcuxx_probes" $k 1 > "$O/racecheck-libcuxx-$k.txt" 2>&1
+  echo "rc=$?" >> "$O/racecheck-libcuxx-$k.txt"
+done

@@ -1,0 +1,70 @@
+// The kernels of test/barriers/mbarrier-protocol-libcuxx.cu (cuda::barrier
+// and cuda::pipeline), one per process (argv[1]), with their values
+// checked; the pipeline also without consumer_wait (two_stages_no_wait, a
+// copy of two_stages here). Run by run_mbarrier_probes.sh; results:
+// docs/measurements/h200-mbarrier.md.
+#define main test_main
+#include "../../test/barriers/mbarrier-protocol-libcuxx.cu"
+#undef main
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+__global__ void two_stages_no_wait(const float *in, float *out) {
+  __shared__ float s[2][256];
+  __shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> state;
+  auto block = cg::this_thread_block();
+  auto pipe = cuda::make_pipeline(block, &state);
+  for (int stage = 0; stage < 2; ++stage) {
+    pipe.producer_acquire();
+    cuda::memcpy_async(block, s[stage], in + stage * 256, sizeof(float) * 256,
+                       pipe);
+    pipe.producer_commit();
+  }
+  float acc = 0;
+  for (int stage = 0; stage < 2; ++stage) {
+    acc += s[stage][255 - threadIdx.x];
+    pipe.consumer_release();
+  }
+  out[threadIdx.x] = acc;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return 2;
+  const char *k = argv[1];
+  int launches = argc > 2 ? atoi(argv[2]) : 1;
+  float *in, *out;
+  cudaMalloc(&in, 512 * 4);
+  cudaMalloc(&out, 256 * 4);
+  std::vector<float> h(512);
+  for (int i = 0; i < 512; ++i)
+    h[i] = float(i + 1);
+  cudaMemcpy(in, h.data(), 512 * 4, cudaMemcpyHostToDevice);
+  long wrong = 0, wrongLaunches = 0;
+  for (int l = 0; l < launches; ++l) {
+    cudaMemset(out, 0xff, 256 * 4);
+    bool Pipe = !strncmp(k, "two_stages", 10);
+    if (!strcmp(k, "count_high")) count_high<<<1, 256>>>(out);
+    else if (!strcmp(k, "count_right")) count_right<<<1, 256>>>(out);
+    else if (!strcmp(k, "two_stages")) two_stages<<<1, 256>>>(in, out);
+    else if (!strcmp(k, "two_stages_no_wait")) two_stages_no_wait<<<1, 256>>>(in, out);
+    else return 2;
+    cudaError_t e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) {
+      printf("%s: launch %d: %s\n", k, l, cudaGetErrorString(e));
+      return 1;
+    }
+    std::vector<float> o(256);
+    cudaMemcpy(o.data(), out, 256 * 4, cudaMemcpyDeviceToHost);
+    long w = 0;
+    for (int t = 0; t < 256; ++t)
+      w += o[t] != (Pipe ? float(255 - t + 1) + float(256 + 255 - t + 1)
+                         : float(255 - t));
+    wrong += w;
+    wrongLaunches += w > 0;
+  }
+  printf("%s: %d launches completed, %ld with wrong values (%ld wrong values)\n",
+         k, launches, wrongLaunches, wrong);
+  return 0;
+}
