@@ -11,7 +11,13 @@
 // threads that arrived on that phase (and the copies it completes) before
 // the waiters' next accesses. It is also decided, as a hang, when the phase
 // is not complete and every thread of the block that has not returned is in
-// this wait: none is left to arrive. Anything else (a wait whose phase other
+// this wait: none is left to arrive. The phases completed since the last
+// point that ordered them before every thread (a block barrier, a wait of
+// the whole block) may, in time, still be in progress for a waiter that did
+// not complete them itself: a parity wait that names another phase then is
+// reported as timing-dependent. One warp instruction's arrivals beyond what
+// the phase needs overflow the mbarrier (the H200 fails the launch).
+// Anything else (a wait whose phase other
 // threads, in a branch evaluated later, may still complete) is left to the
 // caller's note, as synchronisation the analysis does not follow; after it,
 // no wait is decided (the threads past it may have run ahead of what it
