@@ -149,7 +149,7 @@ void MbarrierProtocolCheck::checkKernel(const CheckContext &Context,
       Helper = false;
     }
     D.Message = std::string(Overflow ? "mbarrier " : "mbarrier wait ") +
-                Problem + " (" + threadName(Block, Wait.ExampleWaiter) + " " +
+                Problem + " (" + threadName(Block, Wait.ExampleThread) + " " +
                 Does + " on " + Barrier + "; block " + Block.str() + ", " +
                 Analysis.arch().Name.str() + ")";
     if (Helper)

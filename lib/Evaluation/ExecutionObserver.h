@@ -201,7 +201,7 @@ struct MbarrierProblemEvent {
   const clang::Stmt *CopySite = nullptr;
   /// A parity wait: the parity asked for (else a state token's phase).
   std::optional<int64_t> Parity;
-  unsigned ExampleWaiter = 0;
+  unsigned ExampleThread = 0;
   /// Data-dependent branches the path took (IrExecution::Assumptions).
   std::vector<std::string> Assumptions;
 };

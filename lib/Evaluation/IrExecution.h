@@ -558,11 +558,13 @@ public:
     /// A bulk copy: an mbarrier's wait completes it, not wait_group.
     bool ViaMbarrier = false;
     /// The mbarrier phase that completes it, when the evaluation followed it
-    /// (a bulk copy's complete_tx, cp.async.mbarrier.arrive); Several when
-    /// its threads named different ones (any of their completions does).
-    std::optional<std::pair<const void *, int64_t>> Mbarrier;
+    /// (a bulk copy's complete_tx, cp.async.mbarrier.arrive).
+    std::optional<MbarrierKey> Mbarrier;
     uint64_t MbarrierPhase = 0;
-    bool SeveralMbarriers = false;
+    /// Its threads named different mbarriers, or one the evaluation does
+    /// not follow: any phase a wait sees complete completes it, so that no
+    /// access is reported as early because of what was not followed.
+    bool CompletedByAnyMbarrier = false;
   };
   std::vector<PendingAsyncCopy> PendingCopies;
   /// Tells the observer that the threads of \p Completing finished \p Copy

@@ -177,7 +177,7 @@ void IrExecution::MbarrierState::completeReadyPhases() {
 
 void IrExecution::orderMbarrierPhases() {
   for (auto &[K, S] : Mbarriers) {
-    while (S.Ordered < S.Phase && !S.Recent[S.Ordered].CopySite)
+    while (S.Ordered < S.Phase && !S.Recent.at(S.Ordered).CopySite)
       S.Recent.erase(S.Ordered++);
   }
 }
@@ -340,7 +340,7 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
         if (Copy.ViaMbarrier || !Copy.Pending.anyCommon(Group))
           continue;
         if (Copy.Mbarrier && *Copy.Mbarrier != K)
-          Copy.SeveralMbarriers = true;
+          Copy.CompletedByAnyMbarrier = true;
         Copy.Mbarrier = K;
         Copy.MbarrierPhase = S.Phase;
         S.Current.CopySite = Copy.Site;
@@ -432,7 +432,7 @@ IrExecution::mbarrierWait(const clang::Stmt *Site, const llvm::CallBase &Call,
     Event.AllArrivals = S.AllArrivals;
     if (Parity)
       Event.Parity = D.Operand & 1;
-    Event.ExampleWaiter = Waiters.find_first();
+    Event.ExampleThread = Waiters.find_first();
     Event.Assumptions = Assumptions;
     int64_t Waited = D.Late;
     if (D.Early != D.Late) {
@@ -460,7 +460,7 @@ IrExecution::mbarrierWait(const clang::Stmt *Site, const llvm::CallBase &Call,
     // the threads that arrived on it did is ordered before the waiters.
     ThreadMask Landed = none();
     for (PendingAsyncCopy &Copy : PendingCopies)
-      if (Copy.SeveralMbarriers ||
+      if (Copy.CompletedByAnyMbarrier ||
           (Copy.Mbarrier == D.K && Copy.MbarrierPhase <= uint64_t(Waited))) {
         Landed |= Copy.Pending;
         completeCopy(Copy, Copy.Pending);
@@ -512,7 +512,7 @@ void IrExecution::overflowingWarps(
       Event.Phase = S.Phase;
       Event.Arrivals = Arrivals;
       Event.Needed = Pending;
-      Event.ExampleWaiter = unsigned(Example);
+      Event.ExampleThread = unsigned(Example);
       Event.Assumptions = Assumptions;
       Observer.onMbarrierProblem(Event);
       S.Overflowed = true;
@@ -533,22 +533,22 @@ void IrExecution::bulkCopyCompletesTx(const llvm::Value *Operand,
   // An mbarrier the evaluation does not follow: any completion the
   // evaluation decides may be this copy's, so that no read is reported as
   // early because of what was not followed.
-  Copy.SeveralMbarriers = true;
+  Copy.CompletedByAnyMbarrier = true;
   if (!Operand)
     return;
   ThreadValue Address = valueOf(Operand, Frame, Active);
   if (!Address.isPointer() || !Address.Object.IsShared ||
       !Address.Object.Decl || !Address.knownFor(Active))
     return;
-  std::optional<std::pair<const void *, int64_t>> Only;
+  std::optional<MbarrierKey> Only;
   for (unsigned T : Active.set_bits()) {
-    std::pair<const void *, int64_t> K{Address.Object.Decl, Address.Values[T]};
+    MbarrierKey K{Address.Object.Decl, Address.Values[T]};
     if (!Mbarriers.count(K) || (Only && *Only != K))
       return;
     Only = K;
   }
   MbarrierState &S = Mbarriers[*Only];
-  Copy.SeveralMbarriers = false;
+  Copy.CompletedByAnyMbarrier = false;
   Copy.Mbarrier = *Only;
   Copy.MbarrierPhase = S.Phase;
   S.Current.CopySite = Copy.Site;

@@ -8,7 +8,7 @@ set -u
 O=${1:-.}; mkdir -p "$O"
 cd "$(dirname "$0")"
 timeout 120 nvcc -arch=sm_90 -O3 -lineinfo -o "$O/mbarrier_probes" mbarrier_probes.cu > "$O/mbar-build.txt" 2>&1
-for k in count_right bytes_right ring_fixed count_too_high bytes_short count_too_low parity_wrong parity_wrong_arrivals ring overrun_lane_per_warp overrun_thread_twice overrun_in_one_warp exact_one_warp; do
+for k in count_right bytes_right ring_fixed count_too_high bytes_short count_too_low parity_wrong parity_wrong_arrivals ring lane_per_warp overrun_thread_twice overrun_in_one_warp exact_one_warp; do
   timeout -s KILL 10 "$O/mbarrier_probes" $k 200 > "$O/run-$k.txt" 2>&1
   echo "rc=$?" >> "$O/run-$k.txt"
 done
