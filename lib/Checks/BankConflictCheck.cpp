@@ -360,6 +360,30 @@ ConflictReporter::describeChanges(const std::vector<PaddedAccess> &Changes,
   return llvm::join(Parts, ", ") + (AnyInAll ? "" : " wavefronts");
 }
 
+namespace {
+
+/// What a proof that evaluated every iteration says; one that sampled a
+/// loop saw only part of the accesses.
+std::string conflictFreeClaim(const std::string &ProofSampling) {
+  return ProofSampling.empty() ? "conflict-free"
+                               : "conflict-free in the iterations evaluated";
+}
+
+/// The array's wavefronts over every access, for a fix that trades some
+/// accesses' costs against others'.
+std::string totalChange(uint64_t Before, uint64_t After) {
+  return std::to_string(Before) + " -> " + std::to_string(After) +
+         " wavefronts per block in all; ";
+}
+
+std::string proofCaveat(const std::string &ProofSampling) {
+  if (ProofSampling.empty())
+    return "";
+  return "; an estimate: with the fix, " + ProofSampling;
+}
+
+} // namespace
+
 DiagnosticNote ConflictReporter::paddingNote(const AccessStats &Access,
                                              const PaddingProposal &Proposal) {
   std::string Name = Access.Array->getNameAsString();
@@ -374,12 +398,16 @@ DiagnosticNote ConflictReporter::paddingNote(const AccessStats &Access,
       Proposal.ConflictFree
           ? "pad the rows of '" + Name + "' to " +
                 std::to_string(Proposal.RowAfter) +
-                " elements: conflict-free (" + Changes + "), " + Bytes
+                " elements: " + conflictFreeClaim(Proposal.ProofSampling) +
+                " (" + Changes + "), " + Bytes
           : "padding the rows of '" + Name + "' to " +
                 std::to_string(Proposal.RowAfter) +
-                " elements leaves the fewest wavefronts (" + Changes + "), " +
-                Bytes + "; no padding removes every conflict of '" + Name +
+                " elements leaves the fewest wavefronts (" +
+                totalChange(Proposal.TotalBefore, Proposal.TotalAfter) +
+                Changes + "), " + Bytes +
+                "; no padding removes every conflict of '" + Name +
                 "' with block " + Analysis.shape().Block.str();
+  Message += proofCaveat(Proposal.ProofSampling);
   return DiagnosticNote{Proposal.Fix.Where, Message, {Proposal.Fix}, Residency};
 }
 
@@ -396,9 +424,13 @@ DiagnosticNote ConflictReporter::swizzleNote(const AccessStats &Access,
   std::string Message =
       std::string(Proposal.ConflictFree ? "swizzle" : "or swizzle") + " '" +
       Name + "' with an XOR at its " + std::to_string(Proposal.Fixes.size()) +
-      " accesses (" + Proposal.Pattern +
-      "): " + (Proposal.ConflictFree ? "conflict-free" : "fewer wavefronts") +
-      " (" + Changes + "), no extra shared memory";
+      " accesses (" + Proposal.Pattern + "): " +
+      (Proposal.ConflictFree
+           ? conflictFreeClaim(Proposal.ProofSampling) + " (" + Changes
+           : "fewer wavefronts (" +
+                 totalChange(Proposal.TotalBefore, Proposal.TotalAfter) +
+                 Changes) +
+      "), no extra shared memory" + proofCaveat(Proposal.ProofSampling);
   return DiagnosticNote{Where, Message, Proposal.Fixes, std::nullopt};
 }
 

@@ -10,6 +10,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/TypeLoc.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -26,6 +27,39 @@ PaddedAccess changeOf(const AccessStats &Before, const AccessStats *After) {
                                           : After->worstWavefronts();
   Change.IdealAfter = After ? After->idealWavefronts() : 0;
   return Change;
+}
+
+uint64_t comparableWavefronts(const SharedAccessProfile &Before,
+                              const SharedAccessProfile &After,
+                              const VarDecl *Array) {
+  double Total = 0;
+  for (const AccessStats &Access : After.Accesses) {
+    if (Access.Array != Array)
+      continue;
+    const AccessStats *Baseline = Before.find(Access.Site, Access.Kind, Array);
+    if (Baseline && Access.WarpInstructions && Baseline->WarpInstructions &&
+        Access.WarpInstructions != Baseline->WarpInstructions &&
+        After.samplingReason(Access) != Before.samplingReason(*Baseline))
+      Total += double(Access.TotalWavefronts) *
+               double(Baseline->WarpInstructions) /
+               double(Access.WarpInstructions);
+    else
+      Total += double(Access.TotalWavefronts);
+  }
+  return uint64_t(Total + 0.5);
+}
+
+std::string proofSampling(const SharedAccessProfile &After,
+                          const VarDecl *Array) {
+  std::vector<std::string> Reasons;
+  for (const AccessStats &Access : After.Accesses) {
+    if (Access.Array != Array)
+      continue;
+    std::string Reason = After.samplingReason(Access);
+    if (!Reason.empty() && !llvm::is_contained(Reasons, Reason))
+      Reasons.push_back(std::move(Reason));
+  }
+  return llvm::join(Reasons, "; ");
 }
 
 namespace {
@@ -104,7 +138,8 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
           return Access.Array == Array && Access.MisalignedRows;
         }))
       continue;
-    uint64_t Wavefronts = Profile.wavefrontsOf(Array);
+    uint64_t Wavefronts =
+        comparableWavefronts(Analysis.profile(), Profile, Array);
     uint64_t Ideal = 0;
     for (const AccessStats &Access : Profile.Accesses)
       if (Access.Array == Array)
@@ -128,6 +163,9 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
   SharedArrayLayout Padded = Declared;
   Padded.Dims.back() = Proposal.RowAfter;
   Proposal.BytesAfter = Padded.totalBytes();
+  Proposal.TotalBefore = Baseline;
+  Proposal.TotalAfter = BestWavefronts;
+  Proposal.ProofSampling = proofSampling(Best->second, Array);
   Proposal.ConflictFree = true;
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.Array != Array)

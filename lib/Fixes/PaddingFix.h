@@ -43,9 +43,30 @@ struct PaddingProposal {
   uint64_t BytesBefore = 0, BytesAfter = 0;
   /// Every access of the array is at its ideal after the fix.
   bool ConflictFree = false;
+  /// The array's wavefronts per block over every access, before and after.
+  uint64_t TotalBefore = 0, TotalAfter = 0;
+  /// Why the re-analysis that proves the fix evaluated only some iterations
+  /// of a loop with an access of the array ("" when it evaluated them all):
+  /// its numbers are then estimates, and the note says so.
+  std::string ProofSampling;
   std::vector<PaddedAccess> Accesses;
   FixIt Fix;
 };
+
+/// The wavefronts per block of every access of \p Array in \p After, the
+/// re-analysis of a layout change, comparable with \p Before's: an access
+/// whose loop the re-analysis sampled where \p Before did not (or the
+/// other way) is counted at its mean per warp instruction times the
+/// warp instructions \p Before counted, since the raw totals would compare
+/// a part of the iterations with all of them.
+uint64_t comparableWavefronts(const SharedAccessProfile &Before,
+                              const SharedAccessProfile &After,
+                              const clang::VarDecl *Array);
+
+/// Why \p After, the re-analysis of a layout change of \p Array, sampled a
+/// loop with an access of the array, each reason once; "" when it did not.
+std::string proofSampling(const SharedAccessProfile &After,
+                          const clang::VarDecl *Array);
 
 /// Why padding cannot be offered for \p Array, or "" if it can.
 std::string paddingObstacle(const KernelAnalysis &Analysis,

@@ -170,7 +170,8 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   SharedArrayLayout Swizzled = Layout;
   Swizzled.SwizzleMask = Mask;
   SharedAccessProfile After = Analysis.reanalyse({{Array, Swizzled}});
-  if (After.wavefrontsOf(Array) >= Analysis.profile().wavefrontsOf(Array))
+  uint64_t Wavefronts = comparableWavefronts(Analysis.profile(), After, Array);
+  if (Wavefronts >= Analysis.profile().wavefrontsOf(Array))
     return std::nullopt;
   // An element swizzle splits the 16-byte rows of ldmatrix and stmatrix.
   if (llvm::any_of(After.Accesses, [&](const AccessStats &Access) {
@@ -181,6 +182,9 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   SwizzleProposal Proposal;
   Proposal.Array = Array;
   Proposal.Mask = Mask;
+  Proposal.TotalBefore = Analysis.profile().wavefrontsOf(Array);
+  Proposal.TotalAfter = Wavefronts;
+  Proposal.ProofSampling = proofSampling(After, Array);
   Proposal.ConflictFree = true;
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.Array != Array)

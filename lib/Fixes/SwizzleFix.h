@@ -31,6 +31,9 @@ struct SwizzleProposal {
   /// "tile[r][c ^ (r & 31)]": the rewrite, for the note.
   std::string Pattern;
   bool ConflictFree = false;
+  /// As PaddingProposal's.
+  uint64_t TotalBefore = 0, TotalAfter = 0;
+  std::string ProofSampling;
   /// Every access of the array, before and after (PaddedAccess serves both
   /// kinds of layout change).
   std::vector<PaddedAccess> Accesses;

@@ -1,0 +1,29 @@
+// A fix is proven by evaluating the kernel again with the new layout. An XOR
+// swizzle does not move an address by a fixed step, so a long loop through
+// the swizzled array is not computed in closed form there and is sampled:
+// the note then compares each access's mean per warp instruction (not the
+// raw totals of part of the iterations against all of them), says that the
+// numbers are an estimate and names the loop.
+//
+// RUN: not %smem-lint --no-cuda-toolkit %s 2>&1 | FileCheck %s
+
+// The read without the fix, exact (the loop nest is in closed form): 96 x
+// 256 iterations x 8 warps = 196608 warp reads of 8 wavefronts = 1572864,
+// plus the store s[tx], 8 warps of 1 wavefront: 1572872.
+// smem-lint: block_dim(256)
+__global__ void sweep(float *out) {
+  __shared__ float s[4096];
+  int tx = threadIdx.x;
+  s[tx] = tx;
+  __syncthreads();
+  float acc = 0;
+  for (int i = 0; i < 96; ++i)
+    for (int j = 0; j < 256; ++j)
+      acc += s[(tx * 8 + i * 8 + j) & 4095];
+  // CHECK: fix-proof-sampled.cu:[[#@LINE-1]]:14: warning: 8-way bank conflict: read of 's'
+  // CHECK: in each of the block's 196608 warp instructions
+  // CHECK: note: or swizzle 's' with an XOR at its 2 accesses (s[k ^ ((k >> 5) & 31)]): fewer wavefronts (1572872 -> [[#]] wavefronts per block in all; this read: 8 -> 2 wavefronts), no extra shared memory; an estimate: with the fix, the loop at line [[#@LINE-5]]: only the first [[#]] of 96 iterations were evaluated
+  out[tx] = acc;
+}
+
+// CHECK: smem-lint: 1 warning and 0 errors in 1 file
