@@ -48,6 +48,14 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
   Bounds = boundsOf(Kernel.SharedVariables, this->Shape.DynamicSharedBytes);
   BoundsObserver BoundsWatch(Ctx, this->Options.Block.threads(), Bounds);
   std::vector<ExecutionObserver *> Watching{&BarrierWatch, &BoundsWatch};
+  // Only a kernel that copies out of shared memory through the async proxy
+  // needs its writes remembered across barriers.
+  std::optional<ProxyFenceObserver> FenceWatch;
+  if (this->Options.Device &&
+      readsSharedThroughAsyncProxy(*this->Options.Device, Kernel.Kernel)) {
+    FenceWatch.emplace(this->Options.Block.threads(), ProxyFences);
+    Watching.push_back(&*FenceWatch);
+  }
   std::optional<GlobalAccessObserver> GlobalWatch;
   if (ProfileGlobalMemory) {
     GlobalWatch.emplace(Kernel.Kernel, this->Options.Block,

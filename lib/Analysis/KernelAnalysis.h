@@ -14,6 +14,7 @@
 #include "Analysis/BoundsAnalysis.h"
 #include "Analysis/GlobalAccessProfile.h"
 #include "Analysis/KernelDiscovery.h"
+#include "Analysis/ProxyFenceProfile.h"
 #include "Analysis/SharedAccessProfile.h"
 #include "Hardware/ArchTable.h"
 #include "Model/Occupancy.h"
@@ -96,6 +97,9 @@ public:
   const SharedAccessProfile &profile() const { return Profile; }
   /// Hazards and divergent barriers, from the same evaluation.
   const BarrierProfile &barriers() const { return Barriers; }
+  /// Bulk copies out of shared memory that read generic writes no
+  /// fence.proxy.async orders before them.
+  const ProxyFenceProfile &proxyFences() const { return ProxyFences; }
   /// Sectors of the global accesses, from the same evaluation (unknown row
   /// pitches tried unaligned).
   const GlobalAccessProfile &globalAccesses() const { return GlobalAccesses; }
@@ -197,6 +201,7 @@ private:
   uint64_t StaticSharedBytes = 0;
   SharedAccessProfile Profile;
   BarrierProfile Barriers;
+  ProxyFenceProfile ProxyFences;
   GlobalAccessProfile GlobalAccesses;
   std::map<const clang::VarDecl *, ObjectBounds> Bounds;
   std::vector<Violation> BoundsViolations;

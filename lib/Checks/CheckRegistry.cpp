@@ -3,6 +3,7 @@
 #include "Checks/CheckRegistry.h"
 
 #include "Checks/AsyncCopyWaitCheck.h"
+#include "Checks/AsyncProxyFenceCheck.h"
 #include "Checks/BankConflictCheck.h"
 #include "Checks/BarrierReuseCheck.h"
 #include "Checks/CapacityCheck.h"
@@ -42,6 +43,7 @@ llvm::ArrayRef<RegisteredCheck> registeredChecks() {
       entry<UncoalescedAccessCheck>(),
       entry<AsyncCopyWaitCheck>(),
       entry<MbarrierProtocolCheck>(),
+      entry<AsyncProxyFenceCheck>(),
   };
   // clang-format on
   return Checks;

@@ -48,8 +48,11 @@ inline const char *accessKindName(AccessKind Kind) {
 /// so the race analysis takes every access of its bytes in between as racing
 /// with it and puts the write itself at the completion. A bulk copy
 /// (cp.async.bulk, the TMA engine) writes without the LSU's banks
-/// (BulkIssue: no bank cost) and completes only through its mbarrier.
-enum class AsyncPhase { None, Issue, BulkIssue, Completion };
+/// (BulkIssue: no bank cost) and completes only through its mbarrier. A
+/// bulk copy out of shared memory (cp.async.bulk.global.shared::cta, a TMA
+/// store) is a read by the TMA engine through the async proxy (BulkRead: no
+/// bank cost), reported when it is issued.
+enum class AsyncPhase { None, Issue, BulkIssue, Completion, BulkRead };
 
 /// One source-level access executed by the threads in Active.
 struct MemoryAccessEvent {
@@ -97,6 +100,9 @@ struct MemoryAccessEvent {
   AsyncPhase Async = AsyncPhase::None;
   /// For a cp.async's issue: .cg, which bypasses L1 (LDGSTS.BYPASS).
   bool BypassesL1 = false;
+  /// For a BulkRead in a function inlined into the kernel (a helper in any
+  /// file): the kernel's statement it was reached through; else invalid.
+  clang::SourceLocation CalledFrom = {};
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,
@@ -216,6 +222,14 @@ struct MbarrierArriveEvent {
   const ThreadMask &Threads;
 };
 
+/// `fence.proxy.async` (shared memory, or every state space) executed by
+/// \p Active: their generic-proxy accesses before it are ordered with
+/// async-proxy accesses after it (a bulk copy out of shared memory, a TMA
+/// store), ordered through barriers as usual.
+struct ProxyFenceEvent {
+  const ThreadMask &Active;
+};
+
 class ExecutionObserver {
 public:
   virtual ~ExecutionObserver() = default;
@@ -229,6 +243,7 @@ public:
   virtual void onNonUniformBranch(const BranchEvent &) {}
   virtual void onMbarrierProblem(const MbarrierProblemEvent &) {}
   virtual void onMbarrierArrive(const MbarrierArriveEvent &) {}
+  virtual void onProxyFence(const ProxyFenceEvent &) {}
 };
 
 /// The byte address (plus \p Offset) each lane of warp \p Warp touches in
@@ -294,6 +309,10 @@ public:
   void onMbarrierArrive(const MbarrierArriveEvent &Event) override {
     for (ExecutionObserver *O : Observers)
       O->onMbarrierArrive(Event);
+  }
+  void onProxyFence(const ProxyFenceEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onProxyFence(Event);
   }
 
 private:

@@ -19,6 +19,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/MathExtras.h"
@@ -235,10 +236,15 @@ std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
 /// One `cp.async.{ca,cg}.shared{::cta}.global [$D], [$S], size{, ...};` of
 /// an asm statement: the copy into shared memory that Ampere added; or one
 /// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [$D],
-/// [$S], size, [$M];`, Hopper's bulk copy by the TMA engine.
+/// [$S], size, [$M];`, Hopper's bulk copy by the TMA engine; or one
+/// `cp.async.bulk.global.shared::cta.bulk_group [$D], [$S], size;`, the
+/// TMA engine's bulk copy out of shared memory (FromShared).
 struct PtxAsyncCopy {
+  /// The operand of the shared-memory address: the destination, or the
+  /// source of a copy FromShared.
   unsigned AddressOperand = 0;
   bool Bulk = false;
+  bool FromShared = false;
   /// .cg: the write bypasses L1 (LDGSTS.BYPASS).
   bool BypassesL1 = false;
   /// The copy size when the text spells it; else the operand giving it
@@ -258,37 +264,49 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 6> Match;
   if (!Instruction.match(Text, &Match))
     return std::nullopt;
-  bool Shared = false, Global = false, CompletesMbarrier = false;
+  bool Shared = false, Global = false, CompletesMbarrier = false,
+       BulkGroup = false, CacheHint = false;
   PtxAsyncCopy Found;
   llvm::SmallVector<llvm::StringRef, 6> Qualifiers;
   Match[3].drop_front().split(Qualifiers, '.');
   for (auto [Index, Q] : llvm::enumerate(Qualifiers)) {
     if (Q == "shared" || Q == "shared::cta" ||
-        (Q == "shared::cluster" && Found.Bulk))
-      Shared = !Global; // the destination comes first
-    else if (Q == "global")
+        (Q == "shared::cluster" && Found.Bulk && !Global)) {
+      // The destination comes first.
+      Shared = !Global;
+      Found.FromShared = Global && Found.Bulk;
+    } else if (Q == "global")
       Global = true;
     else if (Q == "bulk" && Index == 0)
       Found.Bulk = true;
     else if (Q == "mbarrier::complete_tx::bytes" && Found.Bulk)
       CompletesMbarrier = true;
+    else if (Q == "bulk_group" && Found.Bulk)
+      BulkGroup = true;
     else if (Q == "cg")
       Found.BypassesL1 = true;
+    else if (Q == "L2::cache_hint")
+      CacheHint = true;
     else if (Q != "ca" && !Q.starts_with("L2::"))
-      return std::nullopt; // tensor, multicast, commit_group, wait_group
+      return std::nullopt; // tensor, multicast, cp_mask, commit_group, ...
   }
-  if (Found.Bulk != CompletesMbarrier)
+  // Into shared memory a bulk copy signals an mbarrier; out of it, it
+  // joins a bulk group.
+  if (Found.FromShared ? !BulkGroup || CompletesMbarrier
+                       : Found.Bulk != CompletesMbarrier || BulkGroup)
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef, 5> Operands;
   Match[5].split(Operands, ',');
-  PtxSharedAccess Destination;
-  if (!Shared || !Global || Operands.size() < 3 ||
-      !parseAddressOperand(Operands[0], Destination) ||
-      Destination.ByteOffset != 0)
+  PtxSharedAccess Address;
+  unsigned SharedOperand = Found.FromShared ? 1 : 0;
+  if ((!Shared && !Found.FromShared) || !Global || Operands.size() < 3 ||
+      (Found.FromShared && Operands.size() > 3u + CacheHint) ||
+      !parseAddressOperand(Operands[SharedOperand], Address) ||
+      Address.ByteOffset != 0)
     return std::nullopt;
-  Found.AddressOperand = Destination.AddressOperand;
+  Found.AddressOperand = Address.AddressOperand;
   PtxSharedAccess Mbarrier;
-  if (Found.Bulk && Operands.size() == 4 &&
+  if (Found.Bulk && !Found.FromShared && Operands.size() == 4 &&
       parseAddressOperand(Operands[3], Mbarrier) && Mbarrier.ByteOffset == 0)
     Found.MbarrierOperand = Mbarrier.AddressOperand;
   llvm::StringRef Size = Operands[2].trim();
@@ -311,6 +329,16 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
     Found.GuardOperand = Operand;
   }
   return Found;
+}
+
+/// Whether \p Text is a `fence.proxy.async` that covers shared memory:
+/// `.shared::cta`, `.shared::cluster`, or no state space (all of them).
+bool ptxProxyFenceCoversShared(llvm::StringRef Text) {
+  static const llvm::Regex Fence(
+      "(^|[^.a-z_])fence\\.proxy\\.async(\\.[a-z:]+)?[ \t]*;");
+  llvm::SmallVector<llvm::StringRef, 3> Match;
+  return Fence.match(Text, &Match) &&
+         (Match[2].empty() || Match[2].starts_with(".shared"));
 }
 
 /// What an asm statement does to the groups of cp.async copies.
@@ -1061,6 +1089,11 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
     Facts.Path = Path->second;
   if (Copying.none())
     return true;
+  if (Copy->FromShared) {
+    reportAccessAt(Call, Site, AccessKind::Load, unsigned(Width), Facts,
+                   Copying, nullptr, 0, AsyncPhase::BulkRead);
+    return true;
+  }
   reportAccessAt(Call, Site, AccessKind::Store, unsigned(Width), Facts, Copying,
                  nullptr, 0,
                  Copy->Bulk ? AsyncPhase::BulkIssue : AsyncPhase::Issue,
@@ -1236,6 +1269,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       }
     } else if (Text.contains("bar.warp.sync"))
       barrier(Call, BarrierScope::Warp, Active);
+    else if (ptxProxyFenceCoversShared(Text))
+      Observer.onProxyFence(ProxyFenceEvent{Active});
     else if (std::optional<PtxAsyncGroupStep> Step = ptxAsyncGroupStep(Text)) {
       if (Step->What == PtxAsyncGroupStep::Commit) {
         commitAsyncCopies(Active);
@@ -1616,4 +1651,35 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
 }
 
 } // namespace ir
+
+bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
+                                  const clang::FunctionDecl *Kernel) {
+  const llvm::Function *F = Module.kernelFunction(Kernel);
+  llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
+  llvm::SmallVector<const llvm::Function *, 8> Work;
+  if (F)
+    Work.push_back(F);
+  while (!Work.empty()) {
+    const llvm::Function *Next = Work.pop_back_val();
+    if (!Seen.insert(Next).second)
+      continue;
+    for (const llvm::Instruction &I : llvm::instructions(*Next)) {
+      const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+      if (!Call)
+        continue;
+      if (const auto *Asm =
+              llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
+        std::optional<ir::PtxAsyncCopy> Copy =
+            ir::ptxAsyncCopy(Asm->getAsmString());
+        if (Copy && Copy->FromShared)
+          return true;
+        continue;
+      }
+      if (const llvm::Function *Callee = Call->getCalledFunction();
+          Callee && !Callee->isDeclaration())
+        Work.push_back(Callee);
+    }
+  }
+  return false;
+}
 } // namespace smemlint

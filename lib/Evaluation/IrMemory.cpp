@@ -554,7 +554,10 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           Sites.reachedThrough(I),
                           Matrices,
                           Async,
-                          BypassesL1};
+                          BypassesL1,
+                          Async == AsyncPhase::BulkRead
+                              ? Sites.kernelCall(I)
+                              : clang::SourceLocation()};
   Observer.onMemoryAccess(Event);
   if (Async == AsyncPhase::Issue || Async == AsyncPhase::BulkIssue) {
     PendingAsyncCopy Copy{Site,

@@ -254,6 +254,11 @@ EvaluationSummary evaluateKernel(clang::ASTContext &Ctx,
 bool hasDeviceCode(const DeviceModule &Module,
                    const clang::FunctionDecl *Kernel);
 
+/// Whether \p Kernel's device code, or a function it calls, copies out of
+/// shared memory through the async proxy (a bulk copy to global memory).
+bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
+                                  const clang::FunctionDecl *Kernel);
+
 /// The source accesses of \p Kernel that the code nvcc makes performs with
 /// wider shared-memory instructions than any one execution of them in the
 /// source, with the instruction's bytes: the accesses of consecutive

@@ -1,0 +1,74 @@
+// Does a bulk copy out of shared memory (cp.async.bulk.global.shared::cta)
+// ever read the block's stores from before the barrier as stale, without
+// fence.proxy.async? Each block of 1024 threads stores 8 words per thread
+// (32 KB), with a value unique to the launch, block and word; after the
+// barrier thread 0 copies the 32 KB to global memory with the TMA engine;
+// a second kernel counts the words that differ from what was stored.
+// argv[1]: mode (unfenced, writers_fence, copier_fence), argv[2]: launches.
+// Run by run_async_proxy_probes.sh; results:
+// docs/measurements/h200-async-proxy.md. The kernels of the lit test
+// (test/barriers/async-proxy-fence.cu) store the same values every launch,
+// so a stale read could not show there; these store new ones each time.
+#include <cstdio>
+#include <cstring>
+
+constexpr int Threads = 1024, WordsPerThread = 8, Words = Threads * WordsPerThread;
+
+__device__ unsigned valueOf(unsigned Seed, unsigned Block, unsigned Word) {
+  return Seed * 2654435761u ^ (Block * Words + Word);
+}
+
+template <int Mode>
+__global__ void __launch_bounds__(Threads) store_tile(unsigned *out, unsigned seed) {
+  extern __shared__ __align__(128) unsigned buf[];
+  for (int i = 0; i < WordsPerThread; ++i) {
+    unsigned w = i * Threads + threadIdx.x;
+    buf[w] = valueOf(seed, blockIdx.x, w);
+  }
+  if (Mode == 1)
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (Mode == 2)
+      asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                 :: "l"(out + size_t(blockIdx.x) * Words),
+                    "r"((unsigned)__cvta_generic_to_shared(buf)),
+                    "r"(unsigned(Words * 4)) : "memory");
+    asm volatile("cp.async.bulk.commit_group;");
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+  }
+}
+
+__global__ void count_stale(const unsigned *out, unsigned seed,
+                            unsigned long long *stale) {
+  unsigned block = blockIdx.x;
+  for (unsigned w = threadIdx.x; w < Words; w += blockDim.x)
+    if (out[size_t(block) * Words + w] != valueOf(seed, block, w))
+      atomicAdd(stale, 1ull);
+}
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "unfenced";
+  int launches = argc > 2 ? atoi(argv[2]) : 100;
+  int blocks = 132 * 2;
+  unsigned *out;
+  unsigned long long *stale, host = 0;
+  cudaMalloc(&out, size_t(blocks) * Words * 4);
+  cudaMalloc(&stale, 8);
+  cudaMemset(stale, 0, 8);
+  auto kernel = !strcmp(mode, "writers_fence") ? store_tile<1>
+                : !strcmp(mode, "copier_fence") ? store_tile<2>
+                                                 : store_tile<0>;
+  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Words * 4);
+  for (int l = 0; l < launches; ++l) {
+    kernel<<<blocks, Threads, Words * 4>>>(out, unsigned(l + 1));
+    count_stale<<<blocks, 256>>>(out, unsigned(l + 1), stale);
+  }
+  cudaError_t e = cudaDeviceSynchronize();
+  cudaMemcpy(&host, stale, 8, cudaMemcpyDeviceToHost);
+  printf("mode=%s launches=%d blocks=%d words_per_block=%d stale_words=%llu of %llu status=%s\n",
+         mode, launches, blocks, Words, host,
+         (unsigned long long)launches * blocks * Words, cudaGetErrorString(e));
+  return e != cudaSuccess;
+}
