@@ -250,6 +250,9 @@ struct BarrierObserver::State {
   struct CopyIssue {
     AccessContext Where;
     bool Bulk; ///< cp.async.bulk, which its mbarrier completes.
+    /// A bulk copy out of shared memory: it reads its words until its
+    /// bulk group completes; only writes race with it.
+    bool ReadsShared = false;
   };
   std::vector<CopyIssue> CopyIssues;
   /// Some thread wrote shared memory in the current barrier interval.
@@ -402,8 +405,13 @@ struct BarrierObserver::State {
                           bool LaterIsCopy, unsigned Thread, unsigned Context,
                           const clang::VarDecl *Array, int64_t Offset) {
     const AccessContext &Issue = CopyIssues[Copy.Context].Where;
-    HazardKind Hazard = Kind == AccessKind::Load ? HazardKind::ReadAfterWrite
-                                                 : HazardKind::WriteAfterWrite;
+    bool CopyReads = CopyIssues[Copy.Context].ReadsShared;
+    if (CopyReads && Kind == AccessKind::Load)
+      return; // reads alongside a copy's read
+    HazardKind Hazard = CopyReads ? HazardKind::WriteAfterRead
+                        : Kind == AccessKind::Load
+                            ? HazardKind::ReadAfterWrite
+                            : HazardKind::WriteAfterWrite;
     auto Key = std::make_tuple(Issue.Site, Contexts[Context].Site, int(Hazard),
                                false, true);
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
@@ -414,6 +422,7 @@ struct BarrierObserver::State {
     Found.CopyInFlight = true;
     Found.LaterIsCopy = LaterIsCopy;
     Found.CopyIsBulk = CopyIssues[Copy.Context].Bulk;
+    Found.CopyReadsShared = CopyReads;
     Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
                      std::vector<unsigned>(Issue.Iterations.begin(),
                                            Issue.Iterations.end())};
@@ -444,7 +453,10 @@ struct BarrierObserver::State {
   void completeCopies(const MemoryAccessEvent &Event,
                       const clang::VarDecl *Array, unsigned Context,
                       unsigned Unit, unsigned Units) {
-    WroteInInterval = true;
+    // A bulk copy out of shared memory has read its words: it leaves no
+    // write behind.
+    bool Read = Event.Kind == AccessKind::Load;
+    WroteInInterval |= !Read;
     Words.select(Array, Unit);
     forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
       auto InFlight = CopiesInFlight.find(wordKey(Array, Offset));
@@ -458,7 +470,7 @@ struct BarrierObserver::State {
         if (InFlight->second.empty())
           CopiesInFlight.erase(InFlight);
       }
-      if (Words.outside(Offset))
+      if (Read || Words.outside(Offset))
         return;
       WordState &Word = Words.get(Offset);
       Word.Writer = WordAccess{T, WarpEpochs[warpOf(T)], Context, false,
@@ -612,15 +624,18 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
                       Offset);
     }
   });
-  if (issuesCopy(Event)) {
-    // In flight until its thread's wait completes it.
+  if (issuesCopy(Event) || Event.Async == AsyncPhase::BulkRead) {
+    // In flight until its thread's wait completes it. A bulk copy out of
+    // shared memory is also a read now, for the writes before it.
     unsigned Issue = S->CopyIssues.size();
+    bool Reads = Event.Async == AsyncPhase::BulkRead;
     S->CopyIssues.push_back(
-        {S->Contexts[Context], Event.Async == AsyncPhase::BulkIssue});
+        {S->Contexts[Context], Event.Async == AsyncPhase::BulkIssue, Reads});
     forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
       S->CopiesInFlight[State::wordKey(Array, Offset)].push_back({T, Issue});
     });
-    return;
+    if (!Reads)
+      return;
   }
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic,

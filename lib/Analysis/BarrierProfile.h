@@ -102,6 +102,10 @@ struct SharedHazard {
   /// For CopyInFlight: Earlier is a bulk copy (cp.async.bulk), which its
   /// mbarrier completes.
   bool CopyIsBulk = false;
+  /// For CopyInFlight: Earlier is a bulk copy out of shared memory
+  /// (cp.async.bulk.global.shared::cta), still reading the word Later
+  /// writes until the copy's bulk group completes.
+  bool CopyReadsShared = false;
 };
 
 struct DivergentBarrier {

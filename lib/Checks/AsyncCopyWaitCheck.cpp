@@ -26,7 +26,9 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
         std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
     // A bulk copy (the TMA engine's) completes through its mbarrier, not
     // through a group wait.
-    std::string Copy = Hazard.CopyIsBulk ? "cp.async.bulk" : "cp.async";
+    std::string Copy = Hazard.CopyReadsShared ? "bulk copy out of shared memory"
+                       : Hazard.CopyIsBulk    ? "cp.async.bulk"
+                                              : "cp.async";
     bool Own = Hazard.Earlier.Thread == Hazard.Later.Thread;
     std::string Message =
         "missing wait: " + triedValuesClause(Analysis, Hazard) +
@@ -39,11 +41,20 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
                      : " before the " + Copy + " at line " + CopyLine +
                            " that writes it has landed: " + Copier +
                            " issued the copy";
+    else if (Hazard.CopyReadsShared)
+      Message += " while the " + Copy + " at line " + CopyLine + " of " +
+                 (Own ? std::string("the same thread") : Copier) +
+                 " may still be reading it, so the copy may store the new "
+                 "value to global memory";
     else
       Message += " while the " + Copy + " at line " + CopyLine + " of " +
                  (Own ? std::string("the same thread") : Copier) +
                  " may still write it, so either value may stay";
-    Message += Hazard.CopyIsBulk
+    Message += Hazard.CopyReadsShared
+                   ? "; a bulk copy has read its source only once its "
+                     "thread's cp.async.bulk.wait_group.read completes its "
+                     "bulk group, and none did before this access "
+               : Hazard.CopyIsBulk
                    ? "; a bulk copy completes when a wait on its mbarrier "
                      "sees the phase the copy completes, and none came "
                      "before this access "
@@ -59,19 +70,28 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, Hazard.Later.Site, Hazard.Later.Kind);
     Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
     D.Message = std::move(Message);
-    std::string Issued = Copier + " issues the " + Copy + " that writes " +
+    std::string Issued = Copier + " issues the " + Copy + " that " +
+                         (Hazard.CopyReadsShared ? "reads " : "writes ") +
                          Word + " here" + earlierIteration(Analysis, Hazard);
     D.Notes.push_back(
         {toSourcePoint(SM, Hazard.Earlier.Site->getBeginLoc()), Issued, {}});
     std::string Fix =
-        Hazard.CopyIsBulk
+        Hazard.CopyReadsShared
+            ? "wait for the copy to have read its source before writing it "
+              "again: cp.async.bulk.wait_group.read 0 "
+              "(cuda::ptx::cp_async_bulk_wait_group_read(ptx::n32_t<0>())) in "
+              "the copying thread" +
+                  std::string(Own ? ""
+                                  : ", then __syncthreads() before the "
+                                    "other threads write")
+        : Hazard.CopyIsBulk
             ? "wait on the copy's mbarrier before this access "
               "(mbarrier.try_wait.parity for the phase the copy completes, "
               "cuda::barrier::wait())"
             : "wait for the copy before this access: cp.async.wait_group N "
               "with at most N groups committed after it "
               "(__pipeline_wait_prior(N), cuda::pipeline::consumer_wait())";
-    if (!Own && !Hazard.CopyIsBulk)
+    if (!Own && !Hazard.CopyIsBulk && !Hazard.CopyReadsShared)
       Fix += ", then __syncthreads() so that every thread's copy has landed "
              "before other threads use it";
     D.Notes.push_back({D.Where, std::move(Fix), {}});

@@ -447,15 +447,18 @@ public:
   std::string MbarriersForgotten;
   /// cp.async.commit_group by the threads of \p Active: their copies not
   /// yet in a group form the newest one.
-  void commitAsyncCopies(const ThreadMask &Active);
+  /// cp.async.bulk.commit_group (\p Bulk): their bulk copies out of shared
+  /// memory not yet in a bulk group form the newest one.
+  void commitAsyncCopies(const ThreadMask &Active, bool Bulk = false);
   /// A wait of the threads of \p Active: cp.async.wait_group with \p
   /// NewestLeft groups left in flight, cp.async.wait_all (nullopt), or
   /// synchronisation the evaluator does not follow (\p EveryThread: an
   /// mbarrier wait may complete any thread's copies). Tells the observer of
-  /// each completed copy.
+  /// each completed copy. \p Bulk: cp.async.bulk.wait_group[.read], which
+  /// completes bulk copies out of shared memory by their bulk groups.
   void completeAsyncCopies(const ThreadMask &Active,
                            std::optional<unsigned> NewestLeft,
-                           bool EveryThread = false);
+                           bool EveryThread = false, bool Bulk = false);
   /// A barrier for part of the block (a thread count, an arrival): noted
   /// where it stands (\p Name as the note says it) and taken as
   /// synchronisation the analysis does not follow.
@@ -557,6 +560,10 @@ public:
     std::vector<unsigned> Group;
     /// A bulk copy: an mbarrier's wait completes it, not wait_group.
     bool ViaMbarrier = false;
+    /// A bulk copy out of shared memory: it reads its bytes until its
+    /// thread's cp.async.bulk.wait_group[.read] completes its bulk group
+    /// (Group counts the thread's cp.async.bulk.commit_group).
+    bool ReadsShared = false;
     /// The mbarrier phase that completes it, when the evaluation followed it
     /// (a bulk copy's complete_tx, cp.async.mbarrier.arrive).
     std::optional<MbarrierKey> Mbarrier;
@@ -572,6 +579,8 @@ public:
   void completeCopy(PendingAsyncCopy &Copy, const ThreadMask &Completing);
   /// Per thread: the cp.async.commit_group statements it executed.
   std::vector<unsigned> CommittedGroups;
+  /// Per thread: the cp.async.bulk.commit_group statements it executed.
+  std::vector<unsigned> CommittedBulkGroups;
   /// An mbarrier in shared memory, as far as the evaluation followed it.
   struct MbarrierState {
     /// Unique in the evaluation: with the phase, it names a phase to the

@@ -374,6 +374,24 @@ std::optional<PtxAsyncGroupStep> ptxAsyncGroupStep(llvm::StringRef Text) {
   return Step;
 }
 
+/// What an asm statement does to the bulk groups of bulk copies out of
+/// shared memory: `cp.async.bulk.commit_group`, or
+/// `cp.async.bulk.wait_group[.read] N` (the read form waits until the
+/// copies have read their source, which is what a rewrite of it needs).
+std::optional<PtxAsyncGroupStep> ptxBulkGroupStep(llvm::StringRef Text) {
+  PtxAsyncGroupStep Step;
+  if (Text.contains("cp.async.bulk.commit_group"))
+    return Step;
+  static const llvm::Regex Wait(
+      "cp\\.async\\.bulk\\.wait_group(\\.read)?[ \t]+(\\$?)([0-9]+)");
+  llvm::SmallVector<llvm::StringRef, 4> Match;
+  if (!Wait.match(Text, &Match) || Match[3].getAsInteger(10, Step.Count))
+    return std::nullopt;
+  Step.What = PtxAsyncGroupStep::WaitGroup;
+  Step.CountIsOperand = !Match[2].empty();
+  return Step;
+}
+
 /// Whether \p Operand, the address operand of inline PTX,
 /// takes the address of an element or row of \p Array through all \p Dims
 /// of its declared shape (`__cvta_generic_to_shared(&tile[r][c])`, directly
@@ -432,6 +450,20 @@ std::optional<unsigned> asmOperandArgument(const llvm::InlineAsm &Asm,
     Argument += Passed;
   }
   return std::nullopt;
+}
+
+/// The groups a wait leaves in flight: the count its text spells, or the
+/// constant its "n" operand gives (one not constant: 0, every group).
+unsigned asmCount(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                  const PtxAsyncGroupStep &Step) {
+  if (!Step.CountIsOperand)
+    return Step.Count;
+  std::optional<unsigned> Argument = asmOperandArgument(Asm, Step.Count);
+  const auto *N =
+      Argument && *Argument < Call.arg_size()
+          ? llvm::dyn_cast<llvm::ConstantInt>(Call.getArgOperand(*Argument))
+          : nullptr;
+  return N ? unsigned(N->getZExtValue()) : 0u;
 }
 
 namespace {
@@ -1131,19 +1163,22 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
   return true;
 }
 
-void IrExecution::commitAsyncCopies(const ThreadMask &Active) {
-  if (CommittedGroups.empty())
-    CommittedGroups.assign(Threads, 0);
+void IrExecution::commitAsyncCopies(const ThreadMask &Active, bool Bulk) {
+  std::vector<unsigned> &Groups = Bulk ? CommittedBulkGroups : CommittedGroups;
+  if (Groups.empty())
+    Groups.assign(Threads, 0);
   for (unsigned T : Active.set_bits())
-    ++CommittedGroups[T];
+    ++Groups[T];
 }
 
 void IrExecution::completeAsyncCopies(const ThreadMask &Active,
                                       std::optional<unsigned> NewestLeft,
-                                      bool EveryThread) {
+                                      bool EveryThread, bool Bulk) {
   for (PendingAsyncCopy &Copy : PendingCopies) {
-    if (Copy.ViaMbarrier && !EveryThread)
+    if ((Copy.ViaMbarrier || Copy.ReadsShared != Bulk) && !EveryThread)
       continue;
+    const std::vector<unsigned> &Groups =
+        Copy.ReadsShared ? CommittedBulkGroups : CommittedGroups;
     ThreadMask Completing = Copy.Pending;
     if (!EveryThread)
       Completing &= Active;
@@ -1151,7 +1186,8 @@ void IrExecution::completeAsyncCopies(const ThreadMask &Active,
     // it has not committed stay in flight. wait_all: every copy.
     if (NewestLeft && !EveryThread)
       for (unsigned T : Completing.set_bits())
-        if (uint64_t(Copy.Group[T]) + *NewestLeft >= CommittedGroups[T])
+        if (T >= Groups.size() ||
+            uint64_t(Copy.Group[T]) + *NewestLeft >= Groups[T])
           Completing.reset(T);
     completeCopy(Copy, Completing);
   }
@@ -1168,7 +1204,8 @@ void IrExecution::completeCopy(PendingAsyncCopy &Copy,
   std::vector<unsigned> Iterations;
   enclosingLoops(Loops, Iterations);
   MemoryAccessEvent Event{Copy.Site,
-                          AccessKind::Store,
+                          Copy.ReadsShared ? AccessKind::Load
+                                           : AccessKind::Store,
                           Copy.WidthBytes,
                           Copy.Address,
                           Completing,
@@ -1271,24 +1308,20 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Warp, Active);
     else if (ptxProxyFenceCoversShared(Text))
       Observer.onProxyFence(ProxyFenceEvent{Active});
-    else if (std::optional<PtxAsyncGroupStep> Step = ptxAsyncGroupStep(Text)) {
+    else if (std::optional<PtxAsyncGroupStep> Step = ptxBulkGroupStep(Text)) {
+      if (Step->What == PtxAsyncGroupStep::Commit)
+        commitAsyncCopies(Active, /*Bulk=*/true);
+      else
+        completeAsyncCopies(Active, asmCount(Call, *Asm, *Step),
+                            /*EveryThread=*/false, /*Bulk=*/true);
+    } else if (std::optional<PtxAsyncGroupStep> Step =
+                   ptxAsyncGroupStep(Text)) {
       if (Step->What == PtxAsyncGroupStep::Commit) {
         commitAsyncCopies(Active);
       } else if (Step->What == PtxAsyncGroupStep::WaitAll) {
         completeAsyncCopies(Active, std::nullopt);
       } else {
-        unsigned NewestLeft = Step->Count;
-        if (Step->CountIsOperand) {
-          // The count the "n" operand gives; one not constant: 0, as above.
-          std::optional<unsigned> Argument =
-              asmOperandArgument(*Asm, Step->Count);
-          const auto *N = Argument && *Argument < Call.arg_size()
-                              ? llvm::dyn_cast<llvm::ConstantInt>(
-                                    Call.getArgOperand(*Argument))
-                              : nullptr;
-          NewestLeft = N ? unsigned(N->getZExtValue()) : 0u;
-        }
-        completeAsyncCopies(Active, NewestLeft);
+        completeAsyncCopies(Active, asmCount(Call, *Asm, *Step));
       }
     } else if (std::optional<ThreadValue> Result =
                    ptxMbarrier(Call, *Asm, Frame, Active, MbarrierWhyNot)) {

@@ -337,7 +337,8 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
     for (const auto &[K, Group] : ByMbarrier) {
       MbarrierState &S = Mbarriers[K];
       for (PendingAsyncCopy &Copy : PendingCopies) {
-        if (Copy.ViaMbarrier || !Copy.Pending.anyCommon(Group))
+        if (Copy.ViaMbarrier || Copy.ReadsShared ||
+            !Copy.Pending.anyCommon(Group))
           continue;
         if (Copy.Mbarrier && *Copy.Mbarrier != K)
           Copy.CompletedByAnyMbarrier = true;

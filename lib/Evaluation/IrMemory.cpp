@@ -559,17 +559,21 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                               ? Sites.kernelCall(I)
                               : clang::SourceLocation()};
   Observer.onMemoryAccess(Event);
-  if (Async == AsyncPhase::Issue || Async == AsyncPhase::BulkIssue) {
+  if (Async == AsyncPhase::Issue || Async == AsyncPhase::BulkIssue ||
+      Async == AsyncPhase::BulkRead) {
     PendingAsyncCopy Copy{Site,
                           WidthBytes,
                           Event.Address,
                           Active,
                           std::vector<unsigned>(Threads, 0),
                           Async == AsyncPhase::BulkIssue};
-    if (CommittedGroups.empty())
-      CommittedGroups.assign(Threads, 0);
+    Copy.ReadsShared = Async == AsyncPhase::BulkRead;
+    std::vector<unsigned> &Groups =
+        Copy.ReadsShared ? CommittedBulkGroups : CommittedGroups;
+    if (Groups.empty())
+      Groups.assign(Threads, 0);
     for (unsigned T : Active.set_bits())
-      Copy.Group[T] = CommittedGroups[T];
+      Copy.Group[T] = Groups[T];
     PendingCopies.push_back(std::move(Copy));
   }
 }

@@ -5,7 +5,7 @@
 // raw totals of part of the iterations against all of them), says that the
 // numbers are an estimate and names the loop.
 //
-// RUN: not %smem-lint --no-cuda-toolkit %s 2>&1 | FileCheck %s
+// RUN: not %smem-lint %s 2>&1 | FileCheck %s
 
 // The read without the fix, exact (the loop nest is in closed form): 96 x
 // 256 iterations x 8 warps = 196608 warp reads of 8 wavefronts = 1572864,

@@ -5,7 +5,7 @@
 // Racy and fixed twins; the wrappers are those of cuda::ptx, written out so
 // that the file needs no toolkit.
 //
-// RUN: not %smem-lint --no-cuda-toolkit %s 2>&1 | FileCheck %s --implicit-check-not="bulk copy out of shared memory"
+// RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="bulk copy out of shared memory"
 
 __device__ void store_to_global(float *out, const float *from, unsigned bytes) {
   asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"

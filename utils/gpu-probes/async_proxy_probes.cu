@@ -5,6 +5,11 @@
 // barrier thread 0 copies the 32 KB to global memory with the TMA engine;
 // a second kernel counts the words that differ from what was stored.
 // argv[1]: mode (unfenced, writers_fence, copier_fence), argv[2]: launches.
+// Modes refill_no_wait and refill_wait: two tiles per block through one
+// buffer; after the first tile's copy is issued (and a barrier), the block
+// writes the second tile into the buffer with or without thread 0's
+// cp.async.bulk.wait_group.read 0 before that barrier
+// (test/barriers/bulk-store-wait.cu's twins).
 // Run by run_async_proxy_probes.sh; results:
 // docs/measurements/h200-async-proxy.md. The kernels of the lit test
 // (test/barriers/async-proxy-fence.cu) store the same values every launch,
@@ -40,6 +45,39 @@ __global__ void __launch_bounds__(Threads) store_tile(unsigned *out, unsigned se
   }
 }
 
+template <bool Wait>
+__global__ void __launch_bounds__(Threads) refill(unsigned *out, unsigned seed) {
+  extern __shared__ __align__(128) unsigned buf[];
+  for (unsigned tile = 0; tile < 2; ++tile) {
+    for (int i = 0; i < WordsPerThread; ++i) {
+      unsigned w = i * Threads + threadIdx.x;
+      buf[w] = valueOf(seed + tile * 7919u, blockIdx.x, w);
+    }
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                   :: "l"(out + (size_t(blockIdx.x) * 2 + tile) * Words),
+                      "r"((unsigned)__cvta_generic_to_shared(buf)),
+                      "r"(unsigned(Words * 4)) : "memory");
+      asm volatile("cp.async.bulk.commit_group;");
+      if (Wait || tile == 1)
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+    __syncthreads();
+  }
+}
+
+__global__ void count_stale_refill(const unsigned *out, unsigned seed,
+                                   unsigned long long *stale) {
+  unsigned block = blockIdx.x;
+  for (unsigned tile = 0; tile < 2; ++tile)
+    for (unsigned w = threadIdx.x; w < Words; w += blockDim.x)
+      if (out[(size_t(block) * 2 + tile) * Words + w] !=
+          valueOf(seed + tile * 7919u, block, w))
+        atomicAdd(stale, 1ull);
+}
+
 __global__ void count_stale(const unsigned *out, unsigned seed,
                             unsigned long long *stale) {
   unsigned block = blockIdx.x;
@@ -54,21 +92,28 @@ int main(int argc, char **argv) {
   int blocks = 132 * 2;
   unsigned *out;
   unsigned long long *stale, host = 0;
-  cudaMalloc(&out, size_t(blocks) * Words * 4);
+  cudaMalloc(&out, size_t(blocks) * 2 * Words * 4);
   cudaMalloc(&stale, 8);
   cudaMemset(stale, 0, 8);
-  auto kernel = !strcmp(mode, "writers_fence") ? store_tile<1>
+  bool refilling = !strncmp(mode, "refill", 6);
+  auto kernel = !strcmp(mode, "refill_no_wait") ? refill<false>
+                : !strcmp(mode, "refill_wait")  ? refill<true>
+                : !strcmp(mode, "writers_fence") ? store_tile<1>
                 : !strcmp(mode, "copier_fence") ? store_tile<2>
                                                  : store_tile<0>;
   cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Words * 4);
   for (int l = 0; l < launches; ++l) {
     kernel<<<blocks, Threads, Words * 4>>>(out, unsigned(l + 1));
-    count_stale<<<blocks, 256>>>(out, unsigned(l + 1), stale);
+    if (refilling)
+      count_stale_refill<<<blocks, 256>>>(out, unsigned(l + 1), stale);
+    else
+      count_stale<<<blocks, 256>>>(out, unsigned(l + 1), stale);
   }
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(&host, stale, 8, cudaMemcpyDeviceToHost);
   printf("mode=%s launches=%d blocks=%d words_per_block=%d stale_words=%llu of %llu status=%s\n",
          mode, launches, blocks, Words, host,
-         (unsigned long long)launches * blocks * Words, cudaGetErrorString(e));
+         (unsigned long long)launches * blocks * Words * (refilling ? 2 : 1),
+         cudaGetErrorString(e));
   return e != cudaSuccess;
 }
