@@ -260,15 +260,20 @@ struct PtxAsyncCopy {
 
 std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
   static const llvm::Regex Instruction(
-      "(^|[^.a-z_])(@p[ \t]+)?cp\\.async((\\.[a-zA-Z0-9_:]+)+)[ \t]+([^;]*)");
-  llvm::SmallVector<llvm::StringRef, 6> Match;
+      "(^|[^.a-z_])(@p[ \t]+)?cp\\.(reduce\\.)?async((\\.[a-zA-Z0-9_:]+)+)[ "
+      "\t]+"
+      "([^;]*)");
+  llvm::SmallVector<llvm::StringRef, 7> Match;
   if (!Instruction.match(Text, &Match))
     return std::nullopt;
   bool Shared = false, Global = false, CompletesMbarrier = false,
        BulkGroup = false, CacheHint = false;
+  // cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32: a bulk
+  // copy out of shared memory that global memory reduces into.
+  bool Reduce = !Match[3].empty();
   PtxAsyncCopy Found;
   llvm::SmallVector<llvm::StringRef, 6> Qualifiers;
-  Match[3].drop_front().split(Qualifiers, '.');
+  Match[4].drop_front().split(Qualifiers, '.');
   for (auto [Index, Q] : llvm::enumerate(Qualifiers)) {
     if (Q == "shared" || Q == "shared::cta" ||
         (Q == "shared::cluster" && Found.Bulk && !Global)) {
@@ -287,16 +292,22 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
       Found.BypassesL1 = true;
     else if (Q == "L2::cache_hint")
       CacheHint = true;
+    else if (Reduce && Found.FromShared &&
+             llvm::is_contained({"add", "min", "max", "inc", "dec", "and", "or",
+                                 "xor", "noftz", "f16", "bf16", "f32", "f64",
+                                 "u32", "s32", "u64", "s64", "b32", "b64"},
+                                Q))
+      continue; // the reduction's operation and type
     else if (Q != "ca" && !Q.starts_with("L2::"))
       return std::nullopt; // tensor, multicast, cp_mask, commit_group, ...
   }
   // Into shared memory a bulk copy signals an mbarrier; out of it, it
   // joins a bulk group.
   if (Found.FromShared ? !BulkGroup || CompletesMbarrier
-                       : Found.Bulk != CompletesMbarrier || BulkGroup)
+                       : Found.Bulk != CompletesMbarrier || BulkGroup || Reduce)
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef, 5> Operands;
-  Match[5].split(Operands, ',');
+  Match[6].split(Operands, ',');
   PtxSharedAccess Address;
   unsigned SharedOperand = Found.FromShared ? 1 : 0;
   if ((!Shared && !Found.FromShared) || !Global || Operands.size() < 3 ||

@@ -135,4 +135,38 @@ __global__ void data_dependent(float *out, const int *flags) {
   // CHECK: note: reported as a note: the path rests on a branch on data the analysis could not read
 }
 
-// CHECK: smem-lint: 5 warnings and 0 errors, 1 note in 1 file
+// A bulk reduction into global memory (split-K's epilogue) reads its source
+// the same way.
+__device__ void reduce_to_global(float *out, const float *from,
+                                 unsigned bytes) {
+  asm volatile(
+      "cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%0], [%1], %2;"
+      :: "l"(out), "r"((unsigned)__cvta_generic_to_shared(from)), "r"(bytes)
+      : "memory");
+  asm volatile("cp.async.bulk.commit_group;");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+
+// smem-lint: block_dim(128)
+__global__ void reduce_unfenced(float *out) {
+  __shared__ alignas(128) float partial[128];
+  partial[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    reduce_to_global(out, partial, sizeof(partial));
+  // CHECK: async-proxy-fence.cu:[[#@LINE-1]]:5: warning: bulk copy out of shared memory reads 'partial' through the async proxy, but the generic write at line [[#@LINE-4]]
+  // CHECK: note: the write the copy reads: 128 of the 128 words
+  // CHECK: note: barriers order
+}
+
+// smem-lint: block_dim(128)
+__global__ void reduce_fenced(float *out) {
+  __shared__ alignas(128) float partial[128];
+  partial[threadIdx.x] = threadIdx.x;
+  fence_for_async_proxy();
+  __syncthreads();
+  if (threadIdx.x == 0)
+    reduce_to_global(out, partial, sizeof(partial));
+}
+
+// CHECK: smem-lint: 6 warnings and 0 errors, 1 note in 1 file
