@@ -21,6 +21,7 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
     : Ctx(Ctx), Kernel(Kernel), Shape(std::move(Shape)), ShapeIndex(ShapeIndex),
       Arch(Arch), Options(std::move(Options)),
       StaticSharedBytes(smemlint::staticSharedBytes(Kernel.SharedVariables)) {
+  this->Options.GlobalAccessesObserved = ProfileGlobalMemory;
   // Arguments several launches disagree on are symbols; start from the
   // launch value that costs the most wavefronts.
   for (const auto &[Param, Values] : this->Shape.CandidateParameters) {

@@ -433,6 +433,64 @@ Reached memoryReached(const llvm::Value *Pointer,
 
 } // namespace
 
+bool IrExecution::unobservableLoop(const llvm::Loop &L, FunctionFacts &Facts) {
+  auto Known = Facts.Unobservable.find(&L);
+  if (Known != Facts.Unobservable.end())
+    return Known->second;
+  auto Decide = [&]() {
+    if (!L.getExitBlock() || !L.getExitingBlock())
+      return false;
+    for (const llvm::BasicBlock *Block : L.blocks())
+      for (const llvm::Instruction &I : *Block) {
+        for (const llvm::User *U : I.users()) {
+          const auto *User = llvm::dyn_cast<llvm::Instruction>(U);
+          if (!User || !L.contains(User))
+            return false;
+        }
+        if (llvm::isa<llvm::FenceInst>(I))
+          return false;
+        llvm::SmallVector<std::pair<const llvm::Value *, bool>, 2> Pointers;
+        if (memoryOperands(I, Pointers)) {
+          for (auto [Pointer, Writes] : Pointers) {
+            Reached Memory = memoryReached(Pointer, KernelFunction);
+            // A pointer loaded from memory (a struct's field) has a value
+            // the evaluation does not know: it reports no shared access
+            // through it, as for a global one.
+            if (Memory == Reached::Unknown &&
+                llvm::isa<llvm::LoadInst>(llvm::getUnderlyingObject(Pointer)))
+              Memory = Reached::Global;
+            if (Memory == Reached::Global && !Options.GlobalAccessesObserved)
+              continue;
+            // A private load reads what was stored before the loop.
+            if (Memory == Reached::Private && !Writes)
+              continue;
+            return false;
+          }
+          continue;
+        }
+        if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+          // Math and special registers only: no barrier, shuffle, vote or
+          // anything that could order or reach shared memory.
+          const llvm::Function *Callee = Call->getCalledFunction();
+          if (Call->isInlineAsm() || Call->isConvergent() || !Callee ||
+              !(Call->doesNotAccessMemory() ||
+                llvm::isa<llvm::DbgInfoIntrinsic>(Call) ||
+                Callee->getIntrinsicID() == llvm::Intrinsic::lifetime_start ||
+                Callee->getIntrinsicID() == llvm::Intrinsic::lifetime_end ||
+                Callee->getIntrinsicID() == llvm::Intrinsic::assume))
+            return false;
+          continue;
+        }
+        if (I.mayReadOrWriteMemory())
+          return false;
+      }
+    return true;
+  };
+  bool Result = Decide();
+  Facts.Unobservable[&L] = Result;
+  return Result;
+}
+
 const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
                                                     FunctionFacts &Facts) {
   auto Known = Facts.ClosedForms.find(&L);

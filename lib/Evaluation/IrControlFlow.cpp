@@ -768,6 +768,18 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       Parked[Waiting.Within].push_back(std::move(Waiting));
       continue;
     }
+    // A loop entered whose work nothing observes: its threads go on from
+    // its exit (the exit's phis take what the loop's exiting edge gives,
+    // values from before the loop).
+    if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(Top.Block);
+        L && L->getHeader() == Top.Block && !Frame.Iterations.lookup(L) &&
+        !Options.InsertedBarrier && unobservableLoop(*L, *Frame.Facts)) {
+      Assumptions = Top.Assumptions;
+      takeEdge(Frame, *L->getExitingBlock(), *L->getExitBlock(), Top.Active,
+               Top.Ambiguous);
+      Top.Block = L->getExitBlock();
+      continue;
+    }
     const llvm::BasicBlock &Block = *Top.Block;
     Frame.Current = &Block;
     Assumptions = Top.Assumptions;

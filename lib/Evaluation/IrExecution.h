@@ -140,6 +140,8 @@ struct FunctionFacts {
   llvm::ScalarEvolution Evolution;
   /// What the IR says of each loop asked about: IrExecution::closedFormFacts.
   llvm::DenseMap<const llvm::Loop *, ClosedFormFacts> ClosedForms;
+  /// Per loop asked about: IrExecution::unobservableLoop.
+  llvm::DenseMap<const llvm::Loop *, bool> Unobservable;
 };
 
 /// Whether a loop cut short may go on in closed form instead
@@ -282,6 +284,13 @@ public:
   // IrClosedForm.cpp: loops whose middle iterations are computed.
   /// What the IR alone says of computing the iterations of \p L from a
   /// few of them; computed once per loop.
+  /// Whether nothing the observers see depends on \p L: it has one exit,
+  /// no value it computes is used after it, and it touches no shared or
+  /// private memory, synchronizes nothing and calls nothing that could (its
+  /// global accesses only, when no observer reads them). Such a loop is not
+  /// evaluated: its threads go straight to its exit, which is what every
+  /// one of them reaches after it.
+  bool unobservableLoop(const llvm::Loop &L, FunctionFacts &Facts);
   const ClosedFormFacts &closedFormFacts(const llvm::Loop &L,
                                          FunctionFacts &Facts);
   /// At the back edge of \p L after \p Done iterations, about to be cut

@@ -153,6 +153,10 @@ struct EvaluationOptions {
   /// The device code to evaluate; a kernel it does not hold is not
   /// evaluated, and the summary says so.
   const DeviceModule *Device = nullptr;
+  /// Some observer reads global accesses (the global profile). Without
+  /// one, a loop that only computes values it keeps to itself and touches
+  /// global memory is not evaluated at all (IrExecution::unobservableLoop).
+  bool GlobalAccessesObserved = true;
 };
 
 /// The value a uniform symbol takes when nothing else is known, documented in
