@@ -30,13 +30,9 @@ void AsyncProxyFenceCheck::checkKernel(const CheckContext &Context,
     D.Level = Severity::Warning;
     // A copy in a helper (cuda::ptx's wrappers, a project's epilogue) is
     // reported at the kernel's call of it: one finding per kernel and place.
+    bool Helper = false;
+    D.Where = findingPlace(SM, Gap.Copy, Gap.CopyCalledFrom, Helper);
     SourcePoint CopyPoint = toSourcePoint(SM, Gap.Copy->getBeginLoc());
-    bool Helper = Gap.CopyCalledFrom.isValid();
-    D.Where = Helper ? toSourcePoint(SM, Gap.CopyCalledFrom) : CopyPoint;
-    if (D.Where.File == CopyPoint.File && D.Where.Line == CopyPoint.Line) {
-      D.Where = CopyPoint;
-      Helper = false;
-    }
     unsigned WriteLine = lineOf(Analysis, Gap.Write);
     D.Message =
         "bulk copy out of shared memory reads " + Name +
@@ -71,14 +67,7 @@ void AsyncProxyFenceCheck::checkKernel(const CheckContext &Context,
              "or in the copying thread between the barrier and the copy",
          {}});
     D.Assumptions = assumedValues(Analysis, ~SymbolSet(0));
-    if (!Gap.Assumptions.empty()) {
-      D.Level = Severity::Note;
-      D.Notes.push_back({D.Where,
-                         "reported as a note: the path rests on a branch on "
-                         "data the analysis could not read (" +
-                             llvm::join(Gap.Assumptions, "; ") + ")",
-                         {}});
-    }
+    demoteForDataBranches(D, Gap.Assumptions, "the path rests");
     Findings.push_back(std::move(D));
   }
 }

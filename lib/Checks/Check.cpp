@@ -2,7 +2,11 @@
 
 #include "Checks/Check.h"
 
+#include "Analysis/SourcePoints.h"
+
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace smemlint {
 namespace {
@@ -54,6 +58,35 @@ void CheckContext::nameAccessesAt(Diagnostic &Finding,
     nameSharedAccess(Finding, Site, Kind);
     nameGlobalAccess(Finding, Site, Kind);
   }
+}
+
+SourcePoint findingPlace(const clang::SourceManager &SM,
+                         const clang::Stmt *Site,
+                         clang::SourceLocation CalledFrom, bool &InHelper) {
+  SourcePoint Own = toSourcePoint(SM, Site->getBeginLoc());
+  InHelper = CalledFrom.isValid();
+  if (!InHelper)
+    return Own;
+  SourcePoint Call = toSourcePoint(SM, CalledFrom);
+  if (Call.File == Own.File && Call.Line == Own.Line) {
+    InHelper = false;
+    return Own;
+  }
+  return Call;
+}
+
+void demoteForDataBranches(Diagnostic &Finding,
+                           llvm::ArrayRef<std::string> DataBranches,
+                           llvm::StringRef What) {
+  if (DataBranches.empty())
+    return;
+  Finding.Level = Severity::Note;
+  Finding.Notes.push_back({Finding.Where,
+                           "reported as a note: " + What.str() +
+                               " on a branch on data the analysis could not "
+                               "read (" +
+                               llvm::join(DataBranches, "; ") + ")",
+                           {}});
 }
 
 } // namespace smemlint

@@ -77,6 +77,21 @@ struct CheckContext {
 std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
                                       SymbolSet Symbols);
 
+/// Where a finding about \p Site is reported: the kernel's statement
+/// \p CalledFrom when the site is in a helper the kernel calls (one finding
+/// per kernel and place), the site itself otherwise. \p InHelper says
+/// which, for the note that points at the helper's line.
+SourcePoint findingPlace(const clang::SourceManager &SM,
+                         const clang::Stmt *Site,
+                         clang::SourceLocation CalledFrom, bool &InHelper);
+
+/// Makes \p Finding a note when it rests on \p DataBranches (branches on
+/// data the analysis could not read), with a note that says so: \p What
+/// rests on them ("the threads that arrive depend").
+void demoteForDataBranches(Diagnostic &Finding,
+                           llvm::ArrayRef<std::string> DataBranches,
+                           llvm::StringRef What);
+
 class Check {
 public:
   explicit Check(const CheckInfo &Info) : Info(Info) {}

@@ -141,13 +141,9 @@ void MbarrierProtocolCheck::checkKernel(const CheckContext &Context,
     D.Level = Severity::Warning;
     // A wait in a helper is reported at the kernel's call of it: one
     // finding per kernel and place.
+    bool Helper = false;
+    D.Where = findingPlace(SM, Wait.Site, Wait.CalledFrom, Helper);
     SourcePoint WaitPoint = toSourcePoint(SM, Wait.Site->getBeginLoc());
-    bool Helper = Wait.CalledFrom.isValid();
-    D.Where = Helper ? toSourcePoint(SM, Wait.CalledFrom) : WaitPoint;
-    if (D.Where.File == WaitPoint.File && D.Where.Line == WaitPoint.Line) {
-      D.Where = WaitPoint;
-      Helper = false;
-    }
     D.Message = std::string(Overflow ? "mbarrier " : "mbarrier wait ") +
                 Problem + " (" + threadName(Block, Wait.ExampleThread) + " " +
                 Does + " on " + Barrier + "; block " + Block.str() + ", " +
@@ -166,14 +162,8 @@ void MbarrierProtocolCheck::checkKernel(const CheckContext &Context,
     // Which threads arrive and what they copy may rest on values nothing
     // gives.
     D.Assumptions = assumedValues(Analysis, ~SymbolSet(0));
-    if (!Wait.Assumptions.empty()) {
-      D.Level = Severity::Note;
-      D.Notes.push_back({D.Where,
-                         "reported as a note: the threads that arrive depend "
-                         "on a branch on data the analysis could not read (" +
-                             llvm::join(Wait.Assumptions, "; ") + ")",
-                         {}});
-    }
+    demoteForDataBranches(D, Wait.Assumptions,
+                          "the threads that arrive depend");
     Findings.push_back(std::move(D));
   }
 }
