@@ -664,6 +664,32 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   });
 }
 
+void BarrierObserver::onBlockExit() {
+  // The copies out of shared memory no wait completed: one finding per
+  // copy, with the lowest word still in flight as its example.
+  std::map<unsigned, BulkReadAtExit> ByIssue;
+  for (const auto &[Word, Copies] : S->CopiesInFlight)
+    for (const State::CopyInFlight &Copy : Copies) {
+      const State::CopyIssue &Issue = S->CopyIssues[Copy.Context];
+      if (!Issue.ReadsShared)
+        continue;
+      auto [It, New] = ByIssue.try_emplace(Copy.Context);
+      int64_t Offset = Word.second * 4;
+      if (!New && It->second.ByteOffset <= Offset)
+        continue;
+      It->second.Copy = {Issue.Where.Site, Issue.Where.Kind, Copy.Thread,
+                         *Issue.Where.Loops,
+                         std::vector<unsigned>(Issue.Where.Iterations.begin(),
+                                               Issue.Where.Iterations.end())};
+      It->second.Array = static_cast<const clang::VarDecl *>(Word.first);
+      It->second.ByteOffset = Offset;
+    }
+  std::set<const clang::Expr *> Reported;
+  for (auto &[Issue, Found] : ByIssue)
+    if (Reported.insert(Found.Copy.Site).second)
+      S->Profile.BulkReadsAtExit.push_back(std::move(Found));
+}
+
 void BarrierObserver::onIterationsSkipped(const SkippedIterationsEvent &Event) {
   // The accesses after the skip are those of a later iteration, moved: the
   // hazards between an iteration and the next were seen in the iterations

@@ -126,12 +126,23 @@ struct NonUniformBranch {
   bool SplitsAWarp = false;
 };
 
+/// A bulk copy out of shared memory still reading when its block exits:
+/// no thread waited for it with cp.async.bulk.wait_group.read, and the
+/// block's shared memory may go to another block before it has read it.
+struct BulkReadAtExit {
+  HazardAccess Copy;
+  const clang::VarDecl *Array = nullptr;
+  int64_t ByteOffset = 0;
+};
+
 struct BarrierProfile {
   /// One hazard per pair of source accesses and kind, first example kept.
   std::vector<SharedHazard> Hazards;
   std::vector<DivergentBarrier> DivergentBarriers;
   /// mbarrier waits that go wrong (the first per wait and problem).
   std::vector<MbarrierProblemEvent> MbarrierProblems;
+  /// One per bulk copy out of shared memory still reading at the exit.
+  std::vector<BulkReadAtExit> BulkReadsAtExit;
   /// Where the race analysis is incomplete: reads of skipped loop
   /// iterations that share a barrier interval with writes (see
   /// SkippedIterationsEvent::UnseparatedReads).
@@ -160,6 +171,7 @@ public:
   void onNonUniformBranch(const BranchEvent &Event) override;
   void onMbarrierProblem(const MbarrierProblemEvent &Event) override;
   void onMbarrierArrive(const MbarrierArriveEvent &Event) override;
+  void onBlockExit() override;
 
 private:
   struct State;

@@ -98,6 +98,39 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     weighTriedValues(Analysis, Hazard, D);
     Findings.push_back(std::move(D));
   }
+  for (const BulkReadAtExit &Exit : Analysis.barriers().BulkReadsAtExit) {
+    std::string Copier = threadName(Analysis.shape().Block, Exit.Copy.Thread);
+    std::string Element = Exit.Array ? elementName(Analysis.context(),
+                                                   Exit.Array, Exit.ByteOffset)
+                                     : "shared memory";
+    // A note: CUDA's examples wait before the exit, but no document we
+    // have says what an exit does to a copy still reading, and the H200
+    // showed nothing (docs/measurements/h200-async-proxy.md).
+    Diagnostic D;
+    D.Check = name().str();
+    D.Level = Severity::Note;
+    D.Where = toSourcePoint(SM, Exit.Copy.Site->getBeginLoc());
+    Context.nameSharedAccess(D, Exit.Copy.Site, Exit.Copy.Kind);
+    D.Message =
+        "possibly missing wait: the block exits while the bulk copy out of "
+        "shared memory here may still be reading " +
+        Element + ": " + Copier +
+        " issues it and no cp.async.bulk.wait_group.read completes "
+        "it before the thread returns, so the block's shared memory "
+        "may go to another block before the copy has read it "
+        "(block " +
+        Analysis.shape().Block.str() + ", " + Analysis.arch().Name.str() + ")";
+    D.Notes.push_back(
+        {D.Where,
+         "wait in the copying thread before it returns, as CUDA's TMA "
+         "examples do: cp.async.bulk.wait_group.read 0 "
+         "(cuda::ptx::cp_async_bulk_wait_group_read(ptx::n32_t<0>())); "
+         "reported as a note: on the H200 no copy read another block's data "
+         "in 1056-block launches without the wait",
+         {}});
+    D.Assumptions = assumedValues(Analysis, ~SymbolSet(0));
+    Findings.push_back(std::move(D));
+  }
 }
 
 const CheckInfo &AsyncCopyWaitCheck::info() {

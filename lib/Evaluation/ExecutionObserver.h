@@ -244,6 +244,9 @@ public:
   virtual void onMbarrierProblem(const MbarrierProblemEvent &) {}
   virtual void onMbarrierArrive(const MbarrierArriveEvent &) {}
   virtual void onProxyFence(const ProxyFenceEvent &) {}
+  /// Every thread has returned and the evaluation followed the whole kernel
+  /// (no budget reached): what is still in flight outlives the block.
+  virtual void onBlockExit() {}
 };
 
 /// The byte address (plus \p Offset) each lane of warp \p Warp touches in
@@ -313,6 +316,10 @@ public:
   void onProxyFence(const ProxyFenceEvent &Event) override {
     for (ExecutionObserver *O : Observers)
       O->onProxyFence(Event);
+  }
+  void onBlockExit() override {
+    for (ExecutionObserver *O : Observers)
+      O->onBlockExit();
   }
 
 private:

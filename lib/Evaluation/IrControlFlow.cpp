@@ -1243,6 +1243,8 @@ EvaluationSummary IrExecution::run() {
   Frames.push_back(&Frame);
   runFunction(Frame, AllThreads);
   Frames.pop_back();
+  if (!outOfBudget() && !Summary.BudgetExceeded && Frame.Returned == AllThreads)
+    Observer.onBlockExit();
   return Summary;
 }
 

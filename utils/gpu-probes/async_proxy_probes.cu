@@ -9,7 +9,11 @@
 // buffer; after the first tile's copy is issued (and a barrier), the block
 // writes the second tile into the buffer with or without thread 0's
 // cp.async.bulk.wait_group.read 0 before that barrier
-// (test/barriers/bulk-store-wait.cu's twins).
+// (test/barriers/bulk-store-wait.cu's twins). Modes exit_no_wait and
+// exit_wait: one block per SM (200 KB of shared memory each), thread 0
+// issues the copy of the block's tile and returns with or without
+// cp.async.bulk.wait_group.read 0; the next block on the SM writes its own
+// tile into the same shared memory (exits_while_reading).
 // Run by run_async_proxy_probes.sh; results:
 // docs/measurements/h200-async-proxy.md. The kernels of the lit test
 // (test/barriers/async-proxy-fence.cu) store the same values every launch,
@@ -78,6 +82,34 @@ __global__ void count_stale_refill(const unsigned *out, unsigned seed,
         atomicAdd(stale, 1ull);
 }
 
+constexpr int BigWords = 200 * 1024 / 4;
+
+template <bool Wait>
+__global__ void __launch_bounds__(Threads) exit_after_copy(unsigned *out, unsigned seed) {
+  extern __shared__ __align__(128) unsigned buf[];
+  for (int w = threadIdx.x; w < BigWords; w += Threads)
+    buf[w] = valueOf(seed, blockIdx.x, w);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                 :: "l"(out + size_t(blockIdx.x) * BigWords),
+                    "r"((unsigned)__cvta_generic_to_shared(buf)),
+                    "r"(unsigned(BigWords * 4)) : "memory");
+    asm volatile("cp.async.bulk.commit_group;");
+    if (Wait)
+      asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+  }
+}
+
+__global__ void count_stale_big(const unsigned *out, unsigned seed,
+                                unsigned long long *stale) {
+  unsigned block = blockIdx.x;
+  for (unsigned w = threadIdx.x; w < BigWords; w += blockDim.x)
+    if (out[size_t(block) * BigWords + w] != valueOf(seed, block, w))
+      atomicAdd(stale, 1ull);
+}
+
 __global__ void count_stale(const unsigned *out, unsigned seed,
                             unsigned long long *stale) {
   unsigned block = blockIdx.x;
@@ -95,6 +127,25 @@ int main(int argc, char **argv) {
   cudaMalloc(&out, size_t(blocks) * 2 * Words * 4);
   cudaMalloc(&stale, 8);
   cudaMemset(stale, 0, 8);
+  if (!strncmp(mode, "exit", 4)) {
+    int big_blocks = 132 * 8;
+    unsigned *big;
+    cudaMalloc(&big, size_t(big_blocks) * BigWords * 4);
+    auto exit_kernel = !strcmp(mode, "exit_wait") ? exit_after_copy<true>
+                                                  : exit_after_copy<false>;
+    cudaFuncSetAttribute(exit_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                         BigWords * 4);
+    for (int l = 0; l < launches; ++l) {
+      exit_kernel<<<big_blocks, Threads, BigWords * 4>>>(big, unsigned(l + 1));
+      count_stale_big<<<big_blocks, 256>>>(big, unsigned(l + 1), stale);
+    }
+    cudaError_t e = cudaDeviceSynchronize();
+    cudaMemcpy(&host, stale, 8, cudaMemcpyDeviceToHost);
+    printf("mode=%s launches=%d blocks=%d words_per_block=%d stale_words=%llu of %llu status=%s\n",
+           mode, launches, big_blocks, BigWords, host,
+           (unsigned long long)launches * big_blocks * BigWords, cudaGetErrorString(e));
+    return e != cudaSuccess;
+  }
   bool refilling = !strncmp(mode, "refill", 6);
   auto kernel = !strcmp(mode, "refill_no_wait") ? refill<false>
                 : !strcmp(mode, "refill_wait")  ? refill<true>

@@ -7,11 +7,12 @@ set -u
 O=${1:-.}; mkdir -p "$O"
 cd "$(dirname "$0")"
 timeout 120 nvcc -arch=sm_90 -O3 -lineinfo -o "$O/async_proxy_probes" async_proxy_probes.cu > "$O/proxy-build.txt" 2>&1
-for m in unfenced writers_fence copier_fence refill_no_wait refill_wait; do
-  timeout -s KILL 60 "$O/async_proxy_probes" $m 2000 > "$O/run-$m.txt" 2>&1
+for m in unfenced writers_fence copier_fence refill_no_wait refill_wait exit_no_wait exit_wait; do
+  n=2000; case $m in exit*) n=200;; esac
+  timeout -s KILL 60 "$O/async_proxy_probes" $m $n > "$O/run-$m.txt" 2>&1
   echo "rc=$?" >> "$O/run-$m.txt"
 done
-for m in unfenced refill_no_wait; do
+for m in unfenced refill_no_wait exit_no_wait; do
   for tool in racecheck synccheck; do
     extra=""
     [ $tool = racecheck ] && extra="--racecheck-report all --racecheck-memcpy-async yes"
