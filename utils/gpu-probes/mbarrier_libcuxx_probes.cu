@@ -6,7 +6,8 @@
 #define main test_main
 #include "../../test/barriers/mbarrier-protocol-libcuxx.cu"
 #undef main
-#include <cstdio>
+#include "probe_launches.h"
+
 #include <cstring>
 #include <vector>
 
@@ -41,30 +42,20 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 512; ++i)
     h[i] = float(i + 1);
   cudaMemcpy(in, h.data(), 512 * 4, cudaMemcpyHostToDevice);
-  long wrong = 0, wrongLaunches = 0;
-  for (int l = 0; l < launches; ++l) {
-    cudaMemset(out, 0xff, 256 * 4);
-    bool Pipe = !strncmp(k, "two_stages", 10);
-    if (!strcmp(k, "count_high")) count_high<<<1, 256>>>(out);
-    else if (!strcmp(k, "count_right")) count_right<<<1, 256>>>(out);
-    else if (!strcmp(k, "two_stages")) two_stages<<<1, 256>>>(in, out);
-    else if (!strcmp(k, "two_stages_no_wait")) two_stages_no_wait<<<1, 256>>>(in, out);
-    else return 2;
-    cudaError_t e = cudaDeviceSynchronize();
-    if (e != cudaSuccess) {
-      printf("%s: launch %d: %s\n", k, l, cudaGetErrorString(e));
-      return 1;
-    }
-    std::vector<float> o(256);
-    cudaMemcpy(o.data(), out, 256 * 4, cudaMemcpyDeviceToHost);
-    long w = 0;
-    for (int t = 0; t < 256; ++t)
-      w += o[t] != (Pipe ? float(255 - t + 1) + float(256 + 255 - t + 1)
-                         : float(255 - t));
-    wrong += w;
-    wrongLaunches += w > 0;
-  }
-  printf("%s: %d launches completed, %ld with wrong values (%ld wrong values)\n",
-         k, launches, wrongLaunches, wrong);
-  return 0;
+  bool Pipe = !strncmp(k, "two_stages", 10);
+  return runProbe(
+      k, launches, out,
+      [&](float *o) {
+        if (!strcmp(k, "count_high")) count_high<<<1, 256>>>(o);
+        else if (!strcmp(k, "count_right")) count_right<<<1, 256>>>(o);
+        else if (!strcmp(k, "two_stages")) two_stages<<<1, 256>>>(in, o);
+        else if (!strcmp(k, "two_stages_no_wait")) two_stages_no_wait<<<1, 256>>>(in, o);
+        else
+          return false;
+        return true;
+      },
+      [&](int t) {
+        return Pipe ? float(255 - t + 1) + float(256 + 255 - t + 1)
+                    : float(255 - t);
+      });
 }

@@ -33,7 +33,8 @@ __global__ void exact_one_warp(float *out) {
   out[threadIdx.x] = 1;
 }
 
-#include <cstdio>
+#include "probe_launches.h"
+
 #include <cstring>
 #include <vector>
 
@@ -66,37 +67,25 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 8 * 256; ++i)
     h[i] = float(i + 1);
   cudaMemcpy(in, h.data(), h.size() * 4, cudaMemcpyHostToDevice);
-  long wrong = 0, wrongLaunches = 0;
-  for (int l = 0; l < launches; ++l) {
-    cudaMemset(out, 0xff, 256 * 4);
-    if (!strcmp(k, "count_too_high")) count_too_high<<<1, 256>>>(out);
-    else if (!strcmp(k, "count_right")) count_right<<<1, 256>>>(out);
-    else if (!strcmp(k, "bytes_short")) bytes_short<<<1, 256>>>(in, out);
-    else if (!strcmp(k, "bytes_right")) bytes_right<<<1, 256>>>(in, out);
-    else if (!strcmp(k, "parity_wrong")) parity_wrong<<<1, 256>>>(in, out);
-    else if (!strcmp(k, "parity_wrong_arrivals")) parity_wrong_arrivals<<<1, 256>>>(out);
-    else if (!strcmp(k, "count_too_low")) count_too_low<<<1, 256>>>(out);
-    else if (!strcmp(k, "ring")) ring<<<1, 256>>>(in, out);
-    else if (!strcmp(k, "ring_fixed")) ring_fixed<<<1, 256>>>(in, out);
-    else if (!strcmp(k, "lane_per_warp")) lane_per_warp<<<1, 256>>>(out);
-    else if (!strcmp(k, "overrun_thread_twice")) overrun_thread_twice<<<1, 256>>>(out);
-    else if (!strcmp(k, "overrun_in_one_warp")) overrun_in_one_warp<<<1, 256>>>(out);
-    else if (!strcmp(k, "exact_one_warp")) exact_one_warp<<<1, 256>>>(out);
-    else return 2;
-    cudaError_t e = cudaDeviceSynchronize();
-    if (e != cudaSuccess) {
-      printf("%s: launch %d: %s\n", k, l, cudaGetErrorString(e));
-      return 1;
-    }
-    std::vector<float> o(256);
-    cudaMemcpy(o.data(), out, 256 * 4, cudaMemcpyDeviceToHost);
-    long w = 0;
-    for (int t = 0; t < 256; ++t)
-      w += o[t] != expected(k, t);
-    wrong += w;
-    wrongLaunches += w > 0;
-  }
-  printf("%s: %d launches completed, %ld with wrong values (%ld wrong values)\n",
-         k, launches, wrongLaunches, wrong);
-  return 0;
+  return runProbe(
+      k, launches, out,
+      [&](float *o) {
+        if (!strcmp(k, "count_too_high")) count_too_high<<<1, 256>>>(o);
+        else if (!strcmp(k, "count_right")) count_right<<<1, 256>>>(o);
+        else if (!strcmp(k, "bytes_short")) bytes_short<<<1, 256>>>(in, o);
+        else if (!strcmp(k, "bytes_right")) bytes_right<<<1, 256>>>(in, o);
+        else if (!strcmp(k, "parity_wrong")) parity_wrong<<<1, 256>>>(in, o);
+        else if (!strcmp(k, "parity_wrong_arrivals")) parity_wrong_arrivals<<<1, 256>>>(o);
+        else if (!strcmp(k, "count_too_low")) count_too_low<<<1, 256>>>(o);
+        else if (!strcmp(k, "ring")) ring<<<1, 256>>>(in, o);
+        else if (!strcmp(k, "ring_fixed")) ring_fixed<<<1, 256>>>(in, o);
+        else if (!strcmp(k, "lane_per_warp")) lane_per_warp<<<1, 256>>>(o);
+        else if (!strcmp(k, "overrun_thread_twice")) overrun_thread_twice<<<1, 256>>>(o);
+        else if (!strcmp(k, "overrun_in_one_warp")) overrun_in_one_warp<<<1, 256>>>(o);
+        else if (!strcmp(k, "exact_one_warp")) exact_one_warp<<<1, 256>>>(o);
+        else
+          return false;
+        return true;
+      },
+      [&](int t) { return expected(k, t); });
 }
