@@ -147,7 +147,8 @@ private:
   }
 
   void add(const Expr *Launch, const std::vector<HostQuery> &Queries) {
-    HostEvaluations Evaluated = Values.evaluateTogether(Queries, Current);
+    HostEvaluations Evaluated =
+        Values.evaluateTogether(Queries, Current, Launch);
     for (const HostConfiguration &Configuration : Evaluated.Configurations) {
       const HostValue &Target = Configuration.Values[Callee];
       const FunctionDecl *Kernel = Target.Function;
@@ -187,7 +188,7 @@ private:
       return;
     HostEvaluations Evaluated = Values.evaluateTogether(
         {HostQuery::of(Call->getArg(0)), HostQuery::of(Call->getArg(2))},
-        Current);
+        Current, Call);
     for (const HostConfiguration &Configuration : Evaluated.Configurations) {
       const HostValue &Target = Configuration.Values[0];
       if (Target.ValueKind != HostValue::Kind::Function)

@@ -276,6 +276,107 @@ bool isLoopStatement(const Stmt *S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+/// A condition the statements around a launch (or a call) put on reaching
+/// it: the `if` it stands in, the `case` of a switch it stands under.
+struct ReachCondition {
+  const Expr *Condition = nullptr;
+  enum class Kind { NonZero, Zero, OneOf } Requires = Kind::NonZero;
+  std::vector<int64_t> Labels; ///< For OneOf: the case labels that reach it.
+
+  bool violatedBy(const HostValue &Value) const {
+    if (Value.ValueKind != HostValue::Kind::Integer)
+      return false;
+    switch (Requires) {
+    case Kind::NonZero:
+      return Value.Integer == 0;
+    case Kind::Zero:
+      return Value.Integer != 0;
+    case Kind::OneOf:
+      return !llvm::is_contained(Labels, Value.Integer);
+    }
+    return false;
+  }
+};
+
+/// Whether control cannot run past the end of \p S into what follows it.
+bool endsInJump(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt>(S))
+    return true;
+  if (isa<CXXThrowExpr>(S))
+    return true;
+  if (const auto *Case = dyn_cast<SwitchCase>(S))
+    return endsInJump(Case->getSubStmt());
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && endsInJump(Block->body_back());
+  return false;
+}
+
+/// The case labels of \p Body's statement at \p At and of the labels
+/// stacked on it (`case 1: case 2:`), when control reaches what follows only
+/// through them: nothing when a `default` is among them, a label is not a
+/// constant, or the statement before may fall through.
+std::optional<std::vector<int64_t>> caseLabelsReaching(const CompoundStmt *Body,
+                                                       unsigned At,
+                                                       const ASTContext &Ctx) {
+  const Stmt *const *Children = Body->body_begin();
+  unsigned Label = At + 1;
+  while (Label > 0 && !isa<SwitchCase>(Children[Label - 1]))
+    --Label;
+  if (Label == 0)
+    return std::nullopt;
+  --Label;
+  if (Label > 0 && !endsInJump(Children[Label - 1]))
+    return std::nullopt;
+  std::vector<int64_t> Labels;
+  for (const Stmt *S = Children[Label];
+       const auto *Case = dyn_cast<SwitchCase>(S); S = Case->getSubStmt()) {
+    const auto *Value = dyn_cast<CaseStmt>(Case);
+    if (!Value || Value->caseStmtIsGNURange())
+      return std::nullopt;
+    Expr::EvalResult Result;
+    if (Value->getLHS()->isValueDependent() ||
+        !Value->getLHS()->EvaluateAsInt(Result, Ctx))
+      return std::nullopt;
+    Labels.push_back(Result.Val.getInt().getExtValue());
+  }
+  return Labels;
+}
+
+/// The conditions the statements of \p Function's body that enclose \p S
+/// put on reaching it, innermost first.
+std::vector<ReachCondition> reachConditions(const Stmt *S, ParentMap &Parents,
+                                            const ASTContext &Ctx) {
+  std::vector<ReachCondition> Conditions;
+  for (const Stmt *Child = S, *Parent = Parents.getParent(S); Parent;
+       Child = Parent, Parent = Parents.getParent(Parent)) {
+    if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      if (If->getConditionVariable() || If->isConsteval())
+        continue;
+      if (Child == If->getThen())
+        Conditions.push_back(
+            {If->getCond(), ReachCondition::Kind::NonZero, {}});
+      else if (Child == If->getElse())
+        Conditions.push_back({If->getCond(), ReachCondition::Kind::Zero, {}});
+      continue;
+    }
+    const auto *Body = dyn_cast<CompoundStmt>(Parent);
+    const auto *Switch =
+        Body ? dyn_cast_or_null<SwitchStmt>(Parents.getParent(Body)) : nullptr;
+    if (!Switch || Switch->getBody() != Body || Switch->getConditionVariable())
+      continue;
+    auto Found = llvm::find(Body->body(), Child);
+    if (Found == Body->body_end())
+      continue;
+    if (std::optional<std::vector<int64_t>> Labels = caseLabelsReaching(
+            Body, unsigned(std::distance(Body->body_begin(), Found)), Ctx))
+      Conditions.push_back(
+          {Switch->getCond(), ReachCondition::Kind::OneOf, std::move(*Labels)});
+  }
+  return Conditions;
+}
+
 } // namespace
 
 class HostEvaluator::Implementation {
@@ -286,7 +387,8 @@ public:
   }
 
   HostEvaluations enumerate(ArrayRef<HostQuery> Queries,
-                            const FunctionDecl *Function, unsigned CallDepth);
+                            const FunctionDecl *Function, unsigned CallDepth,
+                            const Stmt *Reached);
 
 private:
   static constexpr unsigned MaxExpressionDepth = 64;
@@ -1163,27 +1265,47 @@ HostEvaluator::Implementation::callerEnvironments(const FunctionDecl *Function,
     for (unsigned I = 0; I < Function->getNumParams(); ++I)
       Arguments.push_back(HostQuery::of(
           I < Site.Call->getNumArgs() ? Site.Call->getArg(I) : nullptr));
-    HostEvaluations Callers = enumerate(Arguments, Site.Caller, CallDepth + 1);
+    HostEvaluations Callers =
+        enumerate(Arguments, Site.Caller, CallDepth + 1, Site.Call);
+    // Call sites that bind the same values (one per instantiation of a
+    // caller template) give one environment.
+    auto Add = [&](Environment Bound) {
+      bool Seen = llvm::any_of(Result, [&](const auto &Existing) {
+        return llvm::all_of(Function->parameters(), [&](const ParmVarDecl *P) {
+          return Existing.first.lookup(P) == Bound.lookup(P);
+        });
+      });
+      if (!Seen)
+        Result.emplace_back(std::move(Bound), Site.Call);
+    };
     for (const HostConfiguration &Caller : Callers.Configurations) {
       Environment Bound;
       for (unsigned I = 0; I < Function->getNumParams(); ++I)
         Bound[Function->getParamDecl(I)] = Caller.Values[I];
-      Result.emplace_back(std::move(Bound), Site.Call);
+      Add(std::move(Bound));
     }
     if (Callers.Truncated)
-      Result.emplace_back(Unknown, Site.Call);
-    if (Result.size() > 2 * HostEvaluator::MaxConfigurations)
+      Add(Unknown);
+    // The call sites not read give values nobody knows, not none.
+    if (Result.size() > 2 * HostEvaluator::MaxConfigurations) {
+      Add(Unknown);
       break;
+    }
   }
   CallersInProgress.erase(Function);
   CallerCache[Function] = Result;
   return Result;
 }
 
-HostEvaluations
-HostEvaluator::Implementation::enumerate(ArrayRef<HostQuery> Queries,
-                                         const FunctionDecl *Function,
-                                         unsigned CallDepth) {
+HostEvaluations HostEvaluator::Implementation::enumerate(
+    ArrayRef<HostQuery> Queries, const FunctionDecl *Function,
+    unsigned CallDepth, const Stmt *Reached) {
+  // A configuration in which the code around Reached does not reach it
+  // (the `case 256:` of a switch on a value that is 64) is not one of its.
+  std::vector<ReachCondition> Conditions;
+  if (ParentMap *Parents = Reached ? parentsOf(Function) : nullptr)
+    if (Parents->hasParent(Reached))
+      Conditions = reachConditions(Reached, *Parents, Ctx);
   struct Pending {
     Environment Bound;
     const CallExpr *Through = nullptr;
@@ -1206,6 +1328,15 @@ HostEvaluator::Implementation::enumerate(ArrayRef<HostQuery> Queries,
     for (const HostQuery &Query : Queries)
       Configuration.Values.push_back(evaluateQuery(Query, At));
     if (Needs.empty()) {
+      // The conditions are read with what the queries bound: a parameter or
+      // loop variable only a condition reads stays unknown rather than
+      // multiplying the configurations (a dispatch on five parameters).
+      bool Unreached = false;
+      for (const ReachCondition &Condition : Conditions)
+        Unreached |= Condition.violatedBy(evaluate(Condition.Condition, At));
+      Needs.clear();
+      if (Unreached)
+        continue;
       bool Seen = llvm::any_of(Result.Configurations,
                                [&](const HostConfiguration &Other) {
                                  return Other.Values == Configuration.Values;
@@ -1251,8 +1382,9 @@ HostEvaluator::HostEvaluator(ASTContext &Ctx)
 HostEvaluator::~HostEvaluator() = default;
 
 HostEvaluations HostEvaluator::evaluateTogether(ArrayRef<HostQuery> Queries,
-                                                const FunctionDecl *Function) {
-  return Impl->enumerate(Queries, Function, 0);
+                                                const FunctionDecl *Function,
+                                                const Stmt *Reached) {
+  return Impl->enumerate(Queries, Function, 0, Reached);
 }
 
 } // namespace smemlint

@@ -149,8 +149,11 @@ public:
   /// Every combination of values \p Queries take together in \p Function:
   /// across the calls of Function in the translation unit (for its
   /// parameters) and the iterations of the constant loops around them.
+  /// With \p Reached (the launch the queries configure), only those in
+  /// which the `if`s and `case`s around it let control reach it.
   HostEvaluations evaluateTogether(llvm::ArrayRef<HostQuery> Queries,
-                                   const clang::FunctionDecl *Function);
+                                   const clang::FunctionDecl *Function,
+                                   const clang::Stmt *Reached = nullptr);
 
 private:
   class Implementation;
