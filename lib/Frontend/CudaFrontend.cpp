@@ -4,6 +4,7 @@
 
 #include "Analysis/SourcePoints.h"
 #include "Frontend/CompileErrors.h"
+#include "Frontend/MissingTemplateKeyword.h"
 #include "Frontend/PreambleCache.h"
 #include "Frontend/Prelude.h"
 #include "Frontend/UnconstructedShared.h"
@@ -111,8 +112,8 @@ std::string normalizedPath(StringRef File) {
   return Path.str().str();
 }
 
-/// Per file analysed, the texts its second parse reads (UnconstructedShared.h).
-using ReparseTexts = std::map<std::string, std::map<std::string, std::string>>;
+/// Per file analysed, what its second parse reads (SecondParse.h).
+using ReparseTexts = std::map<std::string, SecondParse>;
 
 class AnalysisConsumer : public ASTConsumer {
 public:
@@ -123,12 +124,14 @@ public:
         Reparse(Reparse) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
     restoreUnconstructedShared(Ctx, Report.Diagnostics);
+    noteAddedTemplateKeywords(Ctx, Report.Diagnostics);
     if (Reparse) {
-      std::map<std::string, std::string> Texts =
-          unconstructedSharedRewrite(Ctx, Errors.Sites);
+      SecondParse Again;
+      unconstructedSharedRewrite(Ctx, Errors.Sites, Again);
+      missingTemplateKeywordRewrite(Ctx, Errors.Sites, Again);
       // The second parse's report replaces this one.
-      if (!Texts.empty()) {
-        (*Reparse)[normalizedPath(Report.File)] = std::move(Texts);
+      if (!Again.empty()) {
+        (*Reparse)[normalizedPath(Report.File)] = std::move(Again);
         return;
       }
     }
@@ -748,7 +751,8 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
   // (mapVirtualFile keeps StringRefs: the maps outlive the run).
   auto Parse = [&](llvm::ArrayRef<std::string> Paths,
                    const std::map<std::string, std::string> &Texts,
-                   ReparseTexts *Reparse, llvm::StringRef ExtraFlag) {
+                   ReparseTexts *Reparse,
+                   llvm::ArrayRef<std::string> ExtraFlags) {
     tooling::ClangTool Tool(Database, Paths);
     for (const auto &[Path, Contents] : Texts)
       Tool.mapVirtualFile(Path, Contents);
@@ -757,9 +761,10 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
     Tool.clearArgumentsAdjusters();
     Tool.appendArgumentsAdjuster(
         parseArgumentsAdjuster(Mode, *AnalysisOpts.Arch, FrontendOpts));
-    if (!ExtraFlag.empty())
+    if (!ExtraFlags.empty())
       Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-          ExtraFlag.str().c_str(), tooling::ArgumentInsertPosition::END));
+          tooling::CommandLineArguments(ExtraFlags.begin(), ExtraFlags.end()),
+          tooling::ArgumentInsertPosition::END));
     CompileErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
@@ -776,19 +781,20 @@ analyzeFiles(const tooling::CompilationDatabase &Database,
             AnalysisOpts, Reports, Reparse, *Preambles))
       ParsedWhole.push_back(File);
   if (!Preambles || !ParsedWhole.empty())
-    Parse(ParsedWhole, Rewritten, &Reparse, "");
-  // Files with a __shared__ object that has a constructor are read again
-  // with those declarations accepted (UnconstructedShared.h); that report
-  // replaces the first.
-  for (auto &[File, Texts] : Reparse) {
+    Parse(ParsedWhole, Rewritten, &Reparse, {});
+  // Files with code Clang rejects and a spelling of it accepts (a
+  // __shared__ object that has a constructor, a member template named
+  // without `template`) are read again with those spellings (SecondParse.h);
+  // that report replaces the first.
+  for (auto &[File, Again] : Reparse) {
     for (const auto &[Path, Contents] : Rewritten)
-      Texts.emplace(normalizedPath(Path), Contents);
+      Again.Texts.emplace(normalizedPath(Path), Contents);
     auto Found =
         llvm::find_if(AbsoluteFiles, [&, &File = File](const std::string &F) {
           return normalizedPath(F) == File;
         });
     if (Found != AbsoluteFiles.end())
-      Parse({*Found}, Texts, nullptr, unconstructedSharedMacroDefinition());
+      Parse({*Found}, Again.Texts, nullptr, Again.Flags);
   }
 
   std::vector<FileReport> Ordered;

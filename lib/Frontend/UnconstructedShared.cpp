@@ -9,9 +9,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/Support/Path.h"
 
 #include <set>
 
@@ -63,29 +61,13 @@ bool isLibcuxxObject(const VarDecl &Variable) {
   return Outermost && Outermost->getName() == "cuda";
 }
 
-/// The file \p File was opened as, absolute, to map a text over it.
-std::string openedPath(const SourceManager &SM, FileID File) {
-  OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
-  if (!Entry)
-    return "";
-  llvm::SmallString<256> Path(Entry->getName());
-  SM.getFileManager().makeAbsolutePath(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return Path.str().str();
-}
-
 } // namespace
 
-std::string unconstructedSharedMacroDefinition() {
-  return ("-D" + StandIn + "=__attribute__((annotate(\"" + Marker + "\")))")
-      .str();
-}
-
-std::map<std::string, std::string>
-unconstructedSharedRewrite(ASTContext &Ctx,
-                           const std::vector<CompileErrorSite> &Sites) {
-  std::map<std::string, std::string> Texts;
+void unconstructedSharedRewrite(ASTContext &Ctx,
+                                const std::vector<CompileErrorSite> &Sites,
+                                SecondParse &Reparse) {
   const SourceManager &SM = Ctx.getSourceManager();
+  bool Replaced = false;
   for (const VarDecl *Object : constructedSharedObjects(Ctx, Sites)) {
     // A variable at namespace scope would become a host variable, which
     // device code may not use: it stays rejected.
@@ -93,20 +75,14 @@ unconstructedSharedRewrite(ASTContext &Ctx,
     if (!Object->isLocalVarDecl() || !Shared ||
         Shared->getLocation().isInvalid())
       continue;
-    SourceLocation At = SM.getExpansionLoc(Shared->getLocation());
-    FileID File = SM.getFileID(At);
-    bool Invalid = false;
-    StringRef Text = SM.getBufferData(File, &Invalid);
-    unsigned Offset = SM.getFileOffset(At);
-    std::string Path = openedPath(SM, File);
     // Spelled through a macro of the user's own: left as it is.
-    if (Invalid || Path.empty() ||
-        Text.substr(Offset, Spelling.size()) != Spelling)
-      continue;
-    auto [Rewritten, New] = Texts.try_emplace(Path, Text.str());
-    Rewritten->second.replace(Offset, Spelling.size(), StandIn.str());
+    Replaced |= Reparse.replace(SM, SM.getExpansionLoc(Shared->getLocation()),
+                                Spelling, StandIn);
   }
-  return Texts;
+  if (Replaced)
+    Reparse.Flags.push_back(
+        ("-D" + StandIn + "=__attribute__((annotate(\"" + Marker + "\")))")
+            .str());
 }
 
 void restoreUnconstructedShared(ASTContext &Ctx,

@@ -22,6 +22,7 @@
 #define SMEMLINT_FRONTEND_UNCONSTRUCTEDSHARED_H
 
 #include "Frontend/CompileErrors.h"
+#include "Frontend/SecondParse.h"
 #include "Report/Report.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -37,18 +38,14 @@ class VarDecl;
 
 namespace smemlint {
 
-/// The compiler flag the second parse gets: it defines the macro that
-/// stands in for the rejected `__shared__` spellings.
-std::string unconstructedSharedMacroDefinition();
-
-/// The texts to parse again, by file path as the parse opened it: the
-/// files of the __shared__ objects with a constructor among \p Sites, each
-/// with those `__shared__` replaced. Empty when there are none, or none
-/// written as a plain `__shared__` in a function (a macro's expansion, a
+/// Adds to \p Reparse the files of the __shared__ objects with a constructor
+/// among \p Sites, each with those `__shared__` replaced, and the macro
+/// that stands in for them. Nothing when there are none, or none written as
+/// a plain `__shared__` in a function (a macro's expansion, a
 /// namespace-scope variable: those stay as the first parse had them).
-std::map<std::string, std::string>
-unconstructedSharedRewrite(clang::ASTContext &Ctx,
-                           const std::vector<CompileErrorSite> &Sites);
+void unconstructedSharedRewrite(clang::ASTContext &Ctx,
+                                const std::vector<CompileErrorSite> &Sites,
+                                SecondParse &Reparse);
 
 /// Turns the variables the second parse marked back into __shared__ ones
 /// (template instantiations included) and adds, for each declaration, the
