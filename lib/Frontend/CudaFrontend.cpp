@@ -13,6 +13,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Stack.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -73,6 +74,8 @@ public:
   std::vector<Diagnostic> Errors;
   /// Where and which, one per error: to decide which stop the analysis.
   std::vector<CompileErrorSite> Sites;
+  /// Constant indices past an array's bounds (-Warray-bounds).
+  std::vector<ConstantIndexWarning> ConstantIndices;
 
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const clang::Diagnostic &Info) override {
@@ -92,6 +95,11 @@ public:
       Errors.push_back(std::move(D));
       Sites.push_back({Info.getLocation(), Info.getID()});
       LastWasError = true;
+    } else if (Level == DiagnosticsEngine::Warning &&
+               (Info.getID() == diag::warn_array_index_exceeds_bounds ||
+                Info.getID() == diag::warn_array_index_precedes_bounds)) {
+      ConstantIndices.push_back({Info.getLocation(), Message.str().str()});
+      LastWasError = false;
     } else if (Level == DiagnosticsEngine::Note && LastWasError) {
       Errors.back().Notes.push_back({Where, Message.str().str(), {}});
     } else {
@@ -144,6 +152,8 @@ public:
     FileReport Analysed = analyzeTranslationUnit(Ctx, Options, &Device);
     Report.Kernels = std::move(Analysed.Kernels);
     llvm::append_range(Report.Diagnostics, Analysed.Diagnostics);
+    reportConstantSharedIndices(Ctx, Errors.ConstantIndices,
+                                Report.Diagnostics);
   }
 
 private:
