@@ -143,9 +143,15 @@ void missingTemplateKeywordRewrite(ASTContext &Ctx,
   if (Sites.empty())
     return;
   const SourceManager &SM = Ctx.getSourceManager();
+  // The errors Clang gives a name meant as a template and read as `<`:
+  // "missing 'template' keyword", and, for an overloaded member, "reference
+  // to overloaded function could not be resolved". Others (a member that
+  // does not exist) are left as they are.
   std::set<SourceLocation> Rejected;
   for (const CompileErrorSite &Site : Sites)
-    if (Site.Where.isValid())
+    if (Site.Where.isValid() &&
+        (Site.DiagnosticID == diag::err_template_kw_missing ||
+         Site.DiagnosticID == diag::err_ovl_unresolvable))
       Rejected.insert(SM.getExpansionLoc(Site.Where));
   DependentNamesBeforeLess Names;
   Names.TraverseDecl(Ctx.getTranslationUnitDecl());
