@@ -9,6 +9,15 @@ __global__ void device_error(float *out) {
   // CHECK: still-errors.cu:[[@LINE-1]]:20: error: use of undeclared identifier 'undeclared_in_device_code'
   out[threadIdx.x] = s[threadIdx.x];
 }
+// A dependent name that a `<` follows but that is no member at all: not the
+// missing `template` keyword smem-lint adds (missing-template-keyword.cu).
+template <typename T> struct Limits { static const int other = 1; };
+template <typename T, int N> __device__ bool below() {
+  return Limits<T>::value < N > (1);
+  // CHECK: still-errors.cu:[[@LINE-1]]:21: error: no member named 'value' in 'Limits<float>'
+  // CHECK-NOT: read as 'value'
+}
+__global__ void not_a_template(bool *out) { out[0] = below<float, 3>(); }
 __global__ void scalar_init(float *out) {
   __shared__ float s = 0.f;
   // CHECK: still-errors.cu:[[@LINE-1]]:20: error: initialization is not supported for __shared__ variables
@@ -19,7 +28,7 @@ int main() {
   device_error<<<1, UNKNOWN_BLOCK>>>(o);
   // CHECK: still-errors.cu:[[@LINE-1]]:21: error: use of undeclared identifier 'UNKNOWN_BLOCK'
   int n = also_undeclared; // launched later as k<<<1, n>>>
-  // CHECK: still-errors.cu:[[@LINE-1]]:11: note: host code that this parse cannot read: use of undeclared identifier 'also_undeclared'; the launches of 'main' (line 19) are analysed from the rest of it [smem-lint-frontend]
+  // CHECK: still-errors.cu:[[@LINE-1]]:11: note: host code that this parse cannot read: use of undeclared identifier 'also_undeclared'; the launches of 'main' (line [[#@LINE-3]]) are analysed from the rest of it [smem-lint-frontend]
   scalar_init<<<1, 32>>>(o);
   return n;
 }
