@@ -277,7 +277,8 @@ bool isLoopStatement(const Stmt *S) {
 }
 
 /// A condition the statements around a launch (or a call) put on reaching
-/// it: the `if` it stands in, the `case` of a switch it stands under.
+/// it: the `if` it stands in, the `case` of a switch it stands under, an
+/// `if (...) return;` before it.
 struct ReachCondition {
   const Expr *Condition = nullptr;
   enum class Kind { NonZero, Zero, OneOf } Requires = Kind::NonZero;
@@ -344,6 +345,49 @@ std::optional<std::vector<int64_t>> caseLabelsReaching(const CompoundStmt *Body,
   return Labels;
 }
 
+/// Whether control that runs to the end of \p S leaves the function
+/// (`return`, `throw`, `exit(1)`), so that what follows \p S is not reached.
+bool leavesFunction(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, CXXThrowExpr>(S))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return Callee && Callee->isNoReturn();
+  }
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && leavesFunction(Block->body_back());
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
+    return leavesFunction(Cleanups->getSubExpr());
+  return false;
+}
+
+/// Adds the conditions of the early exits before the statement at \p At of
+/// \p Body (`if (n < 64) return;`): what follows runs only where they are
+/// false. In a switch's body, only those after the statement's case label;
+/// none before a label a goto may jump to.
+void addEarlyExits(const CompoundStmt *Body, unsigned At, bool SwitchBody,
+                   std::vector<ReachCondition> &Conditions) {
+  const Stmt *const *Children = Body->body_begin();
+  for (unsigned I = At; I-- > 0;) {
+    const Stmt *S = Children[I];
+    bool Labelled = false;
+    while (const auto *Case = dyn_cast<SwitchCase>(S)) {
+      S = Case->getSubStmt();
+      Labelled = true;
+    }
+    if (isa<LabelStmt>(S))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      if (!If->getConditionVariable() && !If->isConsteval() &&
+          leavesFunction(If->getThen()))
+        Conditions.push_back({If->getCond(), ReachCondition::Kind::Zero, {}});
+    if (Labelled && SwitchBody)
+      return;
+  }
+}
+
 /// The conditions the statements of \p Function's body that enclose \p S
 /// put on reaching it, innermost first.
 std::vector<ReachCondition> reachConditions(const Stmt *S, ParentMap &Parents,
@@ -362,15 +406,19 @@ std::vector<ReachCondition> reachConditions(const Stmt *S, ParentMap &Parents,
       continue;
     }
     const auto *Body = dyn_cast<CompoundStmt>(Parent);
-    const auto *Switch =
-        Body ? dyn_cast_or_null<SwitchStmt>(Parents.getParent(Body)) : nullptr;
-    if (!Switch || Switch->getBody() != Body || Switch->getConditionVariable())
+    if (!Body)
       continue;
     auto Found = llvm::find(Body->body(), Child);
     if (Found == Body->body_end())
       continue;
-    if (std::optional<std::vector<int64_t>> Labels = caseLabelsReaching(
-            Body, unsigned(std::distance(Body->body_begin(), Found)), Ctx))
+    unsigned At = unsigned(std::distance(Body->body_begin(), Found));
+    const auto *Switch = dyn_cast_or_null<SwitchStmt>(Parents.getParent(Body));
+    bool SwitchBody = Switch && Switch->getBody() == Body;
+    addEarlyExits(Body, At, SwitchBody, Conditions);
+    if (!SwitchBody || Switch->getConditionVariable())
+      continue;
+    if (std::optional<std::vector<int64_t>> Labels =
+            caseLabelsReaching(Body, At, Ctx))
       Conditions.push_back(
           {Switch->getCond(), ReachCondition::Kind::OneOf, std::move(*Labels)});
   }

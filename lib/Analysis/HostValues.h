@@ -150,7 +150,8 @@ public:
   /// across the calls of Function in the translation unit (for its
   /// parameters) and the iterations of the constant loops around them.
   /// With \p Reached (the launch the queries configure), only those in
-  /// which the `if`s and `case`s around it let control reach it.
+  /// which the `if`s and `case`s around it, and the `if (...) return;`s
+  /// before it, let control reach it.
   HostEvaluations evaluateTogether(llvm::ArrayRef<HostQuery> Queries,
                                    const clang::FunctionDecl *Function,
                                    const clang::Stmt *Reached = nullptr);

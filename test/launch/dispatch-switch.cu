@@ -11,6 +11,7 @@
 // TEXT-NOT: out of bounds
 
 #include <cstdint>
+#include <cstdlib>
 
 // Block bdx x bdy = 128 threads; thread y writes word bdx * bdy + y.
 template <uint32_t bdx, uint32_t bdy>
@@ -51,6 +52,27 @@ void launchMerge(float *out, uint32_t heads, uint32_t head_dim) {
   });
 }
 
+// An early return: the launch below `if (n < 128) return;` runs only with
+// the 256 of the two calls (its 64 would have put the block at 64 threads).
+// An exit() in a branch is an early return too.
+// CHECK-DAG: launch guarded shape=0 block=256x1x1 grid=1x1x1 dynamic=0
+// CHECK-NOT: launch guarded shape=1
+__global__ void guarded(float *out) {
+  __shared__ float t[256];
+  t[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = t[(threadIdx.x + 1) % blockDim.x];
+}
+void runGuarded(float *out, int n) {
+  if (n < 128)
+    return;
+  if (n > 512) {
+    __builtin_printf("too many\n");
+    exit(1);
+  }
+  guarded<<<1, n>>>(out);
+}
+
 // Forty instances of a caller template pass 64 before any passes 256: each
 // call site binds the same values, which are one configuration, not forty
 // that crowd the 256 out (the callers read are bounded).
@@ -83,4 +105,7 @@ int main() {
   decode<64, 40>(out, 32);
   decode<256, 0>(out, 32);
   pick(out, 4096);
+  runGuarded(out, 64);
+  runGuarded(out, 256);
+  runGuarded(out, 1024);
 }
