@@ -604,6 +604,12 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
     if (!Failed)
       Result->Module->print(Out, nullptr);
   }
+  if (const char *Dump = std::getenv("SMEMLINT_DUMP_COMPILED_IR")) {
+    std::error_code Failed;
+    llvm::raw_fd_ostream Out(Dump, Failed);
+    if (!Failed)
+      Result->Compiled->print(Out, nullptr);
+  }
   std::string Broken;
   llvm::raw_string_ostream Why(Broken);
   if (llvm::verifyModule(*Result->Module, &Why)) {
