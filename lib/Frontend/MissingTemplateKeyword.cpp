@@ -20,25 +20,20 @@ using namespace clang;
 namespace smemlint {
 namespace {
 
-/// The stand-in macros' names start with this, then letters and digits to
-/// the length of the text they replace.
-constexpr llvm::StringLiteral StandInPrefix = "_Q";
-
 /// A dependent member name that a `<` follows, spelled without `template`.
 struct DependentName {
-  SourceLocation
-      Begin; ///< Where the whole name (`vec_cast<...>::cast`) starts.
-  SourceLocation Operator; ///< The `::`, `.` or `->` before the member.
-  StringRef OperatorText;
+  /// Where the whole name (`vec_cast<...>::cast`) starts.
+  SourceLocation Begin;
+  /// The member's name (`cast`).
   SourceLocation Member;
   StringRef MemberName;
 };
 
 /// In templates as written (not their instantiations), the dependent member
-/// names spelled without `template` that a `<` follows: the left operand of
-/// a `<` (`T::f < N > (x)`, where Clang rejects the instantiation), or a
-/// name with template arguments (`t.f<N>()`, which Clang rejects as it
-/// parses and recovers as a template name).
+/// names spelled without `template` that are the left operand of a `<`
+/// (`T::f < N > (x)`: Clang rejects the instantiations). Where the parser
+/// rejects the name outright (`t.f<N>()`) it drops the expression, and
+/// nameAt reads the name from the text instead.
 class DependentNamesBeforeLess
     : public RecursiveASTVisitor<DependentNamesBeforeLess> {
 public:
@@ -46,61 +41,51 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *E) {
     if (E->getOpcode() == BO_LT)
-      add(E->getLHS(), /*Recovered=*/false);
+      add(E->getLHS());
     return true;
   }
   // Where an operator< is declared, a dependent `<` is this.
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     if (E->getOperator() == OO_Less && E->getNumArgs() == 2)
-      add(E->getArg(0), /*Recovered=*/false);
-    return true;
-  }
-  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) {
-    add(E, /*Recovered=*/true);
-    return true;
-  }
-  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
-    add(E, /*Recovered=*/true);
+      add(E->getArg(0));
     return true;
   }
 
 private:
-  void add(const Expr *E, bool Recovered) {
+  void add(const Expr *E) {
     if (const auto *Name = dyn_cast<DependentScopeDeclRefExpr>(E)) {
-      if (Name->hasTemplateKeyword() ||
-          Name->hasExplicitTemplateArgs() != Recovered ||
+      if (Name->hasTemplateKeyword() || Name->hasExplicitTemplateArgs() ||
           !Name->getDeclName().isIdentifier())
         return;
-      // The `::` ends the qualifier, right before the name.
-      Found.push_back({Name->getBeginLoc(), Name->getQualifierLoc().getEndLoc(),
-                       "::", Name->getLocation(),
+      Found.push_back({Name->getBeginLoc(), Name->getLocation(),
                        Name->getDeclName().getAsIdentifierInfo()->getName()});
     } else if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E)) {
       if (Member->hasTemplateKeyword() || Member->isImplicitAccess() ||
-          Member->hasExplicitTemplateArgs() != Recovered ||
+          Member->hasExplicitTemplateArgs() ||
           !Member->getMember().isIdentifier())
         return;
-      Found.push_back({Member->getBeginLoc(), Member->getOperatorLoc(),
-                       Member->isArrow() ? "->" : ".", Member->getMemberLoc(),
+      Found.push_back({Member->getBeginLoc(), Member->getMemberLoc(),
                        Member->getMember().getAsIdentifierInfo()->getName()});
     }
   }
 };
 
 /// A macro name \p Length characters long that the translation unit does not
-/// use and that \p Taken does not hold yet.
+/// use and that \p Taken does not hold yet: `_Q` and letters and digits, or,
+/// for a name of one or two characters, letters alone.
 std::optional<std::string> unusedMacroName(ASTContext &Ctx, size_t Length,
                                            std::set<std::string> &Taken) {
+  static constexpr llvm::StringLiteral Letters =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
   static constexpr llvm::StringLiteral Digits =
       "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  if (Length <= StandInPrefix.size())
-    return std::nullopt;
+  llvm::StringRef Prefix = Length > 2 ? "_Q" : "";
+  llvm::StringRef Alphabet = Length > 2 ? Digits : Letters;
   for (unsigned Attempt = 0; Attempt < 4096; ++Attempt) {
-    std::string Name(Length, '0');
-    Name.replace(0, StandInPrefix.size(), StandInPrefix.str());
+    std::string Name(Prefix);
     unsigned Left = Attempt;
-    for (size_t At = Length; At-- > StandInPrefix.size(); Left /= Digits.size())
-      Name[At] = Digits[Left % Digits.size()];
+    for (size_t At = Prefix.size(); At < Length; ++At, Left /= Alphabet.size())
+      Name += Alphabet[Left % Alphabet.size()];
     if (Left != 0)
       return std::nullopt; // Every name of this length is in use.
     if (Ctx.Idents.find(Name) == Ctx.Idents.end() && Taken.insert(Name).second)
@@ -109,9 +94,9 @@ std::optional<std::string> unusedMacroName(ASTContext &Ctx, size_t Length,
   return std::nullopt;
 }
 
-/// The dependent name that ends at \p Name, the place of Clang's "missing
-/// 'template' keyword" error where the parser dropped the expression: the
-/// identifier there and the `::`, `.` or `->` right before it.
+/// The member name at \p Name, the place of Clang's "missing 'template'
+/// keyword" error where the parser dropped the expression: the identifier
+/// there, when a `::`, `.` or `->` stands right before it.
 std::optional<DependentName>
 nameAt(SourceLocation Name, const SourceManager &SM, const LangOptions &Lang) {
   if (Name.isInvalid() || !Name.isFileID())
@@ -127,12 +112,11 @@ nameAt(SourceLocation Name, const SourceManager &SM, const LangOptions &Lang) {
       !llvm::all_of(Identifier,
                     [](char C) { return isAsciiIdentifierContinue(C); }))
     return std::nullopt;
-  for (StringRef Operator : {"::", "->", "."})
-    if (Offset >= Operator.size() &&
-        Text.substr(Offset - Operator.size(), Operator.size()) == Operator)
-      return DependentName{Name, Name.getLocWithOffset(-int(Operator.size())),
-                           Operator, Name, Identifier};
-  return std::nullopt;
+  StringRef Before = Text.take_front(Offset);
+  if (!Before.ends_with("::") && !Before.ends_with(".") &&
+      !Before.ends_with("->"))
+    return std::nullopt;
+  return DependentName{Name, Name, Identifier};
 }
 
 } // namespace
@@ -140,19 +124,21 @@ nameAt(SourceLocation Name, const SourceManager &SM, const LangOptions &Lang) {
 void missingTemplateKeywordRewrite(ASTContext &Ctx,
                                    const std::vector<CompileErrorSite> &Sites,
                                    SecondParse &Reparse) {
-  if (Sites.empty())
-    return;
   const SourceManager &SM = Ctx.getSourceManager();
   // The errors Clang gives a name meant as a template and read as `<`:
-  // "missing 'template' keyword", and, for an overloaded member, "reference
-  // to overloaded function could not be resolved". Others (a member that
-  // does not exist) are left as they are.
+  // "missing 'template' keyword", and, for a member function compared with
+  // `<`, "reference to overloaded function could not be resolved" or
+  // "reference to non-static member function must be called". Others (a
+  // member that does not exist) are left as they are.
   std::set<SourceLocation> Rejected;
   for (const CompileErrorSite &Site : Sites)
     if (Site.Where.isValid() &&
         (Site.DiagnosticID == diag::err_template_kw_missing ||
-         Site.DiagnosticID == diag::err_ovl_unresolvable))
+         Site.DiagnosticID == diag::err_ovl_unresolvable ||
+         Site.DiagnosticID == diag::err_bound_member_function))
       Rejected.insert(SM.getExpansionLoc(Site.Where));
+  if (Rejected.empty())
+    return;
   DependentNamesBeforeLess Names;
   Names.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::vector<DependentName> Candidates;
@@ -172,23 +158,21 @@ void missingTemplateKeywordRewrite(ASTContext &Ctx,
               nameAt(Site.Where, SM, Ctx.getLangOpts()))
         Candidates.push_back(*Name);
 
+  // The name itself becomes a macro as long as it that spells the keyword
+  // and the name: `T::cast<N>(p)` is read as `T::template cast<N>(p)`.
   std::set<std::string> Taken;
   std::set<SourceLocation> Replaced;
   for (const DependentName &Name : Candidates) {
     // Written in a file: a macro's expansion stays as it is.
-    if (Name.Operator.isMacroID() || Name.Member.isMacroID() ||
-        !Replaced.insert(Name.Operator).second)
+    if (Name.Member.isMacroID() || !Replaced.insert(Name.Member).second)
       continue;
-    if (SM.getFileOffset(Name.Operator) + Name.OperatorText.size() !=
-        SM.getFileOffset(Name.Member))
-      continue;
-    std::string Original = (Name.OperatorText + Name.MemberName).str();
     std::optional<std::string> StandIn =
-        unusedMacroName(Ctx, Original.size(), Taken);
-    if (!StandIn || !Reparse.replace(SM, Name.Operator, Original, *StandIn))
+        unusedMacroName(Ctx, Name.MemberName.size(), Taken);
+    if (!StandIn ||
+        !Reparse.replace(SM, Name.Member, Name.MemberName, *StandIn))
       continue;
-    Reparse.Flags.push_back("-D" + *StandIn + "=" + Name.OperatorText.str() +
-                            "template " + Name.MemberName.str());
+    Reparse.Flags.push_back("-D" + *StandIn + "=template " +
+                            Name.MemberName.str());
   }
 }
 
@@ -197,38 +181,29 @@ namespace {
 /// The names whose `template` keyword a stand-in macro spelled.
 class AddedKeywords : public RecursiveASTVisitor<AddedKeywords> {
 public:
-  explicit AddedKeywords(const SourceManager &SM, const LangOptions &Lang)
-      : SM(SM), Lang(Lang) {}
+  explicit AddedKeywords(const SourceManager &SM) : SM(SM) {}
   std::vector<std::pair<SourceLocation, std::string>> Found;
 
   bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) {
-    check(E->getTemplateKeywordLoc(), E->getDeclName().getAsString(), 2);
+    check(E->getTemplateKeywordLoc(), E->getDeclName().getAsString());
     return true;
   }
   bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
-    check(E->getTemplateKeywordLoc(), E->getMember().getAsString(),
-          E->isArrow() ? 2 : 1);
+    check(E->getTemplateKeywordLoc(), E->getMember().getAsString());
     return true;
   }
 
 private:
-  /// \p OperatorLength: the `::`, `.` or `->` the macro's name starts at,
-  /// before the member's name.
-  void check(SourceLocation Keyword, std::string Member,
-             unsigned OperatorLength) {
-    if (Keyword.isInvalid() || !Keyword.isMacroID())
-      return;
-    StringRef Macro = Lexer::getImmediateMacroName(Keyword, SM, Lang);
-    if (!Macro.starts_with(StandInPrefix) ||
+  /// A keyword spelled by a macro defined on the command line: nothing but
+  /// the second parse's stand-ins, which start at the member's name.
+  void check(SourceLocation Keyword, std::string Member) {
+    if (Keyword.isInvalid() || !Keyword.isMacroID() ||
         !SM.isWrittenInCommandLineFile(SM.getSpellingLoc(Keyword)))
       return;
-    Found.emplace_back(
-        SM.getExpansionLoc(Keyword).getLocWithOffset(OperatorLength),
-        std::move(Member));
+    Found.emplace_back(SM.getExpansionLoc(Keyword), std::move(Member));
   }
 
   const SourceManager &SM;
-  const LangOptions &Lang;
 };
 
 } // namespace
@@ -236,7 +211,7 @@ private:
 void noteAddedTemplateKeywords(ASTContext &Ctx,
                                std::vector<Diagnostic> &Findings) {
   const SourceManager &SM = Ctx.getSourceManager();
-  AddedKeywords Added(SM, Ctx.getLangOpts());
+  AddedKeywords Added(SM);
   Added.TraverseDecl(Ctx.getTranslationUnitDecl());
   std::set<SourceLocation> Reported;
   for (const auto &[Where, Member] : Added.Found) {

@@ -10,8 +10,9 @@
 // resolved"), so no device code exists for the kernels that use it.
 //
 // smem-lint finds, at the errors of the first parse, the dependent names
-// that a `<` follows, and parses the file again (SecondParse.h) with `::cast`
-// spelled as a macro of the same length that expands to `::template cast`.
+// that a `<` follows, and parses the file again (SecondParse.h) with the
+// name `cast` spelled as a macro of the same length that expands to
+// `template cast`.
 // The second parse says so in a note at each place.
 //
 //===----------------------------------------------------------------------===//
@@ -32,8 +33,8 @@ class ASTContext;
 namespace smemlint {
 
 /// Adds to \p Reparse, for each dependent member name without `template`
-/// that one of \p Sites rejects, its file with the name and the `::`, `.` or
-/// `->` before it replaced by a macro that adds the keyword.
+/// that one of \p Sites rejects, its file with the name replaced by a macro
+/// that adds the keyword.
 void missingTemplateKeywordRewrite(clang::ASTContext &Ctx,
                                    const std::vector<CompileErrorSite> &Sites,
                                    SecondParse &Reparse);

@@ -8,13 +8,15 @@
 //
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="error:"
 // RUN: not %smem-lint --format=sarif %s | FileCheck --check-prefix=SARIF %s --implicit-check-not='"ruleId": "clang-diagnostic-error"'
-// SARIF-COUNT-3: "ruleId": "smem-lint-frontend"
+// SARIF-COUNT-5: "ruleId": "smem-lint-frontend"
 
 #include "Inputs/vec-cast.cuh"
 
 template <typename T> struct Holder {
   T value;
   template <int K> __device__ T scaled() const { return value * K; }
+  template <int K> __device__ T times(T x) const { return x * K; }
+  template <int K> __device__ static T f(T x) { return x + K; }
 };
 
 // In the header, in the order of its lines: lane l writes words 8l to 8l + 7
@@ -40,7 +42,14 @@ __global__ void widen(float *out, const Holder<T> *holders) {
   // CHECK: missing-template-keyword.cu:[[@LINE+1]]:49: warning: 2-way bank conflict: write of 'sums'
   float s = holders[0].scaled<2>() + values[0]; sums[threadIdx.x * 2] = s;
   __syncthreads();
-  out[threadIdx.x] = sums[threadIdx.x];
+  // After `->` and after a bare qualifier (`H::`), and a one-letter name:
+  // only the name is replaced, so nothing runs into the token before it.
+  using H = Holder<T>;
+  // CHECK: missing-template-keyword.cu:[[@LINE+1]]:22: note: read as 'times' with the 'template' keyword
+  float t = holders->times<3>(sums[0]);
+  // CHECK: missing-template-keyword.cu:[[@LINE+1]]:11: note: read as 'f' with the 'template' keyword
+  t += H::f<1>(s);
+  out[threadIdx.x] = sums[threadIdx.x] + t;
 }
 
 void run(float *out, const Holder<float> *holders) {
