@@ -299,18 +299,26 @@ struct ReachCondition {
   }
 };
 
-/// Whether control cannot run past the end of \p S into what follows it.
-bool endsInJump(const Stmt *S) {
+/// Whether control that runs to the end of \p S cannot go on to what
+/// follows it: it leaves the function (`return`, `throw`, `exit(1)`) or,
+/// unless \p FunctionOnly, jumps (`break`, `continue`, `goto`).
+bool endsInJump(const Stmt *S, bool FunctionOnly) {
   if (!S)
     return false;
-  if (isa<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt>(S))
+  if (isa<ReturnStmt, CXXThrowExpr>(S))
     return true;
-  if (isa<CXXThrowExpr>(S))
-    return true;
+  if (isa<BreakStmt, ContinueStmt, GotoStmt>(S))
+    return !FunctionOnly;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return Callee && Callee->isNoReturn();
+  }
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
+    return endsInJump(Cleanups->getSubExpr(), FunctionOnly);
   if (const auto *Case = dyn_cast<SwitchCase>(S))
-    return endsInJump(Case->getSubStmt());
+    return endsInJump(Case->getSubStmt(), FunctionOnly);
   if (const auto *Block = dyn_cast<CompoundStmt>(S))
-    return !Block->body_empty() && endsInJump(Block->body_back());
+    return !Block->body_empty() && endsInJump(Block->body_back(), FunctionOnly);
   return false;
 }
 
@@ -328,7 +336,7 @@ std::optional<std::vector<int64_t>> caseLabelsReaching(const CompoundStmt *Body,
   if (Label == 0)
     return std::nullopt;
   --Label;
-  if (Label > 0 && !endsInJump(Children[Label - 1]))
+  if (Label > 0 && !endsInJump(Children[Label - 1], /*FunctionOnly=*/false))
     return std::nullopt;
   std::vector<int64_t> Labels;
   for (const Stmt *S = Children[Label];
@@ -343,24 +351,6 @@ std::optional<std::vector<int64_t>> caseLabelsReaching(const CompoundStmt *Body,
     Labels.push_back(Result.Val.getInt().getExtValue());
   }
   return Labels;
-}
-
-/// Whether control that runs to the end of \p S leaves the function
-/// (`return`, `throw`, `exit(1)`), so that what follows \p S is not reached.
-bool leavesFunction(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, CXXThrowExpr>(S))
-    return true;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    return Callee && Callee->isNoReturn();
-  }
-  if (const auto *Block = dyn_cast<CompoundStmt>(S))
-    return !Block->body_empty() && leavesFunction(Block->body_back());
-  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
-    return leavesFunction(Cleanups->getSubExpr());
-  return false;
 }
 
 /// Adds the conditions of the early exits before the statement at \p At of
@@ -381,7 +371,7 @@ void addEarlyExits(const CompoundStmt *Body, unsigned At, bool SwitchBody,
       return;
     if (const auto *If = dyn_cast<IfStmt>(S))
       if (!If->getConditionVariable() && !If->isConsteval() &&
-          leavesFunction(If->getThen()))
+          endsInJump(If->getThen(), /*FunctionOnly=*/true))
         Conditions.push_back({If->getCond(), ReachCondition::Kind::Zero, {}});
     if (Labelled && SwitchBody)
       return;

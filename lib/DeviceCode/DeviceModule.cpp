@@ -597,19 +597,17 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       Global.setAlignment(llvm::Align(16));
   optimize(*Result->Module, Machine.get());
   optimize(*Result->Compiled, Machine.get(), /*AsCompiled=*/true);
-  // For developers: the IR the evaluator reads, as it reads it.
-  if (const char *Dump = std::getenv("SMEMLINT_DUMP_DEVICE_IR")) {
-    std::error_code Failed;
-    llvm::raw_fd_ostream Out(Dump, Failed);
-    if (!Failed)
-      Result->Module->print(Out, nullptr);
-  }
-  if (const char *Dump = std::getenv("SMEMLINT_DUMP_COMPILED_IR")) {
-    std::error_code Failed;
-    llvm::raw_fd_ostream Out(Dump, Failed);
-    if (!Failed)
-      Result->Compiled->print(Out, nullptr);
-  }
+  // For developers: the IR the evaluator reads, as it reads it, and the
+  // copy optimized as nvcc would.
+  for (auto [Variable, Module] :
+       {std::pair{"SMEMLINT_DUMP_DEVICE_IR", Result->Module.get()},
+        std::pair{"SMEMLINT_DUMP_COMPILED_IR", Result->Compiled.get()}})
+    if (const char *Dump = std::getenv(Variable)) {
+      std::error_code Failed;
+      llvm::raw_fd_ostream Out(Dump, Failed);
+      if (!Failed)
+        Module->print(Out, nullptr);
+    }
   std::string Broken;
   llvm::raw_string_ostream Why(Broken);
   if (llvm::verifyModule(*Result->Module, &Why)) {

@@ -16,7 +16,6 @@
 
 #include "clang/Basic/SourceLocation.h"
 
-#include <string>
 #include <vector>
 
 namespace clang {
@@ -40,22 +39,6 @@ struct CompileErrorSite {
 void reclassifyCompileErrors(clang::ASTContext &Ctx,
                              std::vector<Diagnostic> &Errors,
                              const std::vector<CompileErrorSite> &Sites);
-
-/// Clang's -Warray-bounds warning at one place: a constant index past a
-/// dimension of an array (`tile[0][40]` in a `tile[32][32]`).
-struct ConstantIndexWarning {
-  clang::SourceLocation Where;
-  std::string Message;
-};
-
-/// The warnings of \p Warnings whose array is a __shared__ variable, as
-/// smem-out-of-bounds warnings, unless \p Findings already has one at the
-/// place. The optimizer folds such an index into the address of another
-/// element of the same array (`tile[1][8]`), so the evaluation, which checks
-/// the whole object, does not see it.
-void reportConstantSharedIndices(
-    clang::ASTContext &Ctx, const std::vector<ConstantIndexWarning> &Warnings,
-    std::vector<Diagnostic> &Findings);
 
 /// The __shared__ objects with a constructor (`__shared__ cuda::barrier<>
 /// bar;`) whose declaration Clang rejected at one of \p Sites, in the

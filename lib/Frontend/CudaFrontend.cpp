@@ -4,6 +4,7 @@
 
 #include "Analysis/SourcePoints.h"
 #include "Frontend/CompileErrors.h"
+#include "Frontend/ConstantSharedIndices.h"
 #include "Frontend/MissingTemplateKeyword.h"
 #include "Frontend/PreambleCache.h"
 #include "Frontend/Prelude.h"
@@ -131,9 +132,11 @@ public:
       : Options(Options), Report(Report), Errors(Errors), Compiler(Compiler),
         Reparse(Reparse) {}
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    restoreUnconstructedShared(Ctx, Report.Diagnostics);
-    noteAddedTemplateKeywords(Ctx, Report.Diagnostics);
-    if (Reparse) {
+    // Only a second parse (SecondParse.h) has the stand-ins these look for.
+    if (!Reparse) {
+      restoreUnconstructedShared(Ctx, Report.Diagnostics);
+      noteAddedTemplateKeywords(Ctx, Report.Diagnostics);
+    } else {
       SecondParse Again;
       unconstructedSharedRewrite(Ctx, Errors.Sites, Again);
       missingTemplateKeywordRewrite(Ctx, Errors.Sites, Again);

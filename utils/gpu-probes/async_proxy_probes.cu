@@ -102,19 +102,12 @@ __global__ void __launch_bounds__(Threads) exit_after_copy(unsigned *out, unsign
   }
 }
 
-__global__ void count_stale_big(const unsigned *out, unsigned seed,
-                                unsigned long long *stale) {
-  unsigned block = blockIdx.x;
-  for (unsigned w = threadIdx.x; w < BigWords; w += blockDim.x)
-    if (out[size_t(block) * BigWords + w] != valueOf(seed, block, w))
-      atomicAdd(stale, 1ull);
-}
-
-__global__ void count_stale(const unsigned *out, unsigned seed,
+/// Counts the words of each block's \p words that are not what it wrote.
+__global__ void count_stale(const unsigned *out, unsigned seed, unsigned words,
                             unsigned long long *stale) {
   unsigned block = blockIdx.x;
-  for (unsigned w = threadIdx.x; w < Words; w += blockDim.x)
-    if (out[size_t(block) * Words + w] != valueOf(seed, block, w))
+  for (unsigned w = threadIdx.x; w < words; w += blockDim.x)
+    if (out[size_t(block) * words + w] != valueOf(seed, block, w))
       atomicAdd(stale, 1ull);
 }
 
@@ -137,7 +130,7 @@ int main(int argc, char **argv) {
                          BigWords * 4);
     for (int l = 0; l < launches; ++l) {
       exit_kernel<<<big_blocks, Threads, BigWords * 4>>>(big, unsigned(l + 1));
-      count_stale_big<<<big_blocks, 256>>>(big, unsigned(l + 1), stale);
+      count_stale<<<big_blocks, 256>>>(big, unsigned(l + 1), BigWords, stale);
     }
     cudaError_t e = cudaDeviceSynchronize();
     cudaMemcpy(&host, stale, 8, cudaMemcpyDeviceToHost);
@@ -158,7 +151,7 @@ int main(int argc, char **argv) {
     if (refilling)
       count_stale_refill<<<blocks, 256>>>(out, unsigned(l + 1), stale);
     else
-      count_stale<<<blocks, 256>>>(out, unsigned(l + 1), stale);
+      count_stale<<<blocks, 256>>>(out, unsigned(l + 1), Words, stale);
   }
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(&host, stale, 8, cudaMemcpyDeviceToHost);
