@@ -2,6 +2,8 @@
 
 #include "Analysis/SharedAccessProfile.h"
 
+#include "DeviceCode/VectorizedAccesses.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -48,7 +50,7 @@ public:
       if (llvm::find(Stats.Assumptions, Assumption) == Stats.Assumptions.end())
         Stats.Assumptions.push_back(Assumption);
 
-    if (gatherIteration(Event))
+    if (gatherStatement(Event) || gatherIteration(Event))
       return;
     serveAccess(Stats, Event, Event.WidthBytes);
   }
@@ -86,6 +88,135 @@ private:
     std::vector<ThreadValue> Addresses;
     std::vector<ThreadMask> Actives;
   };
+
+  /// Statements the compiled code performs as one instruction, held until
+  /// each has executed.
+  struct HeldStatement {
+    AccessKey Key;
+    ThreadValue Address;
+    ThreadMask Active;
+    unsigned Width = 0;
+    uint64_t Weight = 1;
+    bool CarriesLine = false;
+  };
+  struct StatementGroup {
+    std::vector<HeldStatement> Held;
+    unsigned Members = 0;
+    unsigned Bytes = 0;
+    AccessKind Kind = AccessKind::Load;
+  };
+
+  /// Holds \p Event when the compiled code performs it together with other
+  /// statements of its block; true when held.
+  bool gatherStatement(const MemoryAccessEvent &Event) {
+    const VectorizedAccess *Vectorized = Event.Vectorized;
+    if (!Vectorized || Event.Kind == AccessKind::Atomic || Event.Matrices ||
+        Event.Async != AsyncPhase::None)
+      return false;
+    StatementGroup &Group = Statements[Vectorized->Instruction];
+    AccessKey Key = keyOf(Event);
+    // The same statement again before the others came: they did not run
+    // with it this time.
+    if (llvm::any_of(Group.Held,
+                     [&](const HeldStatement &H) { return H.Key == Key; }))
+      flushStatements(Group);
+    Group.Members = Vectorized->Members;
+    Group.Bytes = Vectorized->Bytes;
+    Group.Kind = Event.Kind;
+    Group.Held.push_back({Key, Event.Address, Event.Active, Event.WidthBytes,
+                          Event.Weight, Vectorized->CarriesLine});
+    if (Group.Held.size() == Group.Members)
+      flushStatements(Group);
+    return true;
+  }
+
+  /// Whether every thread of \p Group's statements touches consecutive
+  /// bytes, all of them together the instruction's, from a multiple of its
+  /// width: what the one instruction does for it.
+  static bool statementsMergeable(const StatementGroup &Group) {
+    const ThreadMask &Active = Group.Held.front().Active;
+    for (const HeldStatement &H : Group.Held)
+      if (H.Active != Active)
+        return false;
+    std::vector<std::pair<int64_t, unsigned>> Pieces;
+    for (unsigned T : Active.set_bits()) {
+      Pieces.clear();
+      for (const HeldStatement &H : Group.Held) {
+        if (!H.Address.Known[T])
+          return false;
+        Pieces.push_back({H.Address.Values[T], H.Width});
+      }
+      llvm::sort(Pieces);
+      if (Pieces.front().first % int64_t(Group.Bytes) != 0)
+        return false;
+      int64_t End = Pieces.front().first;
+      for (const auto &[Offset, Width] : Pieces) {
+        if (Offset != End)
+          return false;
+        End += Width;
+      }
+      if (End - Pieces.front().first != int64_t(Group.Bytes))
+        return false;
+    }
+    return true;
+  }
+
+  /// Serves the held statements: as the one instruction when all of them
+  /// ran together and it can do their work, else each as its own.
+  void flushStatements(StatementGroup &Group) {
+    if (Group.Held.empty())
+      return;
+    if (Group.Held.size() == Group.Members && statementsMergeable(Group)) {
+      auto Carrier = llvm::find_if(
+          Group.Held, [](const HeldStatement &H) { return H.CarriesLine; });
+      if (Carrier == Group.Held.end())
+        Carrier = Group.Held.begin();
+      ThreadValue Lowest = Carrier->Address;
+      for (unsigned T : Carrier->Active.set_bits())
+        for (const HeldStatement &H : Group.Held)
+          Lowest.Values[T] = std::min(Lowest.Values[T], H.Address.Values[T]);
+      AccessStats &Stats = Profile.Accesses[Index.lookup(Carrier->Key)];
+      MemoryAccessEvent Event{std::get<0>(Carrier->Key),
+                              Group.Kind,
+                              Group.Bytes,
+                              Lowest,
+                              Carrier->Active,
+                              false,
+                              {},
+                              {},
+                              {},
+                              {},
+                              nullptr,
+                              Carrier->Weight};
+      serveAccess(Stats, Event, Group.Bytes);
+      Stats.InstructionBytes = std::max(Stats.InstructionBytes, Group.Bytes);
+      for (const HeldStatement &H : Group.Held) {
+        const clang::Expr *Site = std::get<0>(H.Key);
+        if (&H == &*Carrier || Site == Stats.Site)
+          continue;
+        if (!llvm::is_contained(Stats.MergedStatements, Site))
+          Stats.MergedStatements.push_back(Site);
+        Profile.Accesses[Index.lookup(H.Key)].MergedInto = Stats.Site;
+      }
+    } else {
+      for (const HeldStatement &H : Group.Held) {
+        MemoryAccessEvent Event{std::get<0>(H.Key),
+                                Group.Kind,
+                                H.Width,
+                                H.Address,
+                                H.Active,
+                                false,
+                                {},
+                                {},
+                                {},
+                                {},
+                                nullptr,
+                                H.Weight};
+        serveAccess(Profile.Accesses[Index.lookup(H.Key)], Event, H.Width);
+      }
+    }
+    Group.Held.clear();
+  }
 
   /// Holds \p Event when the compiled code merges it with the next
   /// iterations of its innermost loop (iterations 0..k-1, k..2k-1, ...,
@@ -191,6 +322,8 @@ private:
   void flushAll() {
     for (auto &[Key, Group] : Gathering)
       flush(Key, Group);
+    for (auto &[Instruction, Group] : Statements)
+      flushStatements(Group);
   }
 
   void serveAccess(AccessStats &Stats, const MemoryAccessEvent &Event,
@@ -303,6 +436,8 @@ private:
   const EvaluationOptions &Options;
   SharedAccessProfile &Profile;
   std::map<AccessKey, IterationGroup> Gathering;
+  /// By VectorizedAccess::Instruction.
+  std::map<unsigned, StatementGroup> Statements;
   std::vector<uint64_t> PatternKey;
   llvm::DenseMap<AccessKey, unsigned> Index;
   std::vector<LaneAddress> Lanes;

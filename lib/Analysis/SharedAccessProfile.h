@@ -52,6 +52,13 @@ struct AccessStats {
   /// wavefronts below then count those instructions.
   unsigned InstructionBytes = 0;
   unsigned MergedIterations = 0;
+  /// When the compiled code performs this access and other statements as
+  /// one wider instruction (MemoryAccessEvent::Vectorized), the statement
+  /// whose line the instruction keeps counts it (InstructionBytes is its
+  /// width) and names the others here; each of the others names it in
+  /// MergedInto and counts no instruction for those executions.
+  std::vector<const clang::Expr *> MergedStatements;
+  const clang::Expr *MergedInto = nullptr;
   uint64_t WarpInstructions = 0;
   uint64_t TotalWavefronts = 0;
   uint64_t TotalIdealWavefronts = 0;

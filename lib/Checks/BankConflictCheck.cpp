@@ -16,6 +16,7 @@
 
 #include <cstdio>
 #include <numeric>
+#include <set>
 
 using namespace clang;
 
@@ -103,6 +104,32 @@ const char *verbOf(AccessKind Kind, bool ReadModifyWrite) {
 
 std::string lineOf(const SourceManager &SM, const Expr *E) {
   return std::to_string(toSourcePoint(SM, E->getBeginLoc()).Line);
+}
+
+/// What the wider instruction of \p Access is made of, in words: "4
+/// iterations", "this read and the ones at lines 36 and 37".
+std::string mergedSources(const SourceManager &SM, const AccessStats &Access) {
+  if (Access.MergedStatements.empty())
+    return std::to_string(Access.MergedIterations) + " iterations";
+  unsigned Own = toSourcePoint(SM, Access.Site->getBeginLoc()).Line;
+  std::set<unsigned> Lines;
+  for (const Expr *Other : Access.MergedStatements)
+    Lines.insert(toSourcePoint(SM, Other->getBeginLoc()).Line);
+  std::string Text =
+      Access.Kind == AccessKind::Load ? "this read" : "this write";
+  size_t Others = Access.MergedStatements.size();
+  if (Lines.size() == 1 && *Lines.begin() == Own)
+    return Text +
+           (Others == 1 ? " and the one beside it" : " and the ones beside it");
+  std::vector<std::string> Numbers;
+  for (unsigned Line : Lines)
+    Numbers.push_back(std::to_string(Line));
+  std::string List = Numbers.back();
+  if (Numbers.size() > 1)
+    List =
+        llvm::join(llvm::ArrayRef(Numbers).drop_back(), ", ") + " and " + List;
+  return Text + (Others == 1 ? " and the one at line " : " and the ones at ") +
+         (Others == 1 ? List : (Lines.size() == 1 ? "line " : "lines ") + List);
 }
 
 /// "gcd(stride, 32)-way" or "1- to 32-way (32-way with stride = 32)".
@@ -556,14 +583,14 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   Context.nameSharedAccess(D, Access.Site, Access.Kind);
   D.Ways = WorstOverSymbols;
   if (Ways >= 2) {
-    // nvcc merges consecutive iterations: the cost is the instruction's.
+    // nvcc merges consecutive iterations, or this statement and others:
+    // the cost is the instruction's.
     std::string Compiled;
     if (Access.InstructionBytes)
       Compiled = ", as the " + std::to_string(Access.InstructionBytes) +
                  "-byte " +
                  (Access.Kind == AccessKind::Load ? "load" : "store") +
-                 " nvcc makes of " + std::to_string(Access.MergedIterations) +
-                 " iterations";
+                 " nvcc makes of " + mergedSources(SM, Access);
     // With values assumed, the headline is the range over the values
     // tried: "1- to 32-way", the evaluated degree after it.
     std::string Degree = std::to_string(Ways) + "-way bank conflict";

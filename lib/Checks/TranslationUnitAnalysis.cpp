@@ -278,6 +278,10 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     A.WidthBytes = Access.WidthBytes;
     A.InstructionBytes = Access.InstructionBytes;
     A.MergedIterations = Access.MergedIterations;
+    for (const Expr *Other : Access.MergedStatements)
+      A.MergedStatements.push_back(toSourcePoint(SM, Other->getBeginLoc()));
+    if (Access.MergedInto)
+      A.MergedInto = toSourcePoint(SM, Access.MergedInto->getBeginLoc());
     A.BlockDimIndex = Analysis.shapeIndex();
     A.Wavefronts = Access.worstWavefronts();
     A.WavefrontsMean = Access.meanWavefronts();

@@ -1,6 +1,8 @@
 //===--- DeviceModule.cpp - The kernels as the compiler sees them ---------===//
 
 #include "DeviceCode/DeviceModule.h"
+#include "DeviceCode/NvptxAssumptions.h"
+#include "DeviceCode/VectorizedAccesses.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -36,7 +38,6 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
-#include "llvm/Transforms/Scalar/InferAlignment.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/TailRecursionElimination.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -97,61 +98,6 @@ nvptxTargetMachine(const clang::TargetInfo &Target) {
   return std::unique_ptr<llvm::TargetMachine>(NVPTX->createTargetMachine(
       Triple.str(), Target.getTargetOpts().CPU, Features, llvm::TargetOptions(),
       std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Less));
-}
-
-/// CUDA's memories do not overlap: a global (1), shared (3), constant (4)
-/// or local (5) pointer never aliases one of another space. What NVPTX's own
-/// alias analysis says from LLVM 20 on; without it the vectorizer cannot
-/// move a shared store past a global load (`s[4 * t + i] = in[i]`), which
-/// nvcc does.
-class AddressSpaceAliasResult : public llvm::AAResultBase {
-public:
-  AddressSpaceAliasResult() = default;
-  llvm::AliasResult alias(const llvm::MemoryLocation &A,
-                          const llvm::MemoryLocation &B, llvm::AAQueryInfo &,
-                          const llvm::Instruction *) {
-    unsigned SpaceA = A.Ptr->getType()->getPointerAddressSpace();
-    unsigned SpaceB = B.Ptr->getType()->getPointerAddressSpace();
-    if (SpaceA != SpaceB && SpaceA != 0 && SpaceB != 0)
-      return llvm::AliasResult::NoAlias;
-    return llvm::AliasResult::MayAlias;
-  }
-  bool invalidate(llvm::Function &, const llvm::PreservedAnalyses &,
-                  llvm::FunctionAnalysisManager::Invalidator &) {
-    return false;
-  }
-};
-
-class AddressSpaceAlias : public llvm::AnalysisInfoMixin<AddressSpaceAlias> {
-  friend llvm::AnalysisInfoMixin<AddressSpaceAlias>;
-  static llvm::AnalysisKey Key;
-
-public:
-  using Result = AddressSpaceAliasResult;
-  Result run(llvm::Function &, llvm::FunctionAnalysisManager &) {
-    return Result();
-  }
-};
-llvm::AnalysisKey AddressSpaceAlias::Key;
-
-/// A kernel's pointer parameters point to global memory (a shared or local
-/// address does not outlive the launch); nvcc compiles them so, as NVPTX's
-/// argument lowering does: a cast to the global space and back, which
-/// address-space inference then carries to the accesses.
-void globalizePointerParameters(llvm::Function &Kernel) {
-  if (Kernel.isDeclaration())
-    return;
-  llvm::IRBuilder<> Builder(&*Kernel.getEntryBlock().getFirstInsertionPt());
-  for (llvm::Argument &Parameter : Kernel.args()) {
-    auto *Type = llvm::dyn_cast<llvm::PointerType>(Parameter.getType());
-    if (!Type || Type->getAddressSpace() != 0 || Parameter.use_empty())
-      continue;
-    llvm::Value *Global = Builder.CreateAddrSpaceCast(
-        &Parameter, llvm::PointerType::get(Kernel.getContext(), 1));
-    llvm::Value *Generic = Builder.CreateAddrSpaceCast(Global, Type);
-    Parameter.replaceUsesWithIf(
-        Generic, [&](llvm::Use &U) { return U.getUser() != Global; });
-  }
 }
 
 /// Sets LLVM's process-wide option \p Name (as `-mllvm -Name=Value` would)
@@ -235,14 +181,8 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine,
   llvm::CGSCCAnalysisManager SCCs;
   llvm::ModuleAnalysisManager Modules;
   llvm::PassBuilder Builder(Machine, Tuning);
-  if (AsCompiled) {
-    Functions.registerPass([] { return AddressSpaceAlias(); });
-    Functions.registerPass([&Builder] {
-      llvm::AAManager Alias = Builder.buildDefaultAAPipeline();
-      Alias.registerFunctionAnalysis<AddressSpaceAlias>();
-      return Alias;
-    });
-  }
+  if (AsCompiled)
+    registerAddressSpaceAlias(Builder, Functions);
   Builder.registerModuleAnalyses(Modules);
   Builder.registerCGSCCAnalyses(SCCs);
   Builder.registerFunctionAnalyses(Functions);
@@ -277,12 +217,12 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine,
   }
   llvm::FunctionPassManager Late;
   Late.addPass(llvm::InferAddressSpacesPass());
-  // The alignment the vectorizer needs, from the known bits of addresses.
-  if (AsCompiled)
-    Late.addPass(llvm::InferAlignmentPass());
   // NVPTX's own IR pipeline merges adjacent loads and stores into vector
-  // instructions (a float4 copy into one LDS.128); so does nvcc's.
-  Late.addPass(llvm::LoadStoreVectorizerPass());
+  // instructions (a float4 copy into one LDS.128); so does nvcc's. In the
+  // copy optimized as nvcc would, findVectorizedAccesses runs it instead,
+  // to tell which accesses each vector instruction is made of.
+  if (!AsCompiled)
+    Late.addPass(llvm::LoadStoreVectorizerPass());
   Pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Late)));
   Pipeline.run(Module, Modules);
 }
@@ -597,6 +537,17 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       Global.setAlignment(llvm::Align(16));
   optimize(*Result->Module, Machine.get());
   optimize(*Result->Compiled, Machine.get(), /*AsCompiled=*/true);
+  std::vector<const llvm::Function *> KernelFunctions, CompiledKernels;
+  for (const auto &[Kernel, Evaluated] : Result->Kernels) {
+    KernelFunctions.push_back(Evaluated);
+    if (const llvm::Function *Compiled =
+            Result->Compiled->getFunction(Evaluated->getName()))
+      CompiledKernels.push_back(Compiled);
+  }
+  Result->Vectorized = findVectorizedAccesses(*Result->Module, *Result->Module,
+                                              Machine.get(), KernelFunctions);
+  Result->CompiledVectorized = findVectorizedAccesses(
+      *Result->Compiled, *Result->Module, Machine.get(), CompiledKernels);
   // For developers: the IR the evaluator reads, as it reads it, and the
   // copy optimized as nvcc would.
   for (auto [Variable, Module] :
@@ -628,6 +579,17 @@ DeviceModule::compiledKernelFunction(const clang::FunctionDecl *Kernel) const {
   const llvm::Function *Evaluated = Kernels.lookup(Kernel);
   return Evaluated && Compiled ? Compiled->getFunction(Evaluated->getName())
                                : nullptr;
+}
+
+const VectorizedAccess *
+DeviceModule::vectorizedAccess(const llvm::Instruction &I) const {
+  for (const VectorizedAccesses *Accesses :
+       {&Vectorized, &CompiledVectorized}) {
+    auto Found = Accesses->find(&I);
+    if (Found != Accesses->end())
+      return &Found->second;
+  }
+  return nullptr;
 }
 
 const clang::VarDecl *

@@ -7,14 +7,17 @@
 // and column it came from. The pipeline is LLVM's -O1 without the loop
 // unroller or vectorizers (loops stay loops, as in the source) followed by
 // address-space inference, as NVPTX runs it. A second copy is optimized as
-// nvcc would, loops unrolled, to tell which accesses become vector
-// instructions. This file only builds the module
-// and maps its globals and functions back to the declarations they came from.
+// nvcc would, loops unrolled; VectorizedAccesses tells, in both, which
+// accesses become one vector instruction. This file only builds the modules
+// and maps their globals and functions back to the declarations they came
+// from.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SMEMLINT_DEVICECODE_DEVICEMODULE_H
 #define SMEMLINT_DEVICECODE_DEVICEMODULE_H
+
+#include "DeviceCode/VectorizedAccesses.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -83,6 +86,11 @@ public:
   /// loops). Null when it was not emitted.
   const llvm::Function *
   compiledKernelFunction(const clang::FunctionDecl *Kernel) const;
+  /// How the compiled code performs the shared load or store \p I (of the
+  /// evaluated code, or of the copy optimized as nvcc would) together with
+  /// others of its block as one vector instruction (findVectorizedAccesses);
+  /// null when it does not.
+  const VectorizedAccess *vectorizedAccess(const llvm::Instruction &I) const;
   /// The __shared__ variable \p Global was emitted for, or null.
   const clang::VarDecl *
   sharedVariable(const llvm::GlobalVariable *Global) const;
@@ -97,6 +105,7 @@ private:
   std::unique_ptr<llvm::Module> Module;
   std::unique_ptr<llvm::Module> Compiled;
   llvm::DenseMap<const clang::FunctionDecl *, const llvm::Function *> Kernels;
+  VectorizedAccesses Vectorized, CompiledVectorized;
 };
 
 } // namespace smemlint

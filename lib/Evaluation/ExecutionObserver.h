@@ -28,6 +28,8 @@ class Stmt;
 
 namespace smemlint {
 
+struct VectorizedAccess;
+
 enum class AccessKind { Load, Store, Atomic };
 
 inline const char *accessKindName(AccessKind Kind) {
@@ -103,6 +105,11 @@ struct MemoryAccessEvent {
   /// For a BulkRead in a function inlined into the kernel (a helper in any
   /// file): the kernel's statement it was reached through; else invalid.
   clang::SourceLocation CalledFrom = {};
+  /// When the compiled code performs this load or store together with
+  /// others of its block as one wider instruction (`block[2 * t]` and
+  /// `block[2 * t + 1]` as one STS.64): which one; null otherwise. The
+  /// others are reported as their own events.
+  const VectorizedAccess *Vectorized = nullptr;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -557,7 +557,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           BypassesL1,
                           Async == AsyncPhase::BulkRead
                               ? Sites.kernelCall(I)
-                              : clang::SourceLocation()};
+                              : clang::SourceLocation(),
+                          Module.vectorizedAccess(I)};
   Observer.onMemoryAccess(Event);
   if (Async == AsyncPhase::Issue || Async == AsyncPhase::BulkIssue ||
       Async == AsyncPhase::BulkRead) {

@@ -526,31 +526,42 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
   if (!Compiled)
     return Widths;
   IrSourceSites Sites(Ctx, Module, Kernel);
-  const llvm::DataLayout &Layout = Compiled->getParent()->getDataLayout();
   llvm::DominatorTree Dominators(const_cast<llvm::Function &>(*Compiled));
   llvm::LoopInfo Loops(Dominators);
+  // The site of each vector instruction's members; one made of several
+  // statements is the evaluated code's to find (a statement merged with
+  // itself is consecutive iterations of an unrolled loop).
+  struct Instruction {
+    const Expr *Site = nullptr;
+    bool OneSite = true;
+    unsigned Bytes = 0;
+  };
+  llvm::DenseMap<unsigned, Instruction> Instructions;
   for (const llvm::BasicBlock &Block : *Compiled)
     for (const llvm::Instruction &I : Block) {
-      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
-      if (!Pointer || Pointer->getType()->getPointerAddressSpace() != 3)
+      const VectorizedAccess *Vectorized = Module.vectorizedAccess(I);
+      if (!Vectorized)
         continue;
-      llvm::Type *Accessed =
-          llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I));
-      // The widths shared-memory instructions have: LDS/STS.64 and .128.
-      uint64_t Bytes = Layout.getTypeStoreSize(Accessed);
-      if (Bytes != 8 && Bytes != 16)
-        continue;
+      const Expr *Site = Sites.accessSite(I);
+      auto [It, New] = Instructions.try_emplace(Vectorized->Instruction);
+      Instruction &Merged = It->second;
+      if (New)
+        Merged.Site = Site;
+      Merged.OneSite &= Site && Site == Merged.Site;
       // An address that moves with a loop the compiler kept (unrolled at
       // run time, its trip count unknown): ptxas merges such accesses in
       // pairs only, LDS.64 where LLVM forms LDS.128 (measured,
       // docs/measurements/h200-vectorization.md).
+      unsigned Bytes = Vectorized->Bytes;
       if (const llvm::Loop *Around = Loops.getLoopFor(&Block))
-        if (!Around->isLoopInvariant(Pointer))
-          Bytes = std::min<uint64_t>(Bytes, 8);
-      if (const Expr *Site = Sites.accessSite(I)) {
-        unsigned &Width = Widths[Site];
-        Width = std::max(Width, unsigned(Bytes));
-      }
+        if (!Around->isLoopInvariant(llvm::getLoadStorePointerOperand(&I)))
+          Bytes = std::min(Bytes, 8u);
+      Merged.Bytes = std::max(Merged.Bytes, Bytes);
+    }
+  for (const auto &[Number, Merged] : Instructions)
+    if (Merged.OneSite) {
+      unsigned &Width = Widths[Merged.Site];
+      Width = std::max(Width, Merged.Bytes);
     }
   return Widths;
 }

@@ -67,6 +67,12 @@ std::string describe(const KernelReport &Kernel, const AccessReport &Access) {
     Out << ", block " << shapeText(Dim) << " (" << shapeOrigin(Dim) << ")";
   }
   Out << "\n\n";
+  if (!Access.WarpInstructions && Access.MergedInto) {
+    Out << "performed by the wider instruction nvcc makes of it and the "
+        << Access.Kind << " at line " << Access.MergedInto->Line
+        << ", which counts its wavefronts\n";
+    return Text;
+  }
   if (!Access.WarpInstructions) {
     Out << "not evaluated"
         << (Access.Reason.empty() ? "" : ": " + Access.Reason) << "\n";

@@ -248,6 +248,15 @@ json kernel(const KernelReport &K) {
         A.InstructionBytes ? json(A.InstructionBytes) : json(nullptr);
     Access["merged_iterations"] =
         A.MergedIterations ? json(A.MergedIterations) : json(nullptr);
+    json Merged = json::array();
+    for (const SourcePoint &Other : A.MergedStatements)
+      Merged.push_back({{"line", Other.Line}, {"column", Other.Column}});
+    Access["merged_statements"] =
+        A.MergedStatements.empty() ? json(nullptr) : Merged;
+    Access["merged_into"] = A.MergedInto
+                                ? json({{"line", A.MergedInto->Line},
+                                        {"column", A.MergedInto->Column}})
+                                : json(nullptr);
     Access["block_dim_index"] = A.BlockDimIndex;
     Access["status"] = A.Status;
     Access["reason"] = A.Reason;

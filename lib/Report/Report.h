@@ -248,6 +248,12 @@ struct AccessReport {
   /// the compiler merges consecutive iterations (0 otherwise).
   unsigned InstructionBytes = 0;
   unsigned MergedIterations = 0;
+  /// When the compiler performs this access and other statements as one
+  /// instruction: for the statement whose line the instruction keeps (it
+  /// counts the instruction), the others; for each of the others, that
+  /// statement (its own counts then leave those executions out).
+  std::vector<SourcePoint> MergedStatements;
+  std::optional<SourcePoint> MergedInto;
   unsigned BlockDimIndex = 0;
   /// Wavefronts of the worst warp instruction, and the mean over all warp
   /// instructions evaluated (warps times iterations).
