@@ -23,11 +23,15 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -41,6 +45,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/TailRecursionElimination.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 #include <mutex>
@@ -99,6 +104,63 @@ nvptxTargetMachine(const clang::TargetInfo &Target) {
       Triple.str(), Target.getTargetOpts().CPU, Features, llvm::TargetOptions(),
       std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Less));
 }
+
+/// Whether a shared load or store of \p F is in a loop of \p F.
+bool accessesSharedInLoop(const llvm::Function &F) {
+  llvm::DominatorTree Dominators(const_cast<llvm::Function &>(F));
+  llvm::LoopInfo Loops(Dominators);
+  for (const llvm::Loop *Outer : Loops)
+    for (const llvm::BasicBlock *Block : Outer->blocks())
+      for (const llvm::Instruction &I : *Block) {
+        const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+        if (Pointer && Pointer->getType()->getPointerAddressSpace() == 3)
+          return true;
+      }
+  return false;
+}
+
+/// Marks the loops of the copy optimized as nvcc would that hold no shared
+/// load or store, and call no function that might, not to unroll: what the
+/// copy is for is the shared accesses of unrolled iterations, and runtime
+/// unrolling of the other loops is most of its cost (70% of it on a
+/// kernel of nested loops over global data). Runs once shared pointers are
+/// in their address space, before the unroller.
+class RollLoopsWithoutSharedAccesses
+    : public llvm::PassInfoMixin<RollLoopsWithoutSharedAccesses> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &Analyses) {
+    llvm::LoopInfo &Loops = Analyses.getResult<llvm::LoopAnalysis>(F);
+    for (llvm::Loop *L : Loops.getLoopsInPreorder())
+      if (!reachesShared(*L))
+        llvm::addStringMetadataToLoop(L, "llvm.loop.unroll.disable");
+    return llvm::PreservedAnalyses::all();
+  }
+
+private:
+  /// Whether \p L may touch shared memory: a load or store that is not
+  /// through a global (1) or local (5) pointer, or a call that is not a
+  /// memory-free intrinsic.
+  static bool reachesShared(const llvm::Loop &L) {
+    for (const llvm::BasicBlock *Block : L.blocks())
+      for (const llvm::Instruction &I : *Block) {
+        if (const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I)) {
+          unsigned Space = Pointer->getType()->getPointerAddressSpace();
+          if (Space != 1 && Space != 5)
+            return true;
+          continue;
+        }
+        const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+        if (!Call || llvm::isa<llvm::DbgInfoIntrinsic>(Call) ||
+            Call->isLifetimeStartOrEnd())
+          continue;
+        const llvm::Function *Callee = Call->getCalledFunction();
+        if (!Callee || !Callee->isIntrinsic() || Call->mayReadOrWriteMemory())
+          return true;
+      }
+    return false;
+  }
+};
 
 /// Sets LLVM's process-wide option \p Name (as `-mllvm -Name=Value` would)
 /// unless the command line already did.
@@ -196,6 +258,7 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine,
     llvm::FunctionPassManager Early;
     Early.addPass(llvm::SROAPass(llvm::SROAOptions::ModifyCFG));
     Early.addPass(llvm::InferAddressSpacesPass());
+    Early.addPass(RollLoopsWithoutSharedAccesses());
     Pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(Early)));
   }
   if (AsCompiled) {
@@ -536,6 +599,14 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
         Global.getAlign().valueOrOne() < llvm::Align(16))
       Global.setAlignment(llvm::Align(16));
   optimize(*Result->Module, Machine.get());
+  // The copy optimized as nvcc would tells only which iterations of a loop
+  // become one instruction: a kernel without a shared access in a loop
+  // needs no copy, and unrolling its loops is most of what the copy costs.
+  for (const auto &[Kernel, Evaluated] : Result->Kernels)
+    if (!accessesSharedInLoop(*Evaluated))
+      if (llvm::Function *Compiled =
+              Result->Compiled->getFunction(Evaluated->getName()))
+        Compiled->deleteBody();
   optimize(*Result->Compiled, Machine.get(), /*AsCompiled=*/true);
   std::vector<const llvm::Function *> KernelFunctions, CompiledKernels;
   for (const auto &[Kernel, Evaluated] : Result->Kernels) {
@@ -577,8 +648,10 @@ DeviceModule::kernelFunction(const clang::FunctionDecl *Kernel) const {
 const llvm::Function *
 DeviceModule::compiledKernelFunction(const clang::FunctionDecl *Kernel) const {
   const llvm::Function *Evaluated = Kernels.lookup(Kernel);
-  return Evaluated && Compiled ? Compiled->getFunction(Evaluated->getName())
-                               : nullptr;
+  const llvm::Function *Copy = Evaluated && Compiled
+                                   ? Compiled->getFunction(Evaluated->getName())
+                                   : nullptr;
+  return Copy && !Copy->isDeclaration() ? Copy : nullptr;
 }
 
 const VectorizedAccess *
