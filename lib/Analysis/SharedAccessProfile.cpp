@@ -527,6 +527,12 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
       EvaluationOptions Varied = Options;
       Varied.SymbolValues[Symbol] = Value;
       Varied.StepBudget = std::min(Options.StepBudget, BudgetPerRun);
+      // A loop nest too large to enumerate is sampled in each run of the
+      // sweep with a share of the bound, so that the whole sweep samples it
+      // about as much as the evaluation did, not 32 times as much; nests
+      // within the share are enumerated as before.
+      Varied.EnumerationBound =
+          std::max<uint64_t>(1, Options.EnumerationBound / SymbolSweepLimit);
       ExecutionObserver *Also =
           Watcher ? Watcher->startRun(Symbol, Value) : nullptr;
       SharedAccessProfile Run =
