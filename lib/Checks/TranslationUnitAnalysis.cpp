@@ -23,6 +23,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <time.h>
 
 using namespace clang;
@@ -376,6 +377,42 @@ Diagnostic incompleteNote(SourcePoint Where, std::string Message) {
   return D;
 }
 
+/// A note at each shared access of a sampled loop that none of the
+/// iterations evaluated reached (a read under `if (l <= r * r)` that the
+/// first iterations of a convolution skip): its absence from the findings
+/// says nothing about it.
+void noteUnreachedInSampledLoops(const KernelAnalysis &Analysis,
+                                 std::vector<Diagnostic> &Diagnostics) {
+  const SharedAccessProfile &Profile = Analysis.profile();
+  const DeviceModule *Device = Analysis.options().Device;
+  if (Profile.SampledLoops.empty() || !Device)
+    return;
+  const SourceManager &SM = Analysis.context().getSourceManager();
+  std::set<std::pair<const Expr *, AccessKind>> Noted;
+  for (const SharedAccessInLoops &Access : sharedAccessesInLoops(
+           Analysis.context(), *Device, Analysis.kernel().Kernel)) {
+    if (llvm::any_of(Profile.Accesses, [&](const AccessStats &Seen) {
+          return Seen.Site == Access.Site && Seen.Kind == Access.Kind;
+        }))
+      continue;
+    auto Sampled = llvm::find_if(Access.Loops, [&](const Stmt *Loop) {
+      return Profile.SampledLoops.count(Loop);
+    });
+    if (Sampled == Access.Loops.end() ||
+        !Noted.insert({Access.Site, Access.Kind}).second)
+      continue;
+    Diagnostics.push_back(incompleteNote(
+        toSourcePoint(SM, Access.Site->getBeginLoc()),
+        std::string("this shared ") +
+            (Access.Kind == AccessKind::Load ? "read" : "write") +
+            " was not reached in the iterations evaluated, so its bank "
+            "conflicts and races are not known: " +
+            Profile.SampledLoops.at(*Sampled) + " (in " +
+            std::string(KernelPlaceholder) + ", block " +
+            Analysis.shape().Block.str() + ")"));
+  }
+}
+
 /// A note when the evaluation of a kernel stopped short, so that a clean
 /// result is not taken for a complete one: the step budget ran out, a loop
 /// was cut, or code the evaluator could not follow lost accesses.
@@ -406,6 +443,7 @@ void noteIncompleteAnalysis(const KernelAnalysis &Analysis,
     if (!llvm::is_contained(To, Gap.What))
       To.push_back(Gap.What);
   }
+  noteUnreachedInSampledLoops(Analysis, Diagnostics);
   const std::vector<std::string> &Races =
       Analysis.barriers().IncompleteRaceAnalysis;
   if (Reasons.empty() && Missing.empty() && Races.empty())

@@ -566,6 +566,38 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
   return Widths;
 }
 
+std::vector<SharedAccessInLoops>
+sharedAccessesInLoops(ASTContext &Ctx, const DeviceModule &Module,
+                      const FunctionDecl *Kernel) {
+  std::vector<SharedAccessInLoops> Found;
+  const llvm::Function *Evaluated = Module.kernelFunction(Kernel);
+  if (!Evaluated)
+    return Found;
+  IrSourceSites Sites(Ctx, Module, Kernel);
+  llvm::DominatorTree Dominators(const_cast<llvm::Function &>(*Evaluated));
+  llvm::LoopInfo Loops(Dominators);
+  for (const llvm::BasicBlock &Block : *Evaluated) {
+    const llvm::Loop *Innermost = Loops.getLoopFor(&Block);
+    if (!Innermost)
+      continue;
+    for (const llvm::Instruction &I : Block) {
+      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+      if (!Pointer || Pointer->getType()->getPointerAddressSpace() != 3)
+        continue;
+      SharedAccessInLoops Access;
+      Access.Site = Sites.accessSite(I);
+      Access.Kind =
+          llvm::isa<llvm::LoadInst>(I) ? AccessKind::Load : AccessKind::Store;
+      for (const llvm::Loop *L = Innermost; L; L = L->getParentLoop())
+        if (const Stmt *Statement = Sites.loopStatement(*L))
+          Access.Loops.push_back(Statement);
+      if (Access.Site && !Access.Loops.empty())
+        Found.push_back(std::move(Access));
+    }
+  }
+  return Found;
+}
+
 const Stmt *IrSourceSites::loopStatement(const llvm::Loop &L) {
   auto Known = LoopStatements.find(&L);
   if (Known != LoopStatements.end())

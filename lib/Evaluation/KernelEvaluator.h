@@ -273,6 +273,22 @@ llvm::DenseMap<const clang::Expr *, unsigned>
 compiledAccessWidths(clang::ASTContext &Ctx, const DeviceModule &Module,
                      const clang::FunctionDecl *Kernel);
 
+/// A shared load or store of a kernel's device code inside loops.
+struct SharedAccessInLoops {
+  /// Where the evaluator reports it (IrSourceSites::accessSite).
+  const clang::Expr *Site = nullptr;
+  AccessKind Kind = AccessKind::Load;
+  /// The source loops around it, innermost first.
+  std::vector<const clang::Stmt *> Loops;
+};
+
+/// The shared loads and stores of \p Kernel's device code (its own and
+/// what was inlined into it) that are inside loops with a source
+/// statement: what a sampled loop may never have reached.
+std::vector<SharedAccessInLoops>
+sharedAccessesInLoops(clang::ASTContext &Ctx, const DeviceModule &Module,
+                      const clang::FunctionDecl *Kernel);
+
 } // namespace smemlint
 
 #endif
