@@ -281,8 +281,10 @@ bool isLoopStatement(const Stmt *S) {
 /// `if (...) return;` before it.
 struct ReachCondition {
   const Expr *Condition = nullptr;
-  enum class Kind { NonZero, Zero, OneOf } Requires = Kind::NonZero;
-  std::vector<int64_t> Labels; ///< For OneOf: the case labels that reach it.
+  enum class Kind { NonZero, Zero, OneOf, NoneOf } Requires = Kind::NonZero;
+  /// For OneOf: the case labels that reach it; for NoneOf (under
+  /// `default:`), the switch's other labels, which do not.
+  std::vector<int64_t> Labels;
 
   bool violatedBy(const HostValue &Value) const {
     if (Value.ValueKind != HostValue::Kind::Integer)
@@ -294,6 +296,8 @@ struct ReachCondition {
       return Value.Integer != 0;
     case Kind::OneOf:
       return !llvm::is_contained(Labels, Value.Integer);
+    case Kind::NoneOf:
+      return llvm::is_contained(Labels, Value.Integer);
     }
     return false;
   }
@@ -326,9 +330,24 @@ bool endsInJump(const Stmt *S, bool FunctionOnly) {
 /// stacked on it (`case 1: case 2:`), when control reaches what follows only
 /// through them: nothing when a `default` is among them, a label is not a
 /// constant, or the statement before may fall through.
-std::optional<std::vector<int64_t>> caseLabelsReaching(const CompoundStmt *Body,
-                                                       unsigned At,
-                                                       const ASTContext &Ctx) {
+/// The value of a constant case label; none for a GNU range or a label
+/// that does not evaluate.
+std::optional<int64_t> caseLabel(const CaseStmt &Case, const ASTContext &Ctx) {
+  Expr::EvalResult Result;
+  if (Case.caseStmtIsGNURange() || Case.getLHS()->isValueDependent() ||
+      !Case.getLHS()->EvaluateAsInt(Result, Ctx))
+    return std::nullopt;
+  return Result.Val.getInt().getExtValue();
+}
+
+/// What the case labels stacked on the statement at \p At of a switch's
+/// \p Body (only when the statement before cannot fall through) require of
+/// the switch's value: one of them, or, with `default:` among them, none of
+/// the switch's other labels.
+std::optional<ReachCondition> caseLabelsReaching(const SwitchStmt &Switch,
+                                                 const CompoundStmt *Body,
+                                                 unsigned At,
+                                                 const ASTContext &Ctx) {
   const Stmt *const *Children = Body->body_begin();
   unsigned Label = At + 1;
   while (Label > 0 && !isa<SwitchCase>(Children[Label - 1]))
@@ -339,18 +358,35 @@ std::optional<std::vector<int64_t>> caseLabelsReaching(const CompoundStmt *Body,
   if (Label > 0 && !endsInJump(Children[Label - 1], /*FunctionOnly=*/false))
     return std::nullopt;
   std::vector<int64_t> Labels;
-  for (const Stmt *S = Children[Label];
-       const auto *Case = dyn_cast<SwitchCase>(S); S = Case->getSubStmt()) {
-    const auto *Value = dyn_cast<CaseStmt>(Case);
-    if (!Value || Value->caseStmtIsGNURange())
-      return std::nullopt;
-    Expr::EvalResult Result;
-    if (Value->getLHS()->isValueDependent() ||
-        !Value->getLHS()->EvaluateAsInt(Result, Ctx))
-      return std::nullopt;
-    Labels.push_back(Result.Val.getInt().getExtValue());
+  bool Default = false;
+  for (const auto *Case = dyn_cast<SwitchCase>(Children[Label]); Case;
+       Case = dyn_cast<SwitchCase>(Case->getSubStmt())) {
+    if (const auto *Value = dyn_cast<CaseStmt>(Case)) {
+      std::optional<int64_t> Number = caseLabel(*Value, Ctx);
+      if (!Number)
+        return std::nullopt;
+      Labels.push_back(*Number);
+    } else {
+      Default = true;
+    }
   }
-  return Labels;
+  if (!Default)
+    return ReachCondition{Switch.getCond(), ReachCondition::Kind::OneOf,
+                          std::move(Labels)};
+  std::vector<int64_t> Others;
+  for (const SwitchCase *Case = Switch.getSwitchCaseList(); Case;
+       Case = Case->getNextSwitchCase()) {
+    const auto *Value = dyn_cast<CaseStmt>(Case);
+    if (!Value)
+      continue;
+    std::optional<int64_t> Other = caseLabel(*Value, Ctx);
+    if (!Other)
+      return std::nullopt;
+    if (!llvm::is_contained(Labels, *Other))
+      Others.push_back(*Other);
+  }
+  return ReachCondition{Switch.getCond(), ReachCondition::Kind::NoneOf,
+                        std::move(Others)};
 }
 
 /// Adds the conditions of the early exits before the statement at \p At of
@@ -407,10 +443,9 @@ std::vector<ReachCondition> reachConditions(const Stmt *S, ParentMap &Parents,
     addEarlyExits(Body, At, SwitchBody, Conditions);
     if (!SwitchBody || Switch->getConditionVariable())
       continue;
-    if (std::optional<std::vector<int64_t>> Labels =
-            caseLabelsReaching(Body, At, Ctx))
-      Conditions.push_back(
-          {Switch->getCond(), ReachCondition::Kind::OneOf, std::move(*Labels)});
+    if (std::optional<ReachCondition> Labels =
+            caseLabelsReaching(*Switch, Body, At, Ctx))
+      Conditions.push_back(std::move(*Labels));
   }
   return Conditions;
 }

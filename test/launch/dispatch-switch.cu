@@ -100,8 +100,31 @@ void pick(float *out, int n) {
     branches<<<1, 64, 64 * sizeof(float)>>>(out);
 }
 
+// Under `default:`, a launch is reached by the values no other label of
+// the switch takes: kind 1 (a case of its own) does not reach it, kind 7
+// does, so the launch has 128 threads only.
+// CHECK-DAG: launch fallback shape=0 block=128x1x1 grid=1x1x1 dynamic=512
+// CHECK-NOT: launch fallback shape=1
+__global__ void fallback(float *out) {
+  extern __shared__ float t[];
+  t[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = t[blockDim.x - 1 - threadIdx.x];
+}
+void choose(float *out, int kind, int n) {
+  switch (kind) {
+  case 1:
+  case 2:
+    break;
+  default:
+    fallback<<<1, n, n * sizeof(float)>>>(out);
+  }
+}
+
 int main() {
   float *out = nullptr;
+  choose(out, 1, 64);
+  choose(out, 7, 128);
   decode<64, 40>(out, 32);
   decode<256, 0>(out, 32);
   pick(out, 4096);
