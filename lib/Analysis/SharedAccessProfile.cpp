@@ -176,19 +176,8 @@ private:
         for (const HeldStatement &H : Group.Held)
           Lowest.Values[T] = std::min(Lowest.Values[T], H.Address.Values[T]);
       AccessStats &Stats = Profile.Accesses[Index.lookup(Carrier->Key)];
-      MemoryAccessEvent Event{std::get<0>(Carrier->Key),
-                              Group.Kind,
-                              Group.Bytes,
-                              Lowest,
-                              Carrier->Active,
-                              false,
-                              {},
-                              {},
-                              {},
-                              {},
-                              nullptr,
-                              Carrier->Weight};
-      serveAccess(Stats, Event, Group.Bytes);
+      serveInstruction(Carrier->Key, Group.Kind, Group.Bytes, Lowest,
+                       Carrier->Active, Carrier->Weight);
       Stats.InstructionBytes = std::max(Stats.InstructionBytes, Group.Bytes);
       for (const HeldStatement &H : Group.Held) {
         const clang::Expr *Site = std::get<0>(H.Key);
@@ -199,21 +188,9 @@ private:
         Profile.Accesses[Index.lookup(H.Key)].MergedInto = Stats.Site;
       }
     } else {
-      for (const HeldStatement &H : Group.Held) {
-        MemoryAccessEvent Event{std::get<0>(H.Key),
-                                Group.Kind,
-                                H.Width,
-                                H.Address,
-                                H.Active,
-                                false,
-                                {},
-                                {},
-                                {},
-                                {},
-                                nullptr,
-                                H.Weight};
-        serveAccess(Profile.Accesses[Index.lookup(H.Key)], Event, H.Width);
-      }
+      for (const HeldStatement &H : Group.Held)
+        serveInstruction(H.Key, Group.Kind, H.Width, H.Address, H.Active,
+                         H.Weight);
     }
     Group.Held.clear();
   }
@@ -296,19 +273,8 @@ private:
              (From + Count > Held || !mergeable(Group, From, Count)))
         Count /= 2;
       unsigned Width = Count * Group.SourceBytes;
-      MemoryAccessEvent Event{std::get<0>(Key),
-                              Group.Kind,
-                              Width,
-                              Group.Addresses[From],
-                              Group.Actives[From],
-                              false,
-                              {},
-                              {},
-                              {},
-                              {},
-                              nullptr,
-                              Group.Weight};
-      serveAccess(Stats, Event, Width);
+      serveInstruction(Key, Group.Kind, Width, Group.Addresses[From],
+                       Group.Actives[From], Group.Weight);
       if (Count > 1 && Width > Stats.InstructionBytes) {
         Stats.InstructionBytes = Width;
         Stats.MergedIterations = Count;
@@ -324,6 +290,17 @@ private:
       flush(Key, Group);
     for (auto &[Instruction, Group] : Statements)
       flushStatements(Group);
+  }
+
+  /// Serves one instruction of \p Width bytes that the compiled code makes
+  /// of held accesses, to the access \p Key names.
+  void serveInstruction(const AccessKey &Key, AccessKind Kind, unsigned Width,
+                        const ThreadValue &Address, const ThreadMask &Active,
+                        uint64_t Weight) {
+    MemoryAccessEvent Event{
+        std::get<0>(Key), Kind,  Width, Address, Active, false, {}, {}, {}, {},
+        nullptr,          Weight};
+    serveAccess(Profile.Accesses[Index.lookup(Key)], Event, Width);
   }
 
   void serveAccess(AccessStats &Stats, const MemoryAccessEvent &Event,
