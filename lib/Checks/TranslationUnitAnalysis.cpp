@@ -9,6 +9,7 @@
 #include "Checks/CheckRegistry.h"
 #include "DeviceCode/CompiledSharedAccesses.h"
 #include "Evaluation/KernelEvaluator.h"
+#include "Evaluation/MemoryUsage.h"
 #include "Model/BankModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -18,7 +19,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -1131,7 +1131,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         std::chrono::steady_clock::now() +
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(Options.KernelSeconds));
-    uint64_t KernelMemoryAtStart = llvm::sys::Process::GetMallocUsage();
+    uint64_t KernelMemoryAtStart = processMemoryBytes();
     for (auto [ShapeIndex, Shape] : llvm::enumerate(Shapes)) {
       BlockDimReport Dim;
       Dim.X = Shape.Block.X;

@@ -12,6 +12,7 @@
 
 #include "Evaluation/IrExecution.h"
 #include "Evaluation/KernelEvaluator.h"
+#include "Evaluation/MemoryUsage.h"
 
 #include "DeviceCode/DeviceModule.h"
 
@@ -163,7 +164,7 @@ bool IrExecution::countStep(const ThreadMask &Active) {
       Summary.BudgetReason = std::string("its time budget of ") + Seconds +
                              " s per kernel (--max-kernel-seconds)";
     } else if (Options.MemoryBudgetBytes > 0 &&
-               llvm::sys::Process::GetMallocUsage() >
+               processMemoryBytes() >
                    Options.MemoryAtStart + Options.MemoryBudgetBytes) {
       Summary.BudgetExceeded = true;
       Summary.BudgetReason = "its memory budget of " +

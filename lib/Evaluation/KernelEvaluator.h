@@ -139,8 +139,8 @@ struct EvaluationOptions {
   uint64_t StepBudget = 64'000'000;
   /// When the analysis of the kernel must stop, whatever the steps: its
   /// time budget (--max-kernel-seconds), shared by every evaluation of one
-  /// kernel; and the heap it may grow by past MemoryAtStart
-  /// (--max-kernel-memory). Zero: no limit.
+  /// kernel; and the memory the process may grow by past MemoryAtStart
+  /// (processMemoryBytes, --max-kernel-memory). Zero: no limit.
   std::chrono::steady_clock::time_point Deadline{};
   double TimeBudgetSeconds = 0;
   uint64_t MemoryBudgetBytes = 0;
