@@ -155,7 +155,8 @@ cl::opt<double> KernelSecondsOption(
 
 cl::opt<unsigned> KernelMemoryOption(
     "max-kernel-memory",
-    cl::desc("Heap in MiB the analysis of one kernel may grow by before it "
+    cl::desc("Memory in MiB the process may grow by in the analysis of one "
+             "kernel before it "
              "stops and says so (default 4096; 0: no limit)"),
     cl::init(4096), cl::cat(AnalysisCategory));
 
@@ -820,8 +821,21 @@ int run(int argc, const char **argv) {
   // Unreadable inputs are printed as errors, so they count as errors.
   unsigned Warnings = 0, Errors = Report.InputErrors.size(), Notes = 0;
   unsigned NotAnalysed = 0;
+  // Kernels with shared memory that no launch, annotation or option gave a
+  // shape: a clean result for them holds for the default block only, which
+  // the summary says.
+  unsigned Kernels = 0, AssumedShapes = 0;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
+    for (const KernelReport &Kernel : File.Kernels) {
+      if (Kernel.Shared.empty())
+        continue;
+      ++Kernels;
+      AssumedShapes += !Kernel.BlockDims.empty() &&
+                       llvm::all_of(Kernel.BlockDims, [](const auto &Dim) {
+                         return Dim.Source == "default";
+                       });
+    }
     for (const Diagnostic &D : File.Diagnostics) {
       (D.Level == Severity::Error     ? Errors
        : D.Level == Severity::Warning ? Warnings
@@ -882,7 +896,18 @@ int run(int argc, const char **argv) {
                    ? "; Clang 19 has no " + Report.Arch + " target, the limits "
                          "are " + Report.Arch + "'s"
                    : std::string())
-           << ")\n";
+           << ")"
+           << (AssumedShapes
+                   ? "; " + std::to_string(AssumedShapes) + " of " +
+                         std::to_string(Kernels) + " kernel" +
+                         (Kernels == 1 ? "" : "s") +
+                         " with shared memory analysed with an assumed block "
+                         "shape (no launch, "
+                         "annotation or option gives it: --block-dim, or a "
+                         "'// smem-lint: block_dim(x, y, z)' comment above "
+                         "the kernel)"
+                   : std::string())
+           << "\n";
   }
 
   if (!reachedStandardOutput())
