@@ -780,7 +780,34 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
     S->addPartialBarrier({Event.Site, Event.Active, {}});
   else
     S->newInterval();
-  if (Event.Active.count() == S->Threads)
+  // Calls on both sides of a branch that complete one barrier: each is
+  // still a divergent barrier (CUDA asks every thread to reach the same
+  // call), reached by its own threads while the others wait at the other.
+  for (const BarrierArrival &Arrival : Event.Arrivals) {
+    if (llvm::any_of(S->Profile.DivergentBarriers,
+                     [&](const DivergentBarrier &Existing) {
+                       return Existing.Site == Arrival.Site;
+                     }))
+      continue;
+    const BarrierArrival &Other = Event.Arrivals.front().Site == Arrival.Site
+                                      ? Event.Arrivals[1]
+                                      : Event.Arrivals.front();
+    DivergentBarrier D;
+    D.Site = Arrival.Site;
+    D.PairedWith = Other.Site;
+    D.ExampleArrived = Arrival.Threads.find_first();
+    D.ExampleMissing = Other.Threads.find_first();
+    for (unsigned T = 0; T < S->Threads; ++T) {
+      if (Arrival.Threads[T])
+        ++D.Arrived;
+      else if (Event.Active[T])
+        ++D.AtPaired;
+      else
+        (Event.Alive[T] ? D.Skipping : D.Returned) += 1;
+    }
+    S->Profile.DivergentBarriers.push_back(D);
+  }
+  if (Event.Active.count() == S->Threads || !Event.Arrivals.empty())
     return;
   for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
     if (Existing.Site == Event.Site)

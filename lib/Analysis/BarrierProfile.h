@@ -118,6 +118,12 @@ struct DivergentBarrier {
   bool Warp = false; ///< A __syncwarp() that part of a warp skips.
   /// For a warp barrier: its mask names every lane (else a tile's lanes).
   bool WholeWarp = true;
+  /// Set when the threads that do not reach this __syncthreads() wait at
+  /// another one (on the other side of a branch), which the GPU completes
+  /// together with it: that call, and how many threads wait there
+  /// (ExampleMissing is one of them).
+  const clang::Stmt *PairedWith = nullptr;
+  unsigned AtPaired = 0;
 };
 
 /// How the threads went at one branch (all executions together).

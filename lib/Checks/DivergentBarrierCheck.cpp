@@ -32,6 +32,21 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
           (Barrier.WholeWarp ? "of the warp" : "its mask names") +
           " skip it (" + Missing + " does, " + Arrived + " does not)" +
           (Barrier.WholeWarp ? " but the mask names the whole warp" : "");
+    } else if (Barrier.PairedWith) {
+      unsigned OtherLine = toSourcePoint(Analysis.context().getSourceManager(),
+                                         Barrier.PairedWith->getBeginLoc())
+                               .Line;
+      D.Message = "divergent barrier: " + std::to_string(Barrier.Arrived) +
+                  " threads of the block wait here (" + Arrived + ") and " +
+                  std::to_string(Barrier.AtPaired) +
+                  " at the __syncthreads() at line " +
+                  std::to_string(OtherLine) + " (" + Missing +
+                  "); the GPU completes the two as one barrier, but CUDA "
+                  "requires every thread of the block to reach the same one";
+      if (Barrier.Skipping + Barrier.Returned)
+        D.Message += "; " +
+                     std::to_string(Barrier.Skipping + Barrier.Returned) +
+                     " threads reach neither";
     } else {
       D.Message = "divergent barrier: " +
                   std::to_string(Barrier.Skipping + Barrier.Returned) + " of " +
@@ -46,16 +61,26 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
     }
     D.Message +=
         " (block " + Block.str() + ", " + Analysis.arch().Name.str() + ")";
-    D.Notes.push_back(
-        {D.Where,
-         Barrier.Warp
-             ? "pass the mask of the lanes that reach it, or move it out of "
-               "the branch"
-             : "every thread of the block must reach the same barrier: move "
-               "it out of the thread-dependent branch or loop (the behaviour "
-               "is undefined; when the threads that skip it exit, "
-               "compute-sanitizer's synccheck reports nothing)",
-         {}});
+    if (Barrier.PairedWith)
+      D.Notes.push_back(
+          {D.Where,
+           "the behaviour is undefined (__syncthreads() is PTX's bar.sync, "
+           "which the compiler may treat as reached by the whole block); the "
+           "race analysis pairs the two calls as the GPU does. Call "
+           "__syncthreads() once, outside the branch: end each side's work "
+           "before it and branch again after it",
+           {}});
+    else
+      D.Notes.push_back(
+          {D.Where,
+           Barrier.Warp
+               ? "pass the mask of the lanes that reach it, or move it out of "
+                 "the branch"
+               : "every thread of the block must reach the same barrier: move "
+                 "it out of the thread-dependent branch or loop (the behaviour "
+                 "is undefined; when the threads that skip it exit, "
+                 "compute-sanitizer's synccheck reports nothing)",
+           {}});
     Findings.push_back(std::move(D));
   }
   reportGridBarriers(Context, Findings);

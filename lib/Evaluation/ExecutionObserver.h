@@ -121,6 +121,13 @@ struct MemoryAccessEvent {
 /// but that the evaluator cannot follow.
 enum class BarrierScope { Block, Warp, Mbarrier, Unknown };
 
+/// The threads that wait at one barrier instruction of a block barrier that
+/// several instructions complete together (BarrierEvent::Arrivals).
+struct BarrierArrival {
+  const clang::Stmt *Site;
+  ThreadMask Threads;
+};
+
 struct BarrierEvent {
   const clang::Stmt *Site;
   BarrierScope Scope;
@@ -136,6 +143,12 @@ struct BarrierEvent {
   const ThreadValue *LaneMask = nullptr;
   /// For an mbarrier wait (Active: the waiters): the phase it waited for.
   uint64_t PhaseId = 0;
+  /// For a block barrier whose threads wait at different __syncthreads()
+  /// calls on different sides of a branch (each side's call; Active: all of
+  /// them): the GPU counts every arrival at barrier 0 wherever it waits, so
+  /// the calls complete one barrier together, though CUDA requires every
+  /// thread to reach the same call. Empty for a barrier of one call.
+  llvm::ArrayRef<BarrierArrival> Arrivals = {};
 };
 
 /// Iterations [From, To) of a loop that the evaluator computed instead of

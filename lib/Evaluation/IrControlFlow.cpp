@@ -665,7 +665,34 @@ struct Path {
   /// post-dominator lies beyond it (a loop with a break): threads that
   /// leave the loop wait at its exit until the others are done with it.
   const llvm::Loop *Within = nullptr;
+  /// Where in Block the path goes on: after this barrier, which it waited
+  /// at while a sibling path ran (null: from the block's start).
+  const llvm::Instruction *ResumeAfter = nullptr;
 };
+
+/// A plain __syncthreads(): block barrier 0 with every thread counted.
+bool isSyncthreads(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallInst>(&I);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == "llvm.nvvm.barrier0";
+}
+
+/// Whether \p P may call __syncthreads() before it rejoins the path below
+/// it: only then is there something for a barrier of another path to wait
+/// for.
+bool mayReachSyncthreads(const Path &P) {
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Seen;
+  llvm::SmallVector<const llvm::BasicBlock *, 16> Work{P.Block};
+  while (!Work.empty()) {
+    const llvm::BasicBlock *Block = Work.pop_back_val();
+    if (!Block || Block == P.Rejoin || !Seen.insert(Block).second)
+      continue;
+    if (llvm::any_of(*Block, isSyncthreads))
+      return true;
+    llvm::append_range(Work, llvm::successors(Block));
+  }
+  return false;
+}
 
 /// The user's line of \p Branch itself; 0 when it has none.
 unsigned branchLine(const llvm::Instruction &Branch) {
@@ -735,9 +762,52 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     }
     Paths.push_back(std::move(Leaving));
   };
-  while (!Paths.empty() || !Parked.empty()) {
+  // Paths waiting at a __syncthreads() for the threads of the paths that
+  // run after them (the other side of the branch). The GPU completes barrier
+  // 0 once every thread of the block waits at one, whichever call it waits
+  // at, so the two sides of a thread-dependent branch that each call
+  // __syncthreads() pass one barrier together, as a producer and a consumer
+  // half of a block rely on. Only in the kernel's own frame.
+  std::vector<Path> AtBarrier;
+  ThreadMask WaitingThreads = none();
+  // Paths released by the path that arrived last, to go on at Paths index
+  // ReleasedAt once that path has run this block (below it and whatever it
+  // becomes; the first to wait runs first).
+  std::vector<Path> Released;
+  size_t ReleasedAt = 0;
+  // One barrier for the waiting paths and \p Last (a call and its threads,
+  // when a path arrives).
+  auto ReleaseWaiting = [&](const llvm::Instruction *Last,
+                            const ThreadMask *LastThreads) {
+    std::vector<std::pair<const llvm::Instruction *, ThreadMask>> Waits;
+    for (const Path &Waiting : AtBarrier)
+      Waits.push_back({Waiting.ResumeAfter, Waiting.Active});
+    if (Last)
+      Waits.push_back({Last, *LastThreads});
+    pairedBarrier(Waits);
+    Released.assign(std::make_move_iterator(AtBarrier.rbegin()),
+                    std::make_move_iterator(AtBarrier.rend()));
+    ReleasedAt = Last ? Paths.size() - 1 : Paths.size();
+    AtBarrier.clear();
+    WaitingThreads = none();
+  };
+  while (!Paths.empty() || !Parked.empty() || !AtBarrier.empty() ||
+         !Released.empty()) {
+    if (!Released.empty()) {
+      Paths.insert(Paths.begin() + std::min(ReleasedAt, Paths.size()),
+                   std::make_move_iterator(Released.begin()),
+                   std::make_move_iterator(Released.end()));
+      Released.clear();
+    }
     if (outOfBudget())
       break;
+    // No sibling reached a barrier before the threads waiting at one are
+    // needed again: theirs was a barrier of their own.
+    if (!AtBarrier.empty() &&
+        (Paths.empty() || Paths.back().Active.anyCommon(WaitingThreads))) {
+      ReleaseWaiting(nullptr, nullptr);
+      continue;
+    }
     // Threads still waiting when nothing else runs (the others returned
     // inside the loop) go on from where they wait.
     if (Paths.empty()) {
@@ -785,15 +855,58 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     Frame.Current = &Block;
     Assumptions = Top.Assumptions;
     ThreadMask Active = Top.Active;
+    const llvm::Instruction *Skip = Top.ResumeAfter;
+    Top.ResumeAfter = nullptr;
+    bool Waits = false;
     for (const llvm::Instruction &I : Block) {
+      if (Skip) {
+        Skip = &I == Skip ? nullptr : Skip;
+        continue;
+      }
       if (llvm::isa<llvm::PHINode>(I) || I.isTerminator())
         continue;
       if (!countStep(Active))
         break;
+      if (Frames.size() == 1 && isSyncthreads(I)) {
+        ThreadMask Arrived = WaitingThreads;
+        Arrived |= Active;
+        bool Everyone = Arrived == livingThreads();
+        // Wait for the path below when its threads are others (the other
+        // side of the branch), not when it is where these threads go on.
+        bool Sibling = false;
+        // The path below: the first one a release put back, if any.
+        if (!Everyone && Paths.back().Ambiguous.none() &&
+            (!Released.empty() || Paths.size() >= 2)) {
+          const Path &Below =
+              !Released.empty() ? Released.back() : Paths[Paths.size() - 2];
+          ThreadMask Next = Below.Active;
+          Next.reset(Frame.Returned);
+          Next.reset(ParkedThreads);
+          Sibling = Next.any() && !Next.anyCommon(Arrived) &&
+                    mayReachSyncthreads(Below);
+        }
+        if (Sibling) {
+          Path Waiting = std::move(Paths.back());
+          Paths.pop_back();
+          Waiting.Block = &Block;
+          Waiting.Active = Active;
+          Waiting.ResumeAfter = &I;
+          AtBarrier.push_back(std::move(Waiting));
+          WaitingThreads |= Active;
+          Waits = true;
+          break;
+        }
+        if (!AtBarrier.empty()) {
+          ReleaseWaiting(&I, &Active);
+          continue;
+        }
+      }
       execute(I, Frame, Active);
     }
     if (outOfBudget())
       break;
+    if (Waits)
+      continue;
     // Threads that exited inside the block (a trap) take no branch.
     Active.reset(Frame.Returned);
     const llvm::Instruction *Terminator = Block.getTerminator();

@@ -476,10 +476,21 @@ public:
                       const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
                const ThreadMask &Active, const ThreadValue *LaneMask = nullptr);
+  /// One block barrier completed by the threads waiting at several
+  /// __syncthreads() calls (\p Waits: each call and its threads), as the GPU
+  /// completes barrier 0 wherever its threads wait (runFunction pairs the
+  /// calls on the two sides of a branch).
+  void pairedBarrier(
+      llvm::ArrayRef<std::pair<const llvm::Instruction *, ThreadMask>> Waits);
+  /// Where the barrier \p I stands in the source; the kernel's body when the
+  /// debug information does not say (a barrier must not vanish: the race
+  /// analysis would see one interval where there are two).
+  const clang::Stmt *barrierSite(const llvm::Instruction &I);
   /// Tells the observer of a barrier at \p Site.
   void barrierAt(const clang::Stmt *Site, BarrierScope Scope,
                  const ThreadMask &Active, const ThreadValue *LaneMask,
-                 uint64_t PhaseId = 0);
+                 uint64_t PhaseId = 0,
+                 llvm::ArrayRef<BarrierArrival> Arrivals = {});
   /// Before \p I: the barrier EvaluationOptions::InsertedBarrier asks for,
   /// when \p I is the first memory instruction, call or branch of its
   /// statement.

@@ -608,21 +608,43 @@ void IrExecution::partialBarrier(const llvm::CallBase &Call,
   barrier(Call, BarrierScope::Unknown, Active);
 }
 
+const clang::Stmt *IrExecution::barrierSite(const llvm::Instruction &I) {
+  if (const clang::Stmt *Site = Sites.callSite(I))
+    return Site;
+  const clang::FunctionDecl *Definition = Kernel;
+  Kernel->hasBody(Definition);
+  unsupported(I, "a barrier the evaluator could not place in the source");
+  return Definition ? Definition->getBody() : nullptr;
+}
+
 void IrExecution::barrier(const llvm::Instruction &I, BarrierScope Scope,
                           const ThreadMask &Active,
                           const ThreadValue *LaneMask) {
-  const clang::Stmt *Site = Sites.callSite(I);
-  if (!Site) {
-    // A barrier must not vanish (the race analysis would see one interval
-    // where there are two); the kernel body stands in for its place.
-    const clang::FunctionDecl *Definition = Kernel;
-    Kernel->hasBody(Definition);
-    Site = Definition ? Definition->getBody() : nullptr;
-    unsupported(I, "a barrier the evaluator could not place in the source");
+  if (const clang::Stmt *Site = barrierSite(I))
+    barrierAt(Site, Scope, Active, LaneMask);
+}
+
+void IrExecution::pairedBarrier(
+    llvm::ArrayRef<std::pair<const llvm::Instruction *, ThreadMask>> Waits) {
+  std::vector<BarrierArrival> Arrivals;
+  ThreadMask Everyone = none();
+  for (const auto &[Call, Threads] : Waits) {
+    Everyone |= Threads;
+    const clang::Stmt *Site = barrierSite(*Call);
     if (!Site)
-      return;
+      continue;
+    auto Same = llvm::find_if(
+        Arrivals, [Site](const BarrierArrival &A) { return A.Site == Site; });
+    if (Same != Arrivals.end())
+      Same->Threads |= Threads;
+    else
+      Arrivals.push_back({Site, Threads});
   }
-  barrierAt(Site, Scope, Active, LaneMask);
+  if (Arrivals.empty())
+    return;
+  barrierAt(Arrivals.back().Site, BarrierScope::Block, Everyone, nullptr, 0,
+            Arrivals.size() > 1 ? llvm::ArrayRef(Arrivals)
+                                : llvm::ArrayRef<BarrierArrival>());
 }
 
 void IrExecution::insertBarrierBefore(const llvm::Instruction &I,
@@ -646,7 +668,8 @@ void IrExecution::insertBarrierBefore(const llvm::Instruction &I,
 
 void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
                             const ThreadMask &Active,
-                            const ThreadValue *LaneMask, uint64_t PhaseId) {
+                            const ThreadValue *LaneMask, uint64_t PhaseId,
+                            llvm::ArrayRef<BarrierArrival> Arrivals) {
   // An mbarrier wait orders part of the block: iterations that pass only
   // such waits are not separated by block barriers (IrClosedForm).
   if (Scope == BarrierScope::Block || Scope == BarrierScope::Unknown)
@@ -665,8 +688,8 @@ void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
   enclosingLoops(Loops, Iterations);
-  BarrierEvent Event{Site,  Scope,      Active,   Living,
-                     Loops, Iterations, LaneMask, PhaseId};
+  BarrierEvent Event{Site,       Scope,    Active,  Living,  Loops,
+                     Iterations, LaneMask, PhaseId, Arrivals};
   Observer.onBarrier(Event);
 }
 
