@@ -3,6 +3,7 @@
 #include "Evaluation/IrSourceSites.h"
 
 #include "DeviceCode/DeviceModule.h"
+#include "Evaluation/IrExecution.h"
 #include "Evaluation/KernelEvaluator.h"
 
 #include "clang/AST/ASTContext.h"
@@ -526,8 +527,7 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
   if (!Compiled)
     return Widths;
   IrSourceSites Sites(Ctx, Module, Kernel);
-  llvm::DominatorTree Dominators(const_cast<llvm::Function &>(*Compiled));
-  llvm::LoopInfo Loops(Dominators);
+  ir::FunctionFacts Facts(const_cast<llvm::Function &>(*Compiled));
   // The site of each vector instruction's members; one made of several
   // statements is the evaluated code's to find (a statement merged with
   // itself is consecutive iterations of an unrolled loop).
@@ -548,14 +548,34 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
       if (New)
         Merged.Site = Site;
       Merged.OneSite &= Site && Site == Merged.Site;
-      // An address that moves with a loop the compiler kept (unrolled at
-      // run time, its trip count unknown): ptxas merges such accesses in
+      // An address that moves with a loop the compiler kept and unrolled at
+      // run time (its trip count unknown): ptxas merges such accesses in
       // pairs only, LDS.64 where LLVM forms LDS.128 (measured,
-      // docs/measurements/h200-vectorization.md).
+      // docs/measurements/h200-vectorization.md, v_runtime_trip). A loop
+      // of a known trip count that the copy kept rolled (too large to
+      // unroll) moves it by a known step, and ptxas keeps 16 bytes
+      // (SGEMM_CUDA's 2D-blocktiling kernel, Bs[dotIdx * BN + threadCol *
+      // TN + i]: LDS.128 x2 on the H200).
       unsigned Bytes = Vectorized->Bytes;
-      if (const llvm::Loop *Around = Loops.getLoopFor(&Block))
-        if (!Around->isLoopInvariant(llvm::getLoadStorePointerOperand(&I)))
+      const llvm::SCEV *Address = Facts.Evolution.getSCEV(
+          const_cast<llvm::Value *>(llvm::getLoadStorePointerOperand(&I)));
+      for (const llvm::Loop *Around = Facts.Loops.getLoopFor(&Block); Around;
+           Around = Around->getParentLoop()) {
+        // Moves from one iteration of Around to the next (a recurrence of
+        // Around, or a value scalar evolution cannot follow that Around
+        // computes), not only within an iteration (an inner loop's).
+        bool Moves = llvm::SCEVExprContains(Address, [&](const llvm::SCEV *S) {
+          if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S))
+            return Recurrence->getLoop() == Around;
+          const auto *Opaque = llvm::dyn_cast<llvm::SCEVUnknown>(S);
+          const auto *Defined =
+              Opaque ? llvm::dyn_cast<llvm::Instruction>(Opaque->getValue())
+                     : nullptr;
+          return Defined && Around->contains(Defined);
+        });
+        if (Moves && !Facts.Evolution.getSmallConstantTripCount(Around))
           Bytes = std::min(Bytes, 8u);
+      }
       Merged.Bytes = std::max(Merged.Bytes, Bytes);
     }
   for (const auto &[Number, Merged] : Instructions)
