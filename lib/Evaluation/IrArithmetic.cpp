@@ -224,6 +224,26 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
         Result.Object = Base.Object;
         return Result;
       }
+      // `and` with a mask that keeps the low 32 bits but a few below 16: a
+      // shared address truncated to 32 bits with the alignment the optimizer
+      // knows (`and (ptrtoint @smem), 0xfffffffe`). Shared memory lies in
+      // the 32-bit window and ptxas places arrays at 16-byte boundaries, so
+      // the mask changes nothing where the offset has those bits clear.
+      if (Opcode == llvm::Instruction::And && L.isPointer() != R.isPointer()) {
+        const ThreadValue &Base = L.isPointer() ? L : R;
+        const ThreadValue &Mask = L.isPointer() ? R : L;
+        uint64_t Cleared = 0;
+        bool Keeps = !Mask.isPointer() && Mask.knownFor(Active);
+        for (unsigned T : Active.set_bits()) {
+          if (!Keeps)
+            break;
+          Cleared = ~uint64_t(Mask.Values[T]) & 0xffffffffu;
+          Keeps = Cleared < 16 && Base.Known[T] &&
+                  (uint64_t(Base.Values[T]) & Cleared) == 0;
+        }
+        if (Keeps)
+          return Base;
+      }
       return unknown("arithmetic on an address");
     }
     if (isFloat(Type)) {
