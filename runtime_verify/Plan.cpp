@@ -183,6 +183,8 @@ json toJson(const Prediction &P) {
   if (P.Kind == "wavefronts" || P.Kind == "shared-totals") {
     J["file"] = P.File;
     J["line"] = P.Line;
+    if (P.LastLine)
+      J["last_line"] = P.LastLine;
     J["operation"] = P.Operation;
     J["columns"] = P.Columns;
     J["arrays"] = P.Arrays;
@@ -226,6 +228,7 @@ void fromJson(const json &J, Prediction &P) {
   P.FixOf = J.value("fix_of", -1);
   P.File = J.value("file", "");
   P.Line = J.value("line", 0u);
+  P.LastLine = J.value("last_line", 0u);
   P.Operation = J.value("operation", "");
   P.Columns = J.value("columns", std::vector<unsigned>());
   P.Arrays = J.value("arrays", std::vector<std::string>());

@@ -158,6 +158,9 @@ struct Prediction {
   // wavefronts / shared-totals
   std::string File; ///< Basename of the source copy.
   unsigned Line = 0;
+  /// The last line of the statement(s) at Line, when they go on past it
+  /// (0: they do not): where nvcc may put their instructions instead.
+  unsigned LastLine = 0;
   std::string Operation; ///< "load", "store", "atomic".
   std::vector<unsigned> Columns;
   std::vector<std::string> Arrays;

@@ -513,6 +513,7 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
     std::set<std::string> Arrays;
     uint64_t Wavefronts = 0, Instructions = 0;
     bool Sampled = false, Unknown = false;
+    unsigned LastLine = 0;
   };
   std::vector<Group> Groups;
   for (const AccessReport &A : K.Accesses) {
@@ -528,6 +529,7 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
       It = std::prev(Groups.end());
     }
     It->Columns.insert(A.Where.Column);
+    It->LastLine = std::max(It->LastLine, A.StatementLastLine);
     // Where the compiler merges iterations into one wider instruction, the
     // analysis costs that instruction: its width is what the SASS shows.
     It->Widths.insert(A.InstructionBytes ? A.InstructionBytes : A.WidthBytes);
@@ -547,6 +549,7 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
     P.FixOf = FixOf;
     P.File = G.File;
     P.Line = G.Line;
+    P.LastLine = G.LastLine > G.Line ? G.LastLine : 0;
     P.Operation = G.Kind;
     P.Columns.assign(G.Columns.begin(), G.Columns.end());
     P.WidthBytes.assign(G.Widths.begin(), G.Widths.end());

@@ -235,6 +235,21 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   double Blocks = blocksOf(C);
   std::vector<const SourcePageInstruction *> Line =
       sharedInstructions(*C.M.Source, P.Operation, P.File, P.Line);
+  // A statement over several lines: nvcc's line table may put its shared
+  // instruction at a later line of it (the end of the subscript, or of the
+  // value stored), unless another prediction of the launch is there.
+  unsigned MeasuredLine = P.Line;
+  for (unsigned Later = P.Line + 1; Line.empty() && Later <= P.LastLine;
+       ++Later) {
+    bool Taken = llvm::any_of(C.Plan.Predictions, [&](const Prediction &O) {
+      return O.Launch == P.Launch && O.Kind == P.Kind && O.File == P.File &&
+             O.Line == Later && O.Operation == P.Operation;
+    });
+    if (Taken)
+      break;
+    Line = sharedInstructions(*C.M.Source, P.Operation, P.File, Later);
+    MeasuredLine = Later;
+  }
   if (Line.empty()) {
     V.Measured = "none";
     V.Reason = "no shared " + P.Operation + " instruction at line " +
@@ -244,6 +259,8 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
     return V;
   }
   V.Sass = sassSummary(Line);
+  if (MeasuredLine != P.Line)
+    V.Sass += " at line " + std::to_string(MeasuredLine);
   if (std::string Why = unmeasurableCopies(Line); !Why.empty()) {
     V.Reason = Why;
     return V;

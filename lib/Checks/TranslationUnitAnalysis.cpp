@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -777,6 +778,32 @@ void noteUnreachedSharedVariables(const KernelAnalysis &Analysis,
   }
 }
 
+/// The last line of the statement that holds \p Site: up through the
+/// expressions around it to the one a statement list or a control statement
+/// holds. 0 where the statement ends in a macro or is not found.
+unsigned statementLastLine(const ASTContext &Ctx, const Stmt *Site) {
+  if (!Site)
+    return 0;
+  DynTypedNode Node = DynTypedNode::create(*Site);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Parents = const_cast<ASTContext &>(Ctx).getParents(Node);
+    if (Parents.empty())
+      break;
+    const Expr *Parent = Parents[0].get<Expr>();
+    if (!Parent)
+      break;
+    Node = Parents[0];
+  }
+  const Stmt *Statement = Node.get<Stmt>();
+  if (!Statement)
+    return 0;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = Statement->getEndLoc();
+  if (End.isInvalid() || End.isMacroID())
+    return 0;
+  return SM.getExpansionLineNumber(End);
+}
+
 /// Where each access of one kernel and shape ends, by id, for the ranges of
 /// the findings at them.
 using AccessEnds = std::map<std::string, std::pair<SourcePoint, SourcePoint>>;
@@ -804,6 +831,7 @@ void identifyAccesses(const KernelAnalysis &Analysis, KernelReport &Report,
     AccessReport &A = Report.Accesses[SharedBegin + Index];
     Identify(A, Access, Shared, "s", NextShared);
     A.End = Ends[A.Id].second;
+    A.StatementLastLine = statementLastLine(Ctx, Access.Site);
     Ids.addShared(Access.Site, Access.Kind, A.Id);
   }
   const GlobalAccessProfile &Global = Analysis.globalAccesses();

@@ -240,6 +240,10 @@ struct AccessReport {
   /// One past the last byte of the accessed expression; invalid when the
   /// expression ends in a macro.
   SourcePoint End;
+  /// The last line of the statement that holds the access (0: not known).
+  /// nvcc's line table puts a multi-line statement's shared instruction at
+  /// a later line of it (the end of the subscript, or of the value stored).
+  unsigned StatementLastLine = 0;
   std::string Array;
   /// "load", "store", "atomic", or "copy" for a cp.async's shared write.
   std::string Kind;
