@@ -553,8 +553,12 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
     std::string Memory = Found.Array
                              ? "'" + Found.Array->getNameAsString() + "'"
                              : std::string("shared memory");
-    const char *NotKnown = "; the analysis does not evaluate it, so its "
-                           "wavefronts and the races through it are not known";
+    std::string NotKnown =
+        (Found.AddressUnknown.empty()
+             ? std::string("; the analysis does not evaluate it")
+             : "; the analysis could not compute its address (" +
+                   Found.AddressUnknown + ")") +
+        ", so its wavefronts and the races through it are not known";
     std::string Message;
     switch (Found.Effect) {
     case UnmodelledEffect::Reads:

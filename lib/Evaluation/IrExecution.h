@@ -388,6 +388,9 @@ public:
   /// memory: reported as the access it makes (for ldmatrix, each lane's
   /// 16-byte row); false (nothing reported) for any other statement or an
   /// address the evaluation did not follow.
+  /// Why the last ptxSharedAccess or ptxAsyncCopy left a shared access to
+  /// the note: its address was not computed (the value's reason).
+  std::string AsmAddressUnknown;
   bool ptxSharedAccess(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                        CallFrame &Frame, const ThreadMask &Active);
   /// A wmma.m16n16k16 load of a 16-bit A or B fragment, or store of an f32

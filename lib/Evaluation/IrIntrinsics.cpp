@@ -1057,7 +1057,11 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
   const llvm::Value *Operand = Call.getArgOperand(*Argument);
   AddressFacts Facts;
   Facts.Address = valueOf(Operand, Frame, Active);
-  if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
+  if (!Facts.Address.isPointer()) {
+    AsmAddressUnknown = Facts.Address.UnknownReason;
+    return false;
+  }
+  if (!Facts.Address.Object.IsShared)
     return false;
   if (Access->ByteOffset) {
     for (unsigned T : Active.set_bits())
@@ -1145,7 +1149,11 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
   }
   AddressFacts Facts;
   Facts.Address = valueOf(Operand, Frame, Active);
-  if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
+  if (!Facts.Address.isPointer()) {
+    AsmAddressUnknown = Facts.Address.UnknownReason;
+    return false;
+  }
+  if (!Facts.Address.Object.IsShared)
     return false;
   if (auto Path = Frame.Paths.find(Operand);
       Path != Frame.Paths.end() &&
@@ -1331,6 +1339,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     const auto *Asm = llvm::cast<llvm::InlineAsm>(Call.getCalledOperand());
     llvm::StringRef Text = Asm->getAsmString();
     std::string MbarrierWhyNot;
+    AsmAddressUnknown.clear();
     if (std::optional<PtxBarrier> Bar = ptxBarrier(Text)) {
       if (Bar->Partial) {
         partialBarrier(Call, "inline PTX '" + Bar->Instruction + "'",
@@ -1372,6 +1381,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       Found.InlinePtx = true;
       Found.Effect = ptxEffect(Found.Instruction);
       Found.Why = std::move(MbarrierWhyNot);
+      Found.AddressUnknown = AsmAddressUnknown;
       unmodelled(Call, Found,
                  "inline PTX that accesses shared memory ('" +
                      Found.Instruction + "') is not evaluated yet");

@@ -209,6 +209,10 @@ struct UnmodelledInstruction {
   /// For an mbarrier instruction: why the evaluation did not follow it
   /// ("no init of it was evaluated"); empty when it does not say.
   std::string Why;
+  /// For a shared access the evaluator models: why its address was not
+  /// computed ("arithmetic on an address"); empty when the form itself is
+  /// what it does not model.
+  std::string AddressUnknown;
   /// The shared variable it touches, when the evaluator knows it.
   const clang::ValueDecl *Array = nullptr;
 };
