@@ -769,7 +769,12 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
   // __syncthreads() pass one barrier together, as a producer and a consumer
   // half of a block rely on. Only in the kernel's own frame.
   std::vector<Path> AtBarrier;
-  ThreadMask WaitingThreads = none();
+  auto WaitingThreads = [&] {
+    ThreadMask Waiting = none();
+    for (const Path &P : AtBarrier)
+      Waiting |= P.Active;
+    return Waiting;
+  };
   // Paths released by the path that arrived last, to go on at Paths index
   // ReleasedAt once that path has run this block (below it and whatever it
   // becomes; the first to wait runs first).
@@ -789,7 +794,6 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
                     std::make_move_iterator(AtBarrier.rend()));
     ReleasedAt = Last ? Paths.size() - 1 : Paths.size();
     AtBarrier.clear();
-    WaitingThreads = none();
   };
   while (!Paths.empty() || !Parked.empty() || !AtBarrier.empty() ||
          !Released.empty()) {
@@ -804,7 +808,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     // No sibling reached a barrier before the threads waiting at one are
     // needed again: theirs was a barrier of their own.
     if (!AtBarrier.empty() &&
-        (Paths.empty() || Paths.back().Active.anyCommon(WaitingThreads))) {
+        (Paths.empty() || Paths.back().Active.anyCommon(WaitingThreads()))) {
       ReleaseWaiting(nullptr, nullptr);
       continue;
     }
@@ -868,7 +872,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (!countStep(Active))
         break;
       if (Frames.size() == 1 && isSyncthreads(I)) {
-        ThreadMask Arrived = WaitingThreads;
+        ThreadMask Arrived = WaitingThreads();
         Arrived |= Active;
         bool Everyone = Arrived == livingThreads();
         // Wait for the path below when its threads are others (the other
@@ -892,7 +896,6 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
           Waiting.Active = Active;
           Waiting.ResumeAfter = &I;
           AtBarrier.push_back(std::move(Waiting));
-          WaitingThreads |= Active;
           Waits = true;
           break;
         }

@@ -4,7 +4,6 @@
 
 #include "llvm/Support/Process.h"
 
-#include <cstdio>
 #include <cstdlib>
 
 #if defined(__linux__)
