@@ -268,7 +268,7 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
     }
     if (!Type->isIntegerTy())
       return unknown("a vector value");
-    return combine(
+    ThreadValue Result = combine(
         L, R, Active,
         [&](int64_t A, int64_t B) -> std::optional<int64_t> {
           uint64_t UA = truncateUnsigned(A, Bits),
@@ -334,6 +334,25 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
           return truncateSigned(int64_t(Result), Bits);
         },
         numbered(Numbering, Opcode, Bits));
+    // `x & 0` and `x | ~0` whatever x is: `if (rank == 0 && t < 64)` is
+    // false for threads 64 and up, whatever the rank.
+    if ((Opcode == llvm::Instruction::And || Opcode == llvm::Instruction::Or) &&
+        !Result.knownFor(Active)) {
+      // An i1 true may be held as 1 or -1: compared in the type's bits.
+      uint64_t Absorbing =
+          Opcode == llvm::Instruction::And ? 0 : truncateUnsigned(-1, Bits);
+      auto Absorbs = [&](const ThreadValue &V, unsigned T) {
+        return V.Known[T] && truncateUnsigned(V.Values[T], Bits) == Absorbing;
+      };
+      for (unsigned T : Active.set_bits())
+        if (!Result.Known[T] && (Absorbs(L, T) || Absorbs(R, T))) {
+          Result.Values[T] = Absorbs(L, T) ? L.Values[T] : R.Values[T];
+          Result.Known.set(T);
+        }
+      if (Result.knownFor(Active))
+        Result.UnknownReason.clear();
+    }
+    return Result;
   }
 
   switch (Opcode) {
@@ -456,6 +475,18 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
     ThreadValue Result = unknown(Condition.UnknownReason);
     Result.assign(True, TakeTrue);
     Result.assign(False, TakeFalse);
+    // Either way the same value (`c && false`, which the optimizer writes
+    // as `select c, false, false` once a side is known): no matter what c
+    // is.
+    if (!True.isPointer() && !False.isPointer())
+      for (unsigned T : Active.set_bits())
+        if (!Condition.Known[T] && True.Known[T] && False.Known[T] &&
+            True.Values[T] == False.Values[T]) {
+          Result.Values[T] = True.Values[T];
+          Result.Known.set(T);
+        }
+    if (Result.knownFor(Active))
+      Result.UnknownReason.clear();
     if (!Result.knownFor(Active) && !Condition.knownFor(Active))
       Result.UnknownReason = Condition.UnknownReason;
     Result.Symbols |= Condition.Symbols;

@@ -26,7 +26,8 @@ __global__ void pick(float *out, const int *flags, int c) {
   // TEXT: note: the conflict degree depends on 'c': 1- to 32-way
   // TEXT: note: reported as a note: it rests on the assumed c = 1024 (give the value with --param c=VALUE)
   out[tx] += s[c > 4 ? wide : narrow];
-  // CHECK: access s load L[[@LINE+1]]:14 width=4 shape=0 wavefronts=0 {{.*}}status=unknown
+  // Lane 0 reads s[0] either way (32 * 0 = 0); the others are unknown.
+  // CHECK: access s load L[[@LINE+1]]:14 width=4 shape=0 wavefronts=1 {{.*}}status=unknown
   out[tx] += s[flags[tx] ? wide : narrow];
   // Nested: lanes 0-7 read s[32 * tx] (8 words of bank 0), lanes 8-15 s[tx],
   // lanes 16-31 all s[0], the word lane 0 reads (a broadcast): 8.
