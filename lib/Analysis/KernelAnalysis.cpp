@@ -57,6 +57,14 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
     FenceWatch.emplace(this->Options.Block.threads(), ProxyFences);
     Watching.push_back(&*FenceWatch);
   }
+  // Only a kernel that maps another block's shared memory needs every
+  // access remembered with the cluster barriers before it.
+  std::optional<ClusterObserver> ClusterWatch;
+  if (this->Options.Device &&
+      mapsClusterSharedMemory(*this->Options.Device, Kernel.Kernel)) {
+    ClusterWatch.emplace(this->Options.Block.threads(), Cluster);
+    Watching.push_back(&*ClusterWatch);
+  }
   std::optional<GlobalAccessObserver> GlobalWatch;
   if (ProfileGlobalMemory) {
     GlobalWatch.emplace(Kernel.Kernel, this->Options.Block,
@@ -69,6 +77,8 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
                                   Arch.Banking, &Watchers);
   if (GlobalWatch)
     GlobalWatch->finish();
+  if (ClusterWatch)
+    ClusterWatch->finish();
   BoundsViolations = BoundsWatch.take();
   if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
     assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,

@@ -12,6 +12,7 @@
 
 #include "Analysis/BarrierProfile.h"
 #include "Analysis/BoundsAnalysis.h"
+#include "Analysis/ClusterProfile.h"
 #include "Analysis/GlobalAccessProfile.h"
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/ProxyFenceProfile.h"
@@ -100,6 +101,9 @@ public:
   /// Bulk copies out of shared memory that read generic writes no
   /// fence.proxy.async orders before them.
   const ProxyFenceProfile &proxyFences() const { return ProxyFences; }
+  /// Races between the blocks of a cluster through distributed shared
+  /// memory, and accesses of a block that may have exited.
+  const ClusterProfile &cluster() const { return Cluster; }
   /// Sectors of the global accesses, from the same evaluation (unknown row
   /// pitches tried unaligned).
   const GlobalAccessProfile &globalAccesses() const { return GlobalAccesses; }
@@ -202,6 +206,7 @@ private:
   SharedAccessProfile Profile;
   BarrierProfile Barriers;
   ProxyFenceProfile ProxyFences;
+  ClusterProfile Cluster;
   GlobalAccessProfile GlobalAccesses;
   std::map<const clang::VarDecl *, ObjectBounds> Bounds;
   std::vector<Violation> BoundsViolations;

@@ -7,6 +7,7 @@
 #include "Checks/BankConflictCheck.h"
 #include "Checks/BarrierReuseCheck.h"
 #include "Checks/CapacityCheck.h"
+#include "Checks/ClusterRaceCheck.h"
 #include "Checks/ConflictingWritesCheck.h"
 #include "Checks/DivergentBarrierCheck.h"
 #include "Checks/MbarrierProtocolCheck.h"
@@ -44,6 +45,7 @@ llvm::ArrayRef<RegisteredCheck> registeredChecks() {
       entry<AsyncCopyWaitCheck>(),
       entry<MbarrierProtocolCheck>(),
       entry<AsyncProxyFenceCheck>(),
+      entry<ClusterRaceCheck>(),
   };
   // clang-format on
   return Checks;

@@ -594,6 +594,14 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
                 "not analysed: neither their cost nor the races between the "
                 "blocks";
       break;
+    case UnmodelledEffect::RemoteAccessCost:
+      Message = "cost not analysed: " + Name + " maps " + Memory +
+                " into the shared memory of another block of the cluster "
+                "(distributed shared memory); the races through it between "
+                "the blocks are analysed (smem-cluster-race), not the cost "
+                "of its accesses: Nsight Compute does not count them among "
+                "shared memory's wavefronts";
+      break;
     case UnmodelledEffect::PartialBarrier:
       Message = "synchronisation not followed: " + Name +
                 " is a barrier for part of the block (a thread count, or an "
@@ -601,8 +609,10 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
                 "which threads it orders, so it reports no race across it";
       break;
     }
-    Diagnostic D = incompleteNote(toSourcePoint(SM, Found.Site->getBeginLoc()),
-                                  Message + Assumed);
+    Diagnostic D = incompleteNote(
+        toSourcePoint(SM, Found.ReportAt.isValid() ? Found.ReportAt
+                                                   : Found.Site->getBeginLoc()),
+        Message + Assumed);
     D.AccessNotAnalysed = true;
     Diagnostics.push_back(std::move(D));
   }

@@ -250,6 +250,28 @@ struct ProxyFenceEvent {
   const ThreadMask &Active;
 };
 
+/// An access through a pointer into another block's shared memory
+/// (distributed shared memory: mapa, cluster.map_shared_rank). Access's
+/// addresses are offsets into that block's copy of Access.Address.Object.
+struct RemoteSharedAccessEvent {
+  const MemoryAccessEvent &Access;
+  /// The statement that made the pointer (the map_shared_rank call), and
+  /// when that is in a helper, the kernel's statement that reaches it.
+  const clang::Stmt *MappedAt = nullptr;
+  clang::SourceLocation MappedThrough = {};
+};
+
+/// One step of a cluster barrier (`cluster.sync()` is an arrive and a
+/// wait; `barrier.cluster.arrive` and `wait` in PTX): a wait returns once
+/// every thread of the cluster has arrived as often as it has waited. A
+/// relaxed arrival does not order the arriving thread's accesses before it.
+struct ClusterBarrierEvent {
+  enum class Step { Arrive, RelaxedArrive, Wait };
+  const clang::Stmt *Site = nullptr;
+  Step What = Step::Arrive;
+  const ThreadMask &Active;
+};
+
 class ExecutionObserver {
 public:
   virtual ~ExecutionObserver() = default;
@@ -264,6 +286,8 @@ public:
   virtual void onMbarrierProblem(const MbarrierProblemEvent &) {}
   virtual void onMbarrierArrive(const MbarrierArriveEvent &) {}
   virtual void onProxyFence(const ProxyFenceEvent &) {}
+  virtual void onRemoteSharedAccess(const RemoteSharedAccessEvent &) {}
+  virtual void onClusterBarrier(const ClusterBarrierEvent &) {}
   /// Every thread has returned and the evaluation followed the whole kernel
   /// (no budget reached): what is still in flight outlives the block.
   virtual void onBlockExit() {}
@@ -336,6 +360,14 @@ public:
   void onProxyFence(const ProxyFenceEvent &Event) override {
     for (ExecutionObserver *O : Observers)
       O->onProxyFence(Event);
+  }
+  void onRemoteSharedAccess(const RemoteSharedAccessEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onRemoteSharedAccess(Event);
+  }
+  void onClusterBarrier(const ClusterBarrierEvent &Event) override {
+    for (ExecutionObserver *O : Observers)
+      O->onClusterBarrier(Event);
   }
   void onBlockExit() override {
     for (ExecutionObserver *O : Observers)

@@ -319,6 +319,10 @@ bool touchesNoModelledMemory(const llvm::CallBase &Call) {
     break;
   }
   llvm::StringRef Name = Callee->getName();
+  // A cluster barrier is not: the blocks of the cluster order their
+  // distributed shared memory by counting them (ClusterProfile).
+  if (Name.starts_with("llvm.nvvm.barrier.cluster"))
+    return false;
   return Name.starts_with("llvm.nvvm.barrier") ||
          Name.starts_with("llvm.nvvm.bar.") ||
          Name.starts_with("llvm.nvvm.membar") ||

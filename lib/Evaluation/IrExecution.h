@@ -479,6 +479,18 @@ public:
                       const ThreadMask &Active);
   void barrier(const llvm::Instruction &I, BarrierScope Scope,
                const ThreadMask &Active, const ThreadValue *LaneMask = nullptr);
+  /// One step of a cluster barrier; a wait is a block barrier too (every
+  /// thread of the block has arrived when it returns).
+  void clusterBarrier(const llvm::Instruction &I,
+                      ClusterBarrierEvent::Step Step, const ThreadMask &Active);
+  /// `llvm.nvvm.mapa` (cluster.map_shared_rank): the pointer into the
+  /// shared memory of the block of the cluster its rank operand names, when
+  /// that is another block named by an expression of the block's own rank
+  /// or one rank for every block; the pointer itself for the block's own
+  /// rank; nullopt when the evaluation cannot tell which block it is.
+  std::optional<ThreadValue> mapClusterShared(const llvm::CallBase &Call,
+                                              CallFrame &Frame,
+                                              const ThreadMask &Active);
   /// One block barrier completed by the threads waiting at several
   /// __syncthreads() calls (\p Waits: each call and its threads), as the GPU
   /// completes barrier 0 wherever its threads wait (runFunction pairs the
@@ -666,6 +678,11 @@ struct PtxBarrier {
   bool Partial = false;
 };
 std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text);
+
+/// The cluster barrier steps of inline PTX \p Text, in order:
+/// `barrier.cluster.arrive{.release|.relaxed}{.aligned}` and
+/// `barrier.cluster.wait{.acquire}{.aligned}` (CUTLASS's cluster_sync()).
+std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text);
 
 /// The instructions of inline PTX \p Text that read or write shared memory
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,

@@ -579,6 +579,22 @@ std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text) {
   return Found;
 }
 
+std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text) {
+  static const llvm::Regex Instruction(
+      "(^|[^.a-z_])barrier\\.cluster\\.(arrive|wait)((\\.[a-z]+)*)");
+  std::vector<ClusterBarrierEvent::Step> Steps;
+  llvm::SmallVector<llvm::StringRef, 5> Match;
+  while (Instruction.match(Text, &Match)) {
+    llvm::StringRef Qualifiers = Match[3];
+    Steps.push_back(Match[2] == "wait" ? ClusterBarrierEvent::Step::Wait
+                    : Qualifiers.contains(".relaxed")
+                        ? ClusterBarrierEvent::Step::RelaxedArrive
+                        : ClusterBarrierEvent::Step::Arrive);
+    Text = Text.substr(Match[0].end() - Text.begin());
+  }
+  return Steps;
+}
+
 bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
   const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand());
   if (!Asm || llvm::any_of(Call.args(), [](const llvm::Use &Operand) {
@@ -586,6 +602,8 @@ bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
       }))
     return false;
   llvm::StringRef Text = Asm->getAsmString();
+  if (!ptxClusterBarrier(Text).empty())
+    return false;
   std::optional<PtxBarrier> Bar = ptxBarrier(Text);
   // cp.async.commit_group and wait_group move no data; a loop that issues
   // copies is not computed in closed form anyway (the copy's global
@@ -606,6 +624,89 @@ void IrExecution::partialBarrier(const llvm::CallBase &Call,
   // Which threads it orders is not followed: no race is reported across it,
   // and it is not a divergent barrier.
   barrier(Call, BarrierScope::Unknown, Active);
+}
+
+void IrExecution::clusterBarrier(const llvm::Instruction &I,
+                                 ClusterBarrierEvent::Step Step,
+                                 const ThreadMask &Active) {
+  Observer.onClusterBarrier(ClusterBarrierEvent{barrierSite(I), Step, Active});
+  if (Step == ClusterBarrierEvent::Step::Wait)
+    barrier(I, BarrierScope::Block, Active);
+}
+
+namespace {
+
+bool readsOwnClusterRank(const llvm::Value *V) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(V);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  return Callee &&
+         (Callee->getName() == "llvm.nvvm.read.ptx.sreg.cluster.ctarank" ||
+          Callee->getName().starts_with(
+              "llvm.nvvm.read.ptx.sreg.cluster.ctaid."));
+}
+
+/// Whether \p V is computed from the block's rank in its cluster (through
+/// arithmetic, selects and phis; not through memory).
+bool dependsOnOwnClusterRank(const llvm::Value *V) {
+  llvm::SmallPtrSet<const llvm::Value *, 32> Seen;
+  llvm::SmallVector<const llvm::Value *, 16> Work{V};
+  while (!Work.empty() && Seen.size() < 256) {
+    const llvm::Value *Next = Work.pop_back_val();
+    if (!Seen.insert(Next).second)
+      continue;
+    if (readsOwnClusterRank(Next))
+      return true;
+    const auto *I = llvm::dyn_cast<llvm::Instruction>(Next);
+    if (!I || I->mayReadFromMemory() || llvm::isa<llvm::CallBase>(I))
+      continue;
+    for (const llvm::Use &Operand : I->operands())
+      Work.push_back(Operand.get());
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<ThreadValue>
+IrExecution::mapClusterShared(const llvm::CallBase &Call, CallFrame &Frame,
+                              const ThreadMask &Active) {
+  if (Call.arg_size() != 2)
+    return std::nullopt;
+  const ThreadValue &Pointer = valueOf(Call.getArgOperand(0), Frame, Active);
+  if (!Pointer.isPointer() || !Pointer.Object.IsShared ||
+      Pointer.Object.Cluster != MemoryObject::ClusterBlock::Own)
+    return std::nullopt;
+  const llvm::Value *Rank = Call.getArgOperand(1)->stripPointerCasts();
+  while (const auto *Cast = llvm::dyn_cast<llvm::CastInst>(Rank))
+    Rank = Cast->getOperand(0);
+  if (readsOwnClusterRank(Rank))
+    return Pointer; // the block's own copy
+  ThreadValue Mapped = Pointer;
+  if (dependsOnOwnClusterRank(Rank)) {
+    Mapped.Object.Cluster = MemoryObject::ClusterBlock::Peer;
+  } else {
+    const ThreadValue &Named = valueOf(Call.getArgOperand(1), Frame, Active);
+    std::optional<int64_t> Uniform;
+    for (unsigned T : Active.set_bits()) {
+      if (!Named.Known[T] || (Uniform && *Uniform != Named.Values[T]))
+        return std::nullopt;
+      Uniform = Named.Values[T];
+    }
+    if (!Uniform)
+      return std::nullopt;
+    Mapped.Object.Cluster = MemoryObject::ClusterBlock::Fixed;
+    Mapped.Object.FixedRank = int32_t(*Uniform);
+  }
+  Mapped.Object.MappedBy = &Call;
+  UnmodelledInstruction Found;
+  Found.Instruction = Call.getCalledFunction()->getName().str();
+  Found.Effect = UnmodelledEffect::RemoteAccessCost;
+  Found.Array = Pointer.Object.Decl;
+  Found.ReportAt = Sites.kernelCall(Call);
+  unmodelled(Call, Found,
+             "the cost of the accesses through '" + Found.Instruction +
+                 "' is not modelled");
+  return Mapped;
 }
 
 const clang::Stmt *IrExecution::barrierSite(const llvm::Instruction &I) {
@@ -1340,7 +1441,11 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     llvm::StringRef Text = Asm->getAsmString();
     std::string MbarrierWhyNot;
     AsmAddressUnknown.clear();
-    if (std::optional<PtxBarrier> Bar = ptxBarrier(Text)) {
+    if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);
+        !Steps.empty()) {
+      for (ClusterBarrierEvent::Step Step : Steps)
+        clusterBarrier(Call, Step, Active);
+    } else if (std::optional<PtxBarrier> Bar = ptxBarrier(Text)) {
       if (Bar->Partial) {
         partialBarrier(Call, "inline PTX '" + Bar->Instruction + "'",
                        Bar->Instruction, /*InlinePtx=*/true, Active);
@@ -1420,6 +1525,22 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       return std::move(*V);
   }
 
+  // Distributed shared memory: a pointer into another block's copy of a
+  // shared variable (a block the evaluation cannot tell is noted below).
+  if (Name.starts_with("llvm.nvvm.mapa"))
+    if (std::optional<ThreadValue> Mapped =
+            mapClusterShared(Call, Frame, Active))
+      return std::move(*Mapped);
+  if (Name.starts_with("llvm.nvvm.barrier.cluster.")) {
+    clusterBarrier(Call,
+                   Name.contains("wait") ? ClusterBarrierEvent::Step::Wait
+                   : Name.contains("relaxed")
+                       ? ClusterBarrierEvent::Step::RelaxedArrive
+                       : ClusterBarrierEvent::Step::Arrive,
+                   Active);
+    return unknown("");
+  }
+
   // Special registers.
   if (Name.starts_with("llvm.nvvm.read.ptx.sreg.")) {
     llvm::StringRef Register =
@@ -1442,8 +1563,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   // Block barriers, with the reductions some of them return.
   if (Name == "llvm.nvvm.barrier0" ||
       Name.starts_with("llvm.nvvm.barrier.sync") ||
-      Name.starts_with("llvm.nvvm.barrier.cta.") ||
-      Name.starts_with("llvm.nvvm.barrier.cluster.wait")) {
+      Name.starts_with("llvm.nvvm.barrier.cta.")) {
     barrier(Call, BarrierScope::Block, Active);
     return unknown("");
   }
@@ -1729,8 +1849,13 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
 
 } // namespace ir
 
-bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
-                                  const clang::FunctionDecl *Kernel) {
+namespace {
+
+/// Whether \p Kernel's function, or a function it calls, has a call for
+/// which \p Matches holds.
+template <typename MatchT>
+bool reachesCall(const DeviceModule &Module, const clang::FunctionDecl *Kernel,
+                 MatchT Matches) {
   const llvm::Function *F = Module.kernelFunction(Kernel);
   llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
   llvm::SmallVector<const llvm::Function *, 8> Work;
@@ -1744,19 +1869,35 @@ bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
       const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
       if (!Call)
         continue;
-      if (const auto *Asm =
-              llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
-        std::optional<ir::PtxAsyncCopy> Copy =
-            ir::ptxAsyncCopy(Asm->getAsmString());
-        if (Copy && Copy->FromShared)
-          return true;
-        continue;
-      }
+      if (Matches(*Call))
+        return true;
       if (const llvm::Function *Callee = Call->getCalledFunction();
           Callee && !Callee->isDeclaration())
         Work.push_back(Callee);
     }
   }
   return false;
+}
+
+} // namespace
+
+bool mapsClusterSharedMemory(const DeviceModule &Module,
+                             const clang::FunctionDecl *Kernel) {
+  return reachesCall(Module, Kernel, [](const llvm::CallBase &Call) {
+    const llvm::Function *Callee = Call.getCalledFunction();
+    return Callee && Callee->getName().starts_with("llvm.nvvm.mapa");
+  });
+}
+
+bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
+                                  const clang::FunctionDecl *Kernel) {
+  return reachesCall(Module, Kernel, [](const llvm::CallBase &Call) {
+    const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand());
+    if (!Asm)
+      return false;
+    std::optional<ir::PtxAsyncCopy> Copy =
+        ir::ptxAsyncCopy(Asm->getAsmString());
+    return Copy && Copy->FromShared;
+  });
 }
 } // namespace smemlint

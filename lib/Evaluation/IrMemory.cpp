@@ -559,6 +559,24 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                               ? Sites.kernelCall(I)
                               : clang::SourceLocation(),
                           Module.vectorizedAccess(I)};
+  if (Address.Object.Cluster != MemoryObject::ClusterBlock::Own) {
+    // Another block's shared memory: its races are the cluster's
+    // (ClusterProfile), not this block's, and it costs no bank cycle of
+    // this block. Copies and matrix loads through it are not followed.
+    if (Matrices || Async != AsyncPhase::None) {
+      recordUnsupported("a copy or matrix access of another block's shared "
+                        "memory at line " +
+                            std::to_string(Sites.nearbyLine(I)) +
+                            " is not followed",
+                        Loss::Accesses);
+      return;
+    }
+    const auto *Mapa =
+        static_cast<const llvm::Instruction *>(Address.Object.MappedBy);
+    Observer.onRemoteSharedAccess(RemoteSharedAccessEvent{
+        Event, Sites.callSite(*Mapa), Sites.kernelCall(*Mapa)});
+    return;
+  }
   Observer.onMemoryAccess(Event);
   if (Async == AsyncPhase::Issue || Async == AsyncPhase::BulkIssue ||
       Async == AsyncPhase::BulkRead) {

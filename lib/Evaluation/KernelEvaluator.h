@@ -188,6 +188,9 @@ enum class UnmodelledEffect {
   /// mapa, cluster.map_shared_rank: an address in another block's shared
   /// memory (distributed shared memory), whose accesses are not followed
   MapsClusterShared,
+  /// The same, when the evaluation knows which block it names: the races
+  /// through it are followed, not the cost of its accesses
+  RemoteAccessCost,
 };
 
 /// A shared-memory instruction the evaluator does not model: inline PTX that
@@ -215,6 +218,10 @@ struct UnmodelledInstruction {
   std::string AddressUnknown;
   /// The shared variable it touches, when the evaluator knows it.
   const clang::ValueDecl *Array = nullptr;
+  /// Where to report it when not at Site: the kernel's statement that
+  /// reaches a helper of the same file (one note per kernel that maps
+  /// another block's memory through it).
+  clang::SourceLocation ReportAt;
 };
 
 struct EvaluationSummary {
@@ -266,6 +273,11 @@ bool hasDeviceCode(const DeviceModule &Module,
 /// shared memory through the async proxy (a bulk copy to global memory).
 bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
                                   const clang::FunctionDecl *Kernel);
+
+/// Whether \p Kernel's device code, or a function it calls, maps another
+/// block's shared memory (`llvm.nvvm.mapa`, cluster.map_shared_rank).
+bool mapsClusterSharedMemory(const DeviceModule &Module,
+                             const clang::FunctionDecl *Kernel);
 
 /// The source accesses of \p Kernel that the code nvcc makes performs with
 /// wider shared-memory instructions than any one execution of them in the

@@ -55,8 +55,20 @@ struct MemoryObject {
   const clang::ValueDecl *Decl = nullptr;
   bool IsShared = false;
   const void *Storage = nullptr;
+  /// For a shared variable: whose copy of it. Own: the block's. Peer and
+  /// Fixed: another block of the cluster's (distributed shared memory, a
+  /// pointer mapa made); Peer names the block by an expression of the
+  /// block's own rank (`rank ^ 1`: every block a different one), Fixed by
+  /// FixedRank, the same in every block.
+  enum class ClusterBlock : uint8_t { Own, Peer, Fixed };
+  ClusterBlock Cluster = ClusterBlock::Own;
+  int32_t FixedRank = 0;
+  /// For Peer and Fixed: the mapa instruction (an llvm::CallBase).
+  const void *MappedBy = nullptr;
   bool operator==(const MemoryObject &O) const {
-    return Decl == O.Decl && IsShared == O.IsShared && Storage == O.Storage;
+    return Decl == O.Decl && IsShared == O.IsShared && Storage == O.Storage &&
+           Cluster == O.Cluster && FixedRank == O.FixedRank &&
+           MappedBy == O.MappedBy;
   }
 };
 

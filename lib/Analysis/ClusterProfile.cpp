@@ -1,0 +1,241 @@
+//===--- ClusterProfile.cpp - Races between the blocks of a cluster -------===//
+
+#include "Analysis/ClusterProfile.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <set>
+
+namespace smemlint {
+
+namespace {
+
+/// Past this many distinct accesses of one word (a loop with a cluster
+/// barrier in each of many iterations), the oldest are forgotten: they are
+/// the ones most likely ordered already.
+constexpr size_t MaxRecordsPerWord = 64;
+
+} // namespace
+
+ClusterObserver::ClusterObserver(unsigned Threads, ClusterProfile &Profile)
+    : Profile(Profile), Arrivals(Threads, 0), Waits(Threads, 0) {}
+
+void ClusterObserver::record(const MemoryAccessEvent &Event,
+                             const RemoteSharedAccessEvent *Mapped,
+                             Words &Into) {
+  const clang::Stmt *MappedAt = Mapped ? Mapped->MappedAt : nullptr;
+  const MemoryObject &Object = Event.Address.Object;
+  std::string Assumed = llvm::join(Event.Assumptions, "\n");
+  auto [It, New] = ContextIndex.try_emplace(
+      std::make_tuple(static_cast<const void *>(Event.Site), int(Event.Kind),
+                      static_cast<const void *>(MappedAt), Assumed),
+      uint32_t(Contexts.size()));
+  if (New) {
+    Context C;
+    C.Access.Site = Event.Site;
+    C.Access.Kind = Event.Kind;
+    C.Access.ReachedThrough = Event.ReachedThrough;
+    C.Access.MappedAt = MappedAt;
+    if (Mapped)
+      C.Access.MappedThrough = Mapped->MappedThrough;
+    C.Access.Target = Object.Cluster;
+    C.Access.FixedRank = Object.FixedRank;
+    C.Assumptions.assign(Event.Assumptions.begin(), Event.Assumptions.end());
+    if (const ThreadValue *Stored = Event.StoredValue) {
+      std::optional<int64_t> Value;
+      bool One = true;
+      for (unsigned T : Event.Active.set_bits()) {
+        if (!Stored->Known[T] || (Value && *Value != Stored->Values[T])) {
+          One = false;
+          break;
+        }
+        Value = Stored->Values[T];
+      }
+      C.OneValue = One && Value;
+      C.Value = Value.value_or(0);
+    }
+    Contexts.push_back(std::move(C));
+  } else if (Contexts[It->second].OneValue && Event.StoredValue) {
+    // Another execution of the statement: one value only if the same.
+    Context &C = Contexts[It->second];
+    for (unsigned T : Event.Active.set_bits())
+      if (!Event.StoredValue->Known[T] ||
+          Event.StoredValue->Values[T] != C.Value) {
+        C.OneValue = false;
+        break;
+      }
+  }
+  uint32_t ContextId = It->second;
+  Contexts[ContextId].Access.Symbols |= Event.Address.Symbols;
+  const clang::ValueDecl *Key = Object.Decl;
+  unsigned Units = std::max(1u, (Event.WidthBytes + 3) / 4);
+  forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+    int64_t First = Event.Address.Values[T] >> 2;
+    for (unsigned U = 0; U < Units; ++U) {
+      llvm::SmallVector<Record, 2> &Seen = Into[{Key, First + U}];
+      bool Known = llvm::any_of(Seen, [&](const Record &R) {
+        return R.Context == ContextId && R.Arrivals == Arrivals[T] &&
+               R.Waits == Waits[T];
+      });
+      if (Known)
+        continue;
+      if (Seen.size() >= MaxRecordsPerWord) {
+        Seen.erase(Seen.begin());
+        Profile.RecordsDropped = true;
+      }
+      Seen.push_back({ContextId, T, Arrivals[T], Waits[T]});
+    }
+  });
+}
+
+void ClusterObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
+  // The block's own shared memory, as its peers' accesses through their
+  // mappings meet it. Copies in flight are the async-copy check's.
+  if (!Event.Address.Object.IsShared || !Event.Address.Object.Decl ||
+      Event.Async != AsyncPhase::None)
+    return;
+  record(Event, nullptr, Local);
+}
+
+void ClusterObserver::onRemoteSharedAccess(
+    const RemoteSharedAccessEvent &Event) {
+  Profile.RemoteAccesses = true;
+  if (Event.Access.Address.Object.Decl)
+    record(Event.Access, &Event, Remote);
+}
+
+void ClusterObserver::onClusterBarrier(const ClusterBarrierEvent &Event) {
+  for (unsigned T : Event.Active.set_bits()) {
+    if (Event.What == ClusterBarrierEvent::Step::Wait) {
+      ++Waits[T];
+      continue;
+    }
+    uint32_t Index = Arrivals[T]++;
+    if (ReleaseArrival.size() <= Index)
+      ReleaseArrival.resize(Index + 1, false);
+    if (Event.What == ClusterBarrierEvent::Step::Arrive)
+      ReleaseArrival[Index] = true;
+  }
+}
+
+void ClusterObserver::onLoopSampled(const clang::Stmt *Loop,
+                                    const std::string &) {
+  if (Loop && !llvm::is_contained(Profile.PartialLoops, Loop))
+    Profile.PartialLoops.push_back(Loop);
+}
+
+void ClusterObserver::onIterationsSkipped(const SkippedIterationsEvent &Event) {
+  if (Event.Loop && !llvm::is_contained(Profile.PartialLoops, Event.Loop))
+    Profile.PartialLoops.push_back(Event.Loop);
+}
+
+void ClusterObserver::onBlockExit() { Profile.ExitSeen = true; }
+
+bool ClusterObserver::releasedBetween(uint32_t After, uint32_t UpTo) const {
+  // Arrival number K (from 1) is ReleaseArrival[K - 1]; a thread that made
+  // After arrivals before its access makes arrival After + 1 next.
+  for (uint32_t K = After + 1; K <= UpTo; ++K)
+    if (K - 1 < ReleaseArrival.size() && ReleaseArrival[K - 1])
+      return true;
+  return false;
+}
+
+bool ClusterObserver::ordered(const Record &A, const Record &B) const {
+  return releasedBetween(A.Arrivals, B.Waits) ||
+         releasedBetween(B.Arrivals, A.Waits);
+}
+
+bool ClusterObserver::conflict(const Record &A, const Record &B) const {
+  const Context &CA = Contexts[A.Context], &CB = Contexts[B.Context];
+  AccessKind KA = CA.Access.Kind, KB = CB.Access.Kind;
+  if (KA == AccessKind::Load && KB == AccessKind::Load)
+    return false;
+  if (KA == AccessKind::Atomic && KB == AccessKind::Atomic)
+    return false;
+  // Two stores of one value (every block setting a flag) leave that value.
+  return !(KA == AccessKind::Store && KB == AccessKind::Store && CA.OneValue &&
+           CB.OneValue && CA.Value == CB.Value);
+}
+
+ClusterAccess ClusterObserver::describe(const Record &R) const {
+  ClusterAccess Access = Contexts[R.Context].Access;
+  Access.Thread = R.Thread;
+  Access.Arrivals = R.Arrivals;
+  Access.Waits = R.Waits;
+  return Access;
+}
+
+std::vector<std::string> ClusterObserver::assumptionsOf(const Record &A,
+                                                        const Record &B) const {
+  std::vector<std::string> All = Contexts[A.Context].Assumptions;
+  for (const std::string &More : Contexts[B.Context].Assumptions)
+    if (!llvm::is_contained(All, More))
+      All.push_back(More);
+  return All;
+}
+
+void ClusterObserver::finish() {
+  std::set<std::tuple<uint32_t, uint32_t, bool>> Reported;
+  std::set<uint32_t> ExitReported;
+  uint32_t LastWait = 0;
+  for (uint32_t W : Waits)
+    LastWait = std::max(LastWait, W);
+  // In a fixed order (the map's is by pointer): the first example of each
+  // pair is the one reported.
+  std::vector<std::pair<WordKey, const llvm::SmallVector<Record, 2> *>> Order;
+  for (const auto &[Word, Records] : Remote)
+    Order.push_back({Word, &Records});
+  llvm::sort(Order, [](const auto &A, const auto &B) {
+    return A.second->front().Context != B.second->front().Context
+               ? A.second->front().Context < B.second->front().Context
+               : A.first.second < B.first.second;
+  });
+  for (const auto &[Word, Records] : Order) {
+    const auto *Var = llvm::dyn_cast<clang::VarDecl>(Word.first);
+    auto Report = [&](const Record &R, const Record &O, bool OtherRemote) {
+      if (!Reported.insert({R.Context, O.Context, OtherRemote}).second)
+        return;
+      ClusterRace Race;
+      Race.Remote = describe(R);
+      Race.Other = describe(O);
+      Race.OtherRemote = OtherRemote;
+      Race.Array = Var;
+      Race.ByteOffset = Word.second * 4;
+      Race.Assumptions = assumptionsOf(R, O);
+      Profile.Races.push_back(std::move(Race));
+    };
+    auto Mine = Local.find(Word);
+    for (const Record &R : *Records) {
+      if (Mine != Local.end())
+        for (const Record &L : Mine->second)
+          if (conflict(R, L) && !ordered(R, L))
+            Report(R, L, false);
+      // A rank every block names: the other blocks but that one access it
+      // through the same mapping.
+      if (Contexts[R.Context].Access.Target ==
+          MemoryObject::ClusterBlock::Fixed)
+        for (const Record &Other : *Records)
+          if (Contexts[Other.Context].Access.Target ==
+                  MemoryObject::ClusterBlock::Fixed &&
+              Contexts[Other.Context].Access.FixedRank ==
+                  Contexts[R.Context].Access.FixedRank &&
+              conflict(R, Other) && !ordered(R, Other))
+            Report(R, Other, true);
+      if (Profile.ExitSeen && !releasedBetween(R.Arrivals, LastWait) &&
+          ExitReported.insert(R.Context).second) {
+        ClusterExitHazard Exit;
+        Exit.Remote = describe(R);
+        Exit.Array = Var;
+        Exit.ByteOffset = Word.second * 4;
+        Exit.WaitsBeforeExit = LastWait;
+        Exit.Assumptions = Contexts[R.Context].Assumptions;
+        Profile.ExitHazards.push_back(std::move(Exit));
+      }
+    }
+  }
+}
+
+} // namespace smemlint
