@@ -183,6 +183,11 @@ private:
   void noteOptIn(const CallExpr *Call) {
     const auto *Attribute =
         dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+    if (Attribute && Attribute->getDecl()->getName() ==
+                         "cudaFuncAttributeNonPortableClusterSizeAllowed") {
+      noteNonPortableClusters(Call);
+      return;
+    }
     if (!Attribute || Attribute->getDecl()->getName() !=
                           "cudaFuncAttributeMaxDynamicSharedMemorySize")
       return;
@@ -200,6 +205,20 @@ private:
       if (Bytes.ValueKind == HostValue::Kind::Integer && Bytes.Integer >= 0)
         Entry.Bytes = std::max<uint64_t>(Entry.Bytes.value_or(0),
                                          uint64_t(Bytes.Integer));
+    }
+  }
+
+  void noteNonPortableClusters(const CallExpr *Call) {
+    HostEvaluations Evaluated = Values.evaluateTogether(
+        {HostQuery::of(Call->getArg(0)), HostQuery::of(Call->getArg(2))},
+        Current, Call);
+    for (const HostConfiguration &Configuration : Evaluated.Configurations) {
+      const HostValue &Target = Configuration.Values[0];
+      const HostValue &Allowed = Configuration.Values[1];
+      if (Target.ValueKind == HostValue::Kind::Function &&
+          !(Allowed.ValueKind == HostValue::Kind::Integer &&
+            Allowed.Integer == 0))
+        Found.NonPortableClusters.insert(Target.Function->getCanonicalDecl());
     }
   }
 

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace clang {
@@ -58,6 +59,9 @@ struct HostLaunches {
   /// By the kernel's canonical declaration.
   std::map<const clang::FunctionDecl *, std::vector<LaunchSite>> Launches;
   std::map<const clang::FunctionDecl *, DynamicSharedOptIn> OptIns;
+  /// Kernels given cudaFuncAttributeNonPortableClusterSizeAllowed (any
+  /// value but a constant 0).
+  std::set<const clang::FunctionDecl *> NonPortableClusters;
 };
 
 /// The launches and opt-ins of the translation unit outside system headers.

@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -176,6 +177,43 @@ void readAssumptions(StringRef Text, SourceLocation Where,
   }
 }
 
+/// `__cluster_dims__(x, y, z)` (or `__attribute__((cluster_dims(...)))`)
+/// between the start of \p F's declaration and its name: Clang 19 parses
+/// the attribute without keeping it.
+void readClusterDims(ASTContext &Ctx, const FunctionDecl *F, KernelInfo &Info) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getExpansionLoc(F->getBeginLoc());
+  SourceLocation Name = SM.getExpansionLoc(F->getLocation());
+  if (Begin.isInvalid() || Name.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(Name) ||
+      !SM.isBeforeInTranslationUnit(Begin, Name))
+    return;
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Begin), &Invalid);
+  if (Invalid)
+    return;
+  unsigned From = SM.getFileOffset(Begin), To = SM.getFileOffset(Name);
+  llvm::StringRef Text = Buffer.slice(From, To);
+  static const llvm::Regex Attribute(
+      "(__cluster_dims__|cluster_dims)[ \t\n]*\\(([^()]*)\\)");
+  llvm::SmallVector<llvm::StringRef, 3> Match;
+  if (!Attribute.match(Text, &Match))
+    return;
+  Info.ClusterDimsWhere = Begin.getLocWithOffset(Match[0].data() - Text.data());
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Match[2].split(Parts, ',');
+  unsigned Dims[3] = {1, 1, 1};
+  bool Read = Parts.size() >= 1 && Parts.size() <= 3;
+  for (size_t I = 0; Read && I < Parts.size(); ++I)
+    Read = !Parts[I].trim().getAsInteger(0, Dims[I]) && Dims[I] > 0;
+  if (!Read) {
+    Info.ClusterDimsError = "the cluster shape '" + Match[2].trim().str() +
+                            "' is not one to three positive integers";
+    return;
+  }
+  Info.ClusterDims = BlockShape{Dims[0], Dims[1], Dims[2]};
+}
+
 void readAnnotations(ASTContext &Ctx, KernelInfo &Info) {
   const FunctionDecl *F = Info.Kernel;
   SourceLocation Begin = F->getBeginLoc();
@@ -293,6 +331,9 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
       Info.OptInDynamicBytes = OptIn->second.Bytes;
       Info.OptInWhere = OptIn->second.Where;
     }
+    Info.AllowsNonPortableClusters =
+        Host.NonPortableClusters.count(F->getCanonicalDecl());
+    readClusterDims(Ctx, F, Info);
     if (const auto *Bounds = F->getAttr<CUDALaunchBoundsAttr>())
       if (std::optional<int64_t> Max =
               constantInteger(Ctx, Bounds->getMaxThreads()))

@@ -85,6 +85,16 @@ struct KernelInfo {
   std::vector<std::string> AnnotationErrors;
   /// __launch_bounds__ maximum threads per block, if given.
   std::optional<unsigned> MaxThreads;
+  /// `__cluster_dims__(x, y, z)` before the kernel's name (Clang 19 keeps
+  /// no attribute for it: read from the source text), where, and why its
+  /// arguments could not be read when they could not.
+  std::optional<BlockShape> ClusterDims;
+  clang::SourceLocation ClusterDimsWhere;
+  std::string ClusterDimsError;
+  /// A cudaFuncSetAttribute(kernel,
+  /// cudaFuncAttributeNonPortableClusterSizeAllowed, nonzero) call: clusters
+  /// above the portable size may launch.
+  bool AllowsNonPortableClusters = false;
   /// A cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
   /// bytes) call in the translation unit: the opt-in above 48 KB.
   bool OptsIntoLargeDynamicShared = false;

@@ -29,6 +29,94 @@ std::optional<uint64_t> dynamicBytesTouched(const KernelAnalysis &Analysis) {
   return Furthest;
 }
 
+/// The kernel's `__cluster_dims__` against the architecture's limits: a
+/// cluster above the most a GPU runs, or above the portable size without
+/// the attribute that allows it, fails to launch.
+void checkClusterSize(const KernelAnalysis &Analysis, llvm::StringRef Check,
+                      const std::string &Summary,
+                      std::vector<Diagnostic> &Findings) {
+  const KernelInfo &Kernel = Analysis.kernel();
+  const ArchInfo &Arch = Analysis.arch();
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  SourcePoint Where = toSourcePoint(SM, Kernel.ClusterDimsWhere);
+  if (!Kernel.ClusterDimsError.empty()) {
+    Findings.push_back({Check.str(),
+                        Severity::Note,
+                        Where,
+                        Kernel.ClusterDimsError +
+                            ": the cluster's size limits and residency are "
+                            "not checked " +
+                            Summary,
+                        {},
+                        {}});
+    return;
+  }
+  if (!Kernel.ClusterDims)
+    return;
+  std::string Shape = "__cluster_dims__(" +
+                      std::to_string(Kernel.ClusterDims->X) + ", " +
+                      std::to_string(Kernel.ClusterDims->Y) + ", " +
+                      std::to_string(Kernel.ClusterDims->Z) + ")";
+  unsigned Blocks = Kernel.ClusterDims->threads();
+  std::optional<ClusterLimits> Limits = clusterLimits(Arch);
+  if (!Limits) {
+    Findings.push_back({Check.str(),
+                        Severity::Error,
+                        Where,
+                        Shape + ": " + Arch.Name.str() +
+                            " has no thread-block clusters (sm_90 and "
+                            "later; nvcc rejects the kernel) " +
+                            Summary,
+                        {},
+                        {}});
+    return;
+  }
+  if (Limits->MaxBlocks && Blocks > *Limits->MaxBlocks) {
+    Diagnostic D{Check.str(),
+                 Severity::Error,
+                 Where,
+                 "a cluster of " + std::to_string(Blocks) + " blocks (" +
+                     Shape + ") is more than the " +
+                     std::to_string(*Limits->MaxBlocks) + " an " +
+                     Arch.baseName().str() + " GPU runs; the launch fails " +
+                     "with cudaErrorInvalidClusterSize " + Summary,
+                 {},
+                 {}};
+    D.Notes.push_back({Where,
+                       "measured on the H200: 16 blocks launch with "
+                       "cudaFuncAttributeNonPortableClusterSizeAllowed, 32 "
+                       "do not; nvcc compiles both without a word",
+                       {}});
+    Findings.push_back(std::move(D));
+    return;
+  }
+  if (Blocks <= Limits->PortableBlocks || Kernel.AllowsNonPortableClusters)
+    return;
+  // Set in another file, the attribute cannot be seen here: a warning only
+  // where this file launches the kernel.
+  Diagnostic D{Check.str(),
+               Kernel.Launches.empty() ? Severity::Note : Severity::Warning,
+               Where,
+               "a cluster of " + std::to_string(Blocks) + " blocks (" + Shape +
+                   ") is above the portable " +
+                   std::to_string(Limits->PortableBlocks) +
+                   ", and the file never allows it with "
+                   "cudaFuncAttributeNonPortableClusterSizeAllowed; the "
+                   "launch fails with cudaErrorInvalidClusterSize " +
+                   Summary,
+               {},
+               {}};
+  D.Notes.push_back(
+      {Where,
+       "call cudaFuncSetAttribute(" + Kernel.Kernel->getNameAsString() +
+           ", cudaFuncAttributeNonPortableClusterSizeAllowed, "
+           "1) before the launch (measured on the H200: "
+           "without it a cluster of 16 is refused), or use " +
+           std::to_string(Limits->PortableBlocks) + " blocks or fewer",
+       {}});
+  Findings.push_back(std::move(D));
+}
+
 } // namespace
 
 void CapacityCheck::checkKernel(const CheckContext &Context,
@@ -51,6 +139,8 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
                                           : AtKernel;
   const SharedMemoryCapacity &Capacity = Arch.SharedMemory;
   bool HasOptIn = Capacity.PerBlockOptInBytes > Capacity.PerBlockBytes;
+
+  checkClusterSize(Analysis, name(), Summary, Findings);
 
   auto Error = [&](SourcePoint Where, std::string Message) -> Diagnostic & {
     Findings.push_back({name().str(), Severity::Error, std::move(Where),

@@ -9,6 +9,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <algorithm>
 #include <set>
 
 namespace smemlint {
@@ -40,6 +41,61 @@ void OccupancyCheck::checkKernel(const CheckContext &Context,
                         toSourcePoint(SM, Kernel.Kernel->getLocation()),
                         Message, {}, {}});
   }
+
+  // Clusters: a cluster's blocks run on the SMs of one GPC, so a size that
+  // does not divide them leaves block slots empty (measured on the H200).
+  if (Kernel.ClusterDims && Kernel.ClusterDims->threads() > 1)
+    if (std::optional<unsigned> Clusters = h200ActiveClusters(
+            Analysis.arch(), Now.BlocksPerSM, Kernel.ClusterDims->threads())) {
+      unsigned Size = Kernel.ClusterDims->threads();
+      unsigned Resident = *Clusters * Size;
+      // The API counts at most 8 blocks per SM for a cluster launch (the
+      // same answer for 8 to 32): the rest is the cluster size's doing.
+      unsigned PerSM = std::min(Now.BlocksPerSM, 8u);
+      unsigned Alone = PerSM * H200MultiprocessorCount;
+      if (Resident < Alone) {
+        std::string Without;
+        for (unsigned Other = 2; Other <= 8; Other *= 2)
+          if (Other != Size &&
+              *h200ActiveClusters(Analysis.arch(), Now.BlocksPerSM, Other) *
+                      Other ==
+                  Alone)
+            Without += (Without.empty() ? "" : ", ") + std::to_string(Other);
+        Diagnostic D{name().str(),
+                     Severity::Note,
+                     toSourcePoint(SM, Kernel.ClusterDimsWhere),
+                     "clusters of " + std::to_string(Size) +
+                         " blocks: on an H200 (" +
+                         std::to_string(H200MultiprocessorCount) +
+                         " SMs) at most " + std::to_string(*Clusters) +
+                         " clusters of " + std::string(KernelPlaceholder) +
+                         " run at once, " + std::to_string(Resident) +
+                         " blocks, where " + std::to_string(PerSM) +
+                         " per SM would be " + std::to_string(Alone) + ": " +
+                         std::to_string(Alone - Resident) + " block slots (" +
+                         std::to_string((Alone - Resident) * 100 / Alone) +
+                         "%) stay empty " + Summary,
+                     {},
+                     {}};
+        D.Notes.push_back(
+            {D.Where,
+             "a cluster's blocks run on the SMs of one GPC, and the H200's "
+             "GPCs do not all hold a multiple of " +
+                 std::to_string(Size) +
+                 " blocks (cudaOccupancyMaxActiveClusters, measured: "
+                 "docs/measurements/h200-clusters.md)" +
+                 (Now.BlocksPerSM > 8
+                      ? "; and it counts at most 8 blocks per SM for a "
+                        "cluster launch, where this kernel would have " +
+                            std::to_string(Now.BlocksPerSM)
+                      : std::string()) +
+                 (Without.empty() ? std::string()
+                                  : "; clusters of " + Without +
+                                        " blocks would leave none empty"),
+             {}});
+        Findings.push_back(std::move(D));
+      }
+    }
 
   // The padding smem-bank-conflict proposes, weighed in blocks per SM.
   std::set<const clang::VarDecl *> Weighed;

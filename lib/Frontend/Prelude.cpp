@@ -49,7 +49,12 @@ enum cudaMemcpyKind {
 };
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15
 };
 extern "C" {
 int cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0,

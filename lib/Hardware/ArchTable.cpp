@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <vector>
@@ -199,6 +200,43 @@ const GlobalMemoryGranularity &globalMemoryGranularity(const ArchInfo &) {
   static constexpr GlobalMemoryGranularity Sectors32Lines128 = {
       /*SectorBytes=*/32, /*LineBytes=*/128};
   return Sectors32Lines128;
+}
+
+std::optional<ClusterLimits> clusterLimits(const ArchInfo &Arch) {
+  if (Arch.ComputeCapability < 90)
+    return std::nullopt;
+  // Portable: 8 (CUDA programming guide, "Thread Block Clusters"). The H200
+  // launched __cluster_dims__(16) with
+  // cudaFuncAttributeNonPortableClusterSizeAllowed and refused 16 without it
+  // and 32 with it (cudaErrorInvalidClusterSize;
+  // docs/measurements/h200-clusters.md). Not measured on later GPUs.
+  if (Arch.ComputeCapability == 90)
+    return ClusterLimits{8, 16};
+  return ClusterLimits{8, std::nullopt};
+}
+
+std::optional<unsigned> h200ActiveClusters(const ArchInfo &Arch,
+                                           unsigned BlocksPerSM,
+                                           unsigned ClusterBlocks) {
+  // cudaOccupancyMaxActiveClusters on an H200 (CUDA 13,
+  // docs/measurements/h200-clusters.md): row B - 1 for B blocks per SM,
+  // column C - 1 for clusters of C blocks. Every B from 8 to 32 gave the
+  // row of 8.
+  static constexpr uint16_t Clusters[8][16] = {
+      {132, 66, 39, 30, 22, 17, 15, 15, 9, 7, 7, 7, 7, 7, 7, 7},
+      {264, 132, 79, 62, 47, 39, 32, 30, 23, 21, 16, 16, 14, 14, 14, 14},
+      {396, 198, 124, 92, 69, 62, 47, 45, 37, 30, 28, 28, 23, 21, 21, 21},
+      {528, 264, 163, 124, 94, 79, 69, 62, 51, 44, 37, 37, 30, 30, 28, 28},
+      {660, 330, 203, 154, 124, 101, 84, 77, 60, 58, 51, 44, 42, 37, 37, 35},
+      {792, 396, 248, 186, 146, 124, 101, 92, 74, 65, 58, 58, 51, 44, 44, 42},
+      {924, 462, 287, 216, 171, 141, 124, 107, 88, 79, 72, 65, 58, 58, 51, 49},
+      {1056, 528, 327, 248, 193, 163, 139, 124, 102, 88, 81, 74, 67, 65, 58,
+       58},
+  };
+  if (Arch.ComputeCapability != 90 || BlocksPerSM == 0 || ClusterBlocks == 0 ||
+      ClusterBlocks > 16)
+    return std::nullopt;
+  return Clusters[std::min(BlocksPerSM, 8u) - 1][ClusterBlocks - 1];
 }
 
 llvm::ArrayRef<ArchInfo> knownArchs() { return Archs; }

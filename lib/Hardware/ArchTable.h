@@ -12,6 +12,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,30 @@ struct GlobalMemoryGranularity {
 
 /// The global-memory granularity of \p Arch (sources in ArchTable.cpp).
 const GlobalMemoryGranularity &globalMemoryGranularity(const ArchInfo &Arch);
+
+/// Thread-block clusters (compute capability 9.0 and later).
+struct ClusterLimits {
+  /// The most blocks a cluster may have on every GPU of the architecture.
+  unsigned PortableBlocks;
+  /// The most with cudaFuncAttributeNonPortableClusterSizeAllowed, where
+  /// measured; a larger cluster fails to launch.
+  std::optional<unsigned> MaxBlocks;
+};
+
+/// \p Arch's cluster limits; nullopt before sm_90 (no clusters).
+std::optional<ClusterLimits> clusterLimits(const ArchInfo &Arch);
+
+/// The clusters of \p ClusterBlocks blocks of a kernel with \p BlocksPerSM
+/// resident blocks per SM that can run at once, as
+/// cudaOccupancyMaxActiveClusters answered on an H200 (132 SMs); nullopt
+/// outside the measurement (another compute capability than 9.0, a cluster
+/// above 16 blocks, no block per SM).
+std::optional<unsigned> h200ActiveClusters(const ArchInfo &Arch,
+                                           unsigned BlocksPerSM,
+                                           unsigned ClusterBlocks);
+
+/// The SMs of the H200 the table above was measured on.
+constexpr unsigned H200MultiprocessorCount = 132;
 
 /// The architecture named \p Name ("sm_90", "90", "sm90"), or null.
 /// The target called \p Name ("sm_90", "sm_90a", "compute_100f", "90"), or

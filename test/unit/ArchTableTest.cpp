@@ -71,3 +71,32 @@ TEST(ArchTable, SuffixedTargetsFollowTheirComputeCapability) {
   EXPECT_EQ(Hopper->SharedMemory.PerSMBytes,
             findArch("sm_90")->SharedMemory.PerSMBytes);
 }
+
+// docs/measurements/h200-clusters.md: 16 blocks launch with the
+// non-portable attribute on the H200, 32 never; the portable size is 8.
+TEST(ArchTable, ClusterLimitsFollowTheH200Launches) {
+  EXPECT_FALSE(clusterLimits(*findArch("sm_80")));
+  std::optional<ClusterLimits> Hopper = clusterLimits(*findArch("sm_90a"));
+  ASSERT_TRUE(Hopper);
+  EXPECT_EQ(Hopper->PortableBlocks, 8u);
+  EXPECT_EQ(Hopper->MaxBlocks, 16u);
+  std::optional<ClusterLimits> Blackwell = clusterLimits(*findArch("sm_100"));
+  ASSERT_TRUE(Blackwell);
+  EXPECT_EQ(Blackwell->PortableBlocks, 8u);
+  EXPECT_FALSE(Blackwell->MaxBlocks); // not measured
+}
+
+// cudaOccupancyMaxActiveClusters on the H200, from the same page: one
+// block per SM holds 30 clusters of 4 (120 of 132 SMs), and every count of
+// blocks per SM from 8 up gives the row of 8.
+TEST(ArchTable, ActiveClustersAreTheH200Table) {
+  const ArchInfo &Hopper = *findArch("sm_90");
+  EXPECT_EQ(h200ActiveClusters(Hopper, 1, 4), 30u);
+  EXPECT_EQ(h200ActiveClusters(Hopper, 1, 2), 66u);
+  EXPECT_EQ(h200ActiveClusters(Hopper, 4, 4), 124u);
+  EXPECT_EQ(h200ActiveClusters(Hopper, 8, 16), 58u);
+  EXPECT_EQ(h200ActiveClusters(Hopper, 32, 16), 58u);
+  EXPECT_FALSE(h200ActiveClusters(Hopper, 1, 17));
+  EXPECT_FALSE(h200ActiveClusters(Hopper, 0, 2));
+  EXPECT_FALSE(h200ActiveClusters(*findArch("sm_100"), 1, 2));
+}
