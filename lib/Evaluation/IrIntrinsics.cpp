@@ -1371,12 +1371,17 @@ bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
                                    const ThreadMask &Active) {
   // llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p0,
   // llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p3
+  // llvm.nvvm.wmma.m16n16k8.load.b.col.stride.tf32.p3
   llvm::SmallVector<llvm::StringRef, 10> Parts;
   Name.split(Parts, '.');
-  if (Parts.size() < 9 || Parts[3] != "m16n16k16" || Parts[7] != "stride")
+  if (Parts.size() < 9 || (Parts[3] != "m16n16k16" && Parts[3] != "m16n16k8") ||
+      Parts[7] != "stride")
     return false;
-  bool Load = Parts[4] == "load" && (Parts[5] == "a" || Parts[5] == "b") &&
-              (Parts[8] == "f16" || Parts[8] == "bf16");
+  bool Tf32 = Parts[3] == "m16n16k8";
+  bool Load =
+      Parts[4] == "load" && (Parts[5] == "a" || Parts[5] == "b") &&
+      (Tf32 ? Parts[8] == "tf32" : Parts[8] == "f16" || Parts[8] == "bf16");
+  // The f32 accumulator of m16n16k8 is stored as m16n16k16's (measured).
   bool Store = Parts[4] == "store" && Parts[5] == "d" && Parts[8] == "f32";
   bool RowMajor = Parts[6] == "row";
   // Volta's wmma is compiled otherwise; sm_80 and later as measured.
@@ -1407,6 +1412,23 @@ bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
     }
     reportAccessAt(Call, Site, Kind, Width, Facts, Active, nullptr, Matrices);
   };
+  if (Load && Tf32) {
+    // Four 4-byte loads in the m16n8k8 tf32 fragment layout (measured on
+    // the H200 for every fragment, layout and ldm probed: no ldmatrix).
+    // Lane l, g = l / 4, t = l % 4, load i: A (16 x 8) element (g + 8 (i &
+    // 1), t + 4 (i >> 1)); B (8 x 16) element (t + 4 (i & 1), g + 8 (i >>
+    // 1)). Column-major tiles are stored transposed.
+    bool MatrixA = Parts[5] == "a";
+    for (unsigned I = 0; I < 4; ++I)
+      Access(AccessKind::Load, 4, 4, 0, [&](unsigned Lane) {
+        unsigned G = Lane / 4, T = Lane % 4;
+        unsigned Row = MatrixA ? G + 8 * (I & 1) : T + 4 * (I & 1);
+        unsigned Col = MatrixA ? T + 4 * (I >> 1) : G + 8 * (I >> 1);
+        return RowMajor ? std::pair<unsigned, unsigned>(Row, Col)
+                        : std::pair<unsigned, unsigned>(Col, Row);
+      });
+    return true;
+  }
   if (Load) {
     // One LDSM.16.M88.4 (MT88.4 transposed): lane l gives the 16-byte row
     // l % 16, chunk l / 16, of the tile as it is stored.
