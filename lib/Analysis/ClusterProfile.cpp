@@ -89,6 +89,21 @@ void ClusterObserver::record(const MemoryAccessEvent &Event,
       Seen.push_back({ContextId, T, Arrivals[T], Waits[T]});
     }
   });
+  // Another block's words whose address depends on data (a histogram's
+  // bin): compared with every word of the variable.
+  if (Mapped && !Event.Address.knownFor(Event.Active)) {
+    llvm::SmallVector<Record, 2> &Seen = Wild[Key];
+    for (unsigned T : Event.Active.set_bits()) {
+      if (Event.Address.Known[T])
+        continue;
+      bool Known = llvm::any_of(Seen, [&](const Record &R) {
+        return R.Context == ContextId && R.Arrivals == Arrivals[T] &&
+               R.Waits == Waits[T];
+      });
+      if (!Known && Seen.size() < MaxRecordsPerWord)
+        Seen.push_back({ContextId, T, Arrivals[T], Waits[T]});
+    }
+  }
 }
 
 void ClusterObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
@@ -160,6 +175,19 @@ bool ClusterObserver::conflict(const Record &A, const Record &B) const {
            CB.OneValue && CA.Value == CB.Value);
 }
 
+bool ClusterObserver::mayShareTarget(const ClusterAccess &A,
+                                     const ClusterAccess &B) {
+  using Block = MemoryObject::ClusterBlock;
+  // Peer: each block names a different one (the assumption the finding
+  // of a Peer access does not rest on: it is only compared with its
+  // target's own accesses).
+  if (A.Target == Block::Peer || B.Target == Block::Peer)
+    return false;
+  if (A.Target == Block::Any || B.Target == Block::Any)
+    return true;
+  return A.FixedRank == B.FixedRank;
+}
+
 ClusterAccess ClusterObserver::describe(const Record &R) const {
   ClusterAccess Access = Contexts[R.Context].Access;
   Access.Thread = R.Thread;
@@ -213,23 +241,66 @@ void ClusterObserver::finish() {
         for (const Record &L : Mine->second)
           if (conflict(R, L) && !ordered(R, L))
             Report(R, L, false);
-      // A rank every block names: the other blocks but that one access it
-      // through the same mapping.
-      if (Contexts[R.Context].Access.Target ==
-          MemoryObject::ClusterBlock::Fixed)
-        for (const Record &Other : *Records)
-          if (Contexts[Other.Context].Access.Target ==
-                  MemoryObject::ClusterBlock::Fixed &&
-              Contexts[Other.Context].Access.FixedRank ==
-                  Contexts[R.Context].Access.FixedRank &&
-              conflict(R, Other) && !ordered(R, Other))
-            Report(R, Other, true);
+      // A rank every block names, or one read from data: other blocks may
+      // access the same block's word through their own mapping.
+      for (const Record &Other : *Records)
+        if (mayShareTarget(Contexts[R.Context].Access,
+                           Contexts[Other.Context].Access) &&
+            conflict(R, Other) && !ordered(R, Other))
+          Report(R, Other, true);
       if (Profile.ExitSeen && !releasedBetween(R.Arrivals, LastWait) &&
           ExitReported.insert(R.Context).second) {
         ClusterExitHazard Exit;
         Exit.Remote = describe(R);
         Exit.Array = Var;
         Exit.ByteOffset = Word.second * 4;
+        Exit.WaitsBeforeExit = LastWait;
+        Exit.Assumptions = Contexts[R.Context].Assumptions;
+        Profile.ExitHazards.push_back(std::move(Exit));
+      }
+    }
+  }
+
+  // Accesses whose word depends on data: against every word of their
+  // variable that this block (so any block) accesses, and each other.
+  for (const auto &[Var, Records] : Wild) {
+    const auto *Array = llvm::dyn_cast<clang::VarDecl>(Var);
+    auto Report = [&](const Record &R, const Record &O, int64_t Word,
+                      bool OtherRemote) {
+      if (!Reported.insert({R.Context, O.Context, OtherRemote}).second)
+        return;
+      ClusterRace Race;
+      Race.Remote = describe(R);
+      Race.Other = describe(O);
+      Race.OtherRemote = OtherRemote;
+      Race.Array = Array;
+      Race.ByteOffset = Word * 4;
+      Race.WordFromData = true;
+      Race.Assumptions = assumptionsOf(R, O);
+      Profile.Races.push_back(std::move(Race));
+    };
+    std::vector<std::pair<int64_t, const llvm::SmallVector<Record, 2> *>> Words;
+    for (const auto &[Word, Locals] : Local)
+      if (Word.first == Var)
+        Words.push_back({Word.second, &Locals});
+    llvm::sort(Words,
+               [](const auto &A, const auto &B) { return A.first < B.first; });
+    for (const Record &R : Records) {
+      for (const auto &[Word, Locals] : Words)
+        for (const Record &L : *Locals)
+          if (conflict(R, L) && !ordered(R, L))
+            Report(R, L, Word, false);
+      for (const Record &Other : Records)
+        if (mayShareTarget(Contexts[R.Context].Access,
+                           Contexts[Other.Context].Access) &&
+            conflict(R, Other) && !ordered(R, Other))
+          Report(R, Other, 0, true);
+      if (Profile.ExitSeen && !releasedBetween(R.Arrivals, LastWait) &&
+          ExitReported.insert(R.Context).second) {
+        ClusterExitHazard Exit;
+        Exit.Remote = describe(R);
+        Exit.Array = Array;
+        Exit.WordFromData = true;
         Exit.WaitsBeforeExit = LastWait;
         Exit.Assumptions = Contexts[R.Context].Assumptions;
         Profile.ExitHazards.push_back(std::move(Exit));

@@ -72,6 +72,9 @@ struct ClusterRace {
   bool OtherRemote = false;
   const clang::VarDecl *Array = nullptr;
   int64_t ByteOffset = 0;
+  /// The remote access's address depends on data: ByteOffset is a word the
+  /// other access touches, which it may reach.
+  bool WordFromData = false;
   /// Data-dependent branches either access rests on.
   std::vector<std::string> Assumptions;
 };
@@ -85,6 +88,8 @@ struct ClusterExitHazard {
   int64_t ByteOffset = 0;
   /// The cluster barrier waits of the block's threads before they return.
   uint32_t WaitsBeforeExit = 0;
+  /// The access's address depends on data (ByteOffset means nothing).
+  bool WordFromData = false;
   std::vector<std::string> Assumptions;
 };
 
@@ -142,6 +147,9 @@ private:
   /// ordered before the waiting thread's later ones.
   bool releasedBetween(uint32_t Arrivals, uint32_t Waits) const;
   bool ordered(const Record &A, const Record &B) const;
+  /// Whether two blocks' accesses through mappings \p A and \p B may reach
+  /// the same block's memory.
+  static bool mayShareTarget(const ClusterAccess &A, const ClusterAccess &B);
   bool conflict(const Record &A, const Record &B) const;
   ClusterAccess describe(const Record &R) const;
   std::vector<std::string> assumptionsOf(const Record &A,
@@ -155,6 +163,9 @@ private:
   std::map<std::tuple<const void *, int, const void *, std::string>, uint32_t>
       ContextIndex;
   Words Local, Remote;
+  /// Accesses of another block's memory whose address depends on data, by
+  /// variable.
+  llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<Record, 2>> Wild;
 };
 
 } // namespace smemlint

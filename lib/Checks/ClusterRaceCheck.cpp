@@ -29,9 +29,32 @@ const char *verb(AccessKind Kind) {
 
 /// "another block of the cluster", "block 0 of the cluster".
 std::string targetBlock(const ClusterAccess &Access) {
-  return Access.Target == MemoryObject::ClusterBlock::Fixed
-             ? "block " + std::to_string(Access.FixedRank) + " of the cluster"
-             : std::string("another block of the cluster");
+  switch (Access.Target) {
+  case MemoryObject::ClusterBlock::Fixed:
+    return "block " + std::to_string(Access.FixedRank) + " of the cluster";
+  case MemoryObject::ClusterBlock::Any:
+    return "the block of the cluster its data names";
+  default:
+    return "another block of the cluster";
+  }
+}
+
+/// Makes \p D a note when a block it is about is named by data: whether two
+/// accesses meet in one block depends on it.
+void demoteForDataRank(Diagnostic &D, const ClusterAccess &A,
+                       const ClusterAccess *B) {
+  auto ByData = [](const ClusterAccess &X) {
+    return X.Target == MemoryObject::ClusterBlock::Any;
+  };
+  if (!ByData(A) && !(B && ByData(*B)))
+    return;
+  D.Level = Severity::Note;
+  D.Notes.push_back({D.Where,
+                     "reported as a note: the rank given to "
+                     "map_shared_rank is computed from data the analysis "
+                     "could not read, so which block each access reaches "
+                     "depends on it",
+                     {}});
 }
 
 /// Where the kernel's statement for \p Access is: the call of a helper of
@@ -95,6 +118,14 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
   for (const ClusterRace &Race : Cluster.Races) {
     const ClusterAccess &R = Race.Remote, &O = Race.Other;
     std::string Word = Element(Race.Array, Race.ByteOffset);
+    // An address computed from data reaches some word: name one the other
+    // access touches.
+    std::string RemoteWord =
+        Race.WordFromData ? "a word of '" +
+                                (Race.Array ? Race.Array->getNameAsString()
+                                            : std::string("shared memory")) +
+                                "' its data selects (such as " + Word + ")"
+                          : Word;
     Diagnostic D;
     D.Check = name().str();
     D.Level = Severity::Warning;
@@ -108,9 +139,9 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
                                   " " + verb(O.Kind) + " it at line " +
                                   std::to_string(lineOf(Analysis, O.Site));
     D.Message = "missing cluster barrier: " + threadName(Block, R.Thread) +
-                " " + verb(R.Kind) + " " + Word + " in the shared memory of " +
-                targetBlock(R) + ", and " + Other +
-                "; no cluster barrier orders the two" + Where;
+                " " + verb(R.Kind) + " " + RemoteWord +
+                " in the shared memory of " + targetBlock(R) + ", and " +
+                Other + "; no cluster barrier orders the two" + Where;
     D.Notes.push_back(
         {placeOf(SM, O),
          (Race.OtherRemote ? "the other block's access: "
@@ -123,6 +154,16 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
     Context.nameSharedAccess(D, O.Site, O.Kind);
     D.Assumptions = assumedValues(Analysis, R.Symbols | O.Symbols);
     demoteForDataBranches(D, Race.Assumptions, "the accesses rest");
+    demoteForDataRank(D, R, &O);
+    if (Race.WordFromData && D.Level != Severity::Note) {
+      D.Level = Severity::Note;
+      D.Notes.push_back({D.Where,
+                         "reported as a note: the address of the access of "
+                         "the other block's memory is computed from data the "
+                         "analysis could not read, so whether the two meet "
+                         "depends on it",
+                         {}});
+    }
     demoteForUnfollowedSync(Analysis, D);
     Findings.push_back(std::move(D));
   }
@@ -133,11 +174,19 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
     D.Check = name().str();
     D.Level = Severity::Warning;
     D.Where = placeOf(SM, R);
+    const char *Use = R.Kind == AccessKind::Load    ? "reads"
+                      : R.Kind == AccessKind::Store ? "writes to"
+                                                    : "updates";
     D.Message =
-        "block may exit while another reads its shared memory: " +
-        threadName(Block, R.Thread) + " " + verb(R.Kind) + " " +
-        Element(Exit.Array, Exit.ByteOffset) + " in the shared memory of " +
-        targetBlock(R) +
+        std::string("block may exit while another ") + Use +
+        " its shared memory: " + threadName(Block, R.Thread) + " " +
+        verb(R.Kind) + " " +
+        (Exit.WordFromData ? "a word of '" +
+                                 (Exit.Array ? Exit.Array->getNameAsString()
+                                             : std::string("shared memory")) +
+                                 "' its data selects"
+                           : Element(Exit.Array, Exit.ByteOffset)) +
+        " in the shared memory of " + targetBlock(R) +
         ", and that block's threads wait at no cluster barrier after this "
         "access before they return" +
         Where;
@@ -151,6 +200,7 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
          {}});
     D.Assumptions = assumedValues(Analysis, R.Symbols);
     demoteForDataBranches(D, Exit.Assumptions, "the access rests");
+    demoteForDataRank(D, R, nullptr);
     demoteForUnfollowedSync(Analysis, D);
     Findings.push_back(std::move(D));
   }

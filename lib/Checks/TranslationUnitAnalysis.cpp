@@ -596,7 +596,7 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
       break;
     case UnmodelledEffect::RemoteAccessCost:
       Message = "cost not analysed: " + Name + " maps " + Memory +
-                " into the shared memory of another block of the cluster "
+                " into the shared memory of a block of the cluster "
                 "(distributed shared memory); the races through it between "
                 "the blocks are analysed (smem-cluster-race), not the cost "
                 "of its accesses: Nsight Compute does not count them among "

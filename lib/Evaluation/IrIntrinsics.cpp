@@ -687,15 +687,25 @@ IrExecution::mapClusterShared(const llvm::CallBase &Call, CallFrame &Frame,
   } else {
     const ThreadValue &Named = valueOf(Call.getArgOperand(1), Frame, Active);
     std::optional<int64_t> Uniform;
+    bool Computed = true;
     for (unsigned T : Active.set_bits()) {
-      if (!Named.Known[T] || (Uniform && *Uniform != Named.Values[T]))
+      if (!Named.Known[T]) {
+        Computed = false;
+        break;
+      }
+      // Ranks known but different per thread: not one block.
+      if (Uniform && *Uniform != Named.Values[T])
         return std::nullopt;
       Uniform = Named.Values[T];
     }
-    if (!Uniform)
-      return std::nullopt;
-    Mapped.Object.Cluster = MemoryObject::ClusterBlock::Fixed;
-    Mapped.Object.FixedRank = int32_t(*Uniform);
+    if (!Computed) {
+      Mapped.Object.Cluster = MemoryObject::ClusterBlock::Any;
+    } else {
+      if (!Uniform)
+        return std::nullopt;
+      Mapped.Object.Cluster = MemoryObject::ClusterBlock::Fixed;
+      Mapped.Object.FixedRank = int32_t(*Uniform);
+    }
   }
   Mapped.Object.MappedBy = &Call;
   UnmodelledInstruction Found;

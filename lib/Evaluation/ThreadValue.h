@@ -59,8 +59,9 @@ struct MemoryObject {
   /// Fixed: another block of the cluster's (distributed shared memory, a
   /// pointer mapa made); Peer names the block by an expression of the
   /// block's own rank (`rank ^ 1`: every block a different one), Fixed by
-  /// FixedRank, the same in every block.
-  enum class ClusterBlock : uint8_t { Own, Peer, Fixed };
+  /// FixedRank, the same in every block, Any by a rank the evaluation could
+  /// not compute (read from memory: a histogram's bin owner).
+  enum class ClusterBlock : uint8_t { Own, Peer, Fixed, Any };
   ClusterBlock Cluster = ClusterBlock::Own;
   int32_t FixedRank = 0;
   /// For Peer and Fixed: the mapa instruction (an llvm::CallBase).

@@ -21,7 +21,7 @@ __global__ void __cluster_dims__(2, 1, 1) k_ok(float *out) {
   s[threadIdx.x] = threadIdx.x + rank;
   cluster.sync();
   float *peer = cluster.map_shared_rank(s, rank ^ 1);
-  // CHECK: cluster-race-toolkit.cu:[[#@LINE-1]]:17: note: cost not analysed: 'cooperative_groups::__v1::cluster_group::map_shared_rank' maps 's' into the shared memory of another block of the cluster
+  // CHECK: cluster-race-toolkit.cu:[[#@LINE-1]]:17: note: cost not analysed: 'cooperative_groups::__v1::cluster_group::map_shared_rank' maps 's' into the shared memory of a block of the cluster
   out[blockIdx.x * 256 + threadIdx.x] = peer[(threadIdx.x + 1) % 256];
   cluster.sync();
 }

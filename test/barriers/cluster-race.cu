@@ -150,6 +150,59 @@ __global__ void __cluster_dims__(4, 1, 1) histogram(const int *in, int *out) {
     out[t] = bins[t];
 }
 
+// Bins spread over the cluster, each value counted in the block its data
+// names: the rank and the word depend on data, so what is found rests on it
+// (notes). With both cluster barriers: nothing.
+// smem-lint: block_dim(256)
+__global__ void __cluster_dims__(4, 1, 1) spread_bins(const int *in, int *out) {
+  __shared__ int bins[64];
+  unsigned t = threadIdx.x;
+  if (t < 64)
+    bins[t] = 0;
+  cluster_sync();
+  int v = in[blockIdx.x * 256 + t];
+  atomicAdd(&map_rank(bins, v & 3)[(v >> 2) & 63], 1);
+  cluster_sync();
+  if (t < 64)
+    out[blockIdx.x * 64 + t] = bins[t];
+}
+
+// Without the first: another block may count into bins before they are
+// zeroed.
+// smem-lint: block_dim(256)
+__global__ void __cluster_dims__(4, 1, 1) spread_bins_unzeroed(const int *in, int *out) {
+  __shared__ int bins[64];
+  unsigned t = threadIdx.x;
+  if (t < 64)
+    bins[t] = 0;
+  __syncthreads();
+  int v = in[blockIdx.x * 256 + t];
+  atomicAdd(&map_rank(bins, v & 3)[(v >> 2) & 63], 1);
+  // CHECK: cluster-race.cu:[[#@LINE-1]]:3: note: missing cluster barrier: thread 0 updates a word of 'bins' its data selects (such as bins[0]) in the shared memory of the block of the cluster its data names, and that block's thread 0 writes it at line [[#@LINE-4]]; no cluster barrier orders the two
+  // CHECK: note: reported as a note: the rank given to map_shared_rank is computed from data the analysis could not read
+  cluster_sync();
+  if (t < 64)
+    out[blockIdx.x * 64 + t] = bins[t];
+}
+
+// Without the second: a block may read its bins while others still count,
+// and exit before they are done.
+// smem-lint: block_dim(256)
+__global__ void __cluster_dims__(4, 1, 1) spread_bins_early_exit(const int *in, int *out) {
+  __shared__ int bins[64];
+  unsigned t = threadIdx.x;
+  if (t < 64)
+    bins[t] = 0;
+  cluster_sync();
+  int v = in[blockIdx.x * 256 + t];
+  atomicAdd(&map_rank(bins, v & 3)[(v >> 2) & 63], 1);
+  // CHECK: cluster-race.cu:[[#@LINE-1]]:3: note: missing cluster barrier: thread 0 updates a word of 'bins' its data selects (such as bins[0]) in the shared memory of the block of the cluster its data names, and that block's thread 0 reads it at line [[#@LINE+4]]
+  // CHECK: cluster-race.cu:[[#@LINE-2]]:3: note: block may exit while another updates its shared memory: thread 0 updates a word of 'bins' its data selects in the shared memory of the block of the cluster its data names
+  __syncthreads();
+  if (t < 64)
+    out[blockIdx.x * 64 + t] = bins[t];
+}
+
 // A relaxed arrival orders nothing before it.
 // smem-lint: block_dim(256)
 __global__ void __cluster_dims__(2, 1, 1) relaxed_arrive(const float *in, float *out) {
@@ -177,5 +230,5 @@ __global__ void __cluster_dims__(2, 1, 1) ptx_cluster_sync(const float *in, floa
   asm volatile("barrier.cluster.arrive.aligned;\nbarrier.cluster.wait.aligned;\n" : : : "memory");
 }
 
-// The two clusters of 4 also get smem-occupancy's note (test/capacity/clusters.cu).
-// CHECK: smem-lint: 6 warnings and 0 errors, 13 notes (11 accesses not analysed) in 1 file
+// The clusters of 4 also get smem-occupancy's note (test/capacity/clusters.cu).
+// CHECK: smem-lint: 6 warnings and 0 errors, 22 notes (14 accesses not analysed) in 1 file

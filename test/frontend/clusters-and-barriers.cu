@@ -22,7 +22,7 @@ __global__ void __cluster_dims__(2, 1, 1) exchange(float *out) {
       cluster.map_shared_rank(s, cluster.block_rank() ^ 1)[threadIdx.x];
   // The races through the peer's shared memory are followed
   // (test/barriers/cluster-race.cu), not the cost of its accesses.
-  // CHECK: clusters-and-barriers.cu:[[@LINE-3]]:7: note: cost not analysed: 'cooperative_groups::__v1::cluster_group::map_shared_rank' maps 's' into the shared memory of another block of the cluster (distributed shared memory); the races through it between the blocks are analysed (smem-cluster-race)
+  // CHECK: clusters-and-barriers.cu:[[@LINE-3]]:7: note: cost not analysed: 'cooperative_groups::__v1::cluster_group::map_shared_rank' maps 's' into the shared memory of a block of the cluster (distributed shared memory); the races through it between the blocks are analysed (smem-cluster-race)
   cluster.sync();
 }
 
