@@ -205,10 +205,51 @@ std::vector<std::string> ClusterObserver::assumptionsOf(const Record &A,
   return All;
 }
 
+void ClusterObserver::reportRace(const Record &R, const Record &O,
+                                 bool OtherRemote, const clang::ValueDecl *Var,
+                                 int64_t Word, bool WordFromData) {
+  if (!Reported.insert({R.Context, O.Context, OtherRemote}).second)
+    return;
+  ClusterRace Race;
+  Race.Remote = describe(R);
+  Race.Other = describe(O);
+  Race.OtherRemote = OtherRemote;
+  Race.Array = llvm::dyn_cast<clang::VarDecl>(Var);
+  Race.ByteOffset = Word * 4;
+  Race.WordFromData = WordFromData;
+  Race.Assumptions = assumptionsOf(R, O);
+  Profile.Races.push_back(std::move(Race));
+}
+
+void ClusterObserver::compare(const Record &R,
+                              llvm::ArrayRef<Record> SameWordLocal,
+                              llvm::ArrayRef<Record> SameWordRemote,
+                              const clang::ValueDecl *Var, int64_t Word,
+                              bool WordFromData) {
+  for (const Record &L : SameWordLocal)
+    if (conflict(R, L) && !ordered(R, L))
+      reportRace(R, L, false, Var, Word, WordFromData);
+  // A rank every block names, or one read from data: other blocks may
+  // access the same block's word through their own mapping.
+  for (const Record &Other : SameWordRemote)
+    if (mayShareTarget(Contexts[R.Context].Access,
+                       Contexts[Other.Context].Access) &&
+        conflict(R, Other) && !ordered(R, Other))
+      reportRace(R, Other, true, Var, Word, WordFromData);
+  if (Profile.ExitSeen && !releasedBetween(R.Arrivals, LastWait) &&
+      ExitReported.insert(R.Context).second) {
+    ClusterExitHazard Exit;
+    Exit.Remote = describe(R);
+    Exit.Array = llvm::dyn_cast<clang::VarDecl>(Var);
+    Exit.ByteOffset = Word * 4;
+    Exit.WordFromData = WordFromData;
+    Exit.WaitsBeforeExit = LastWait;
+    Exit.Assumptions = Contexts[R.Context].Assumptions;
+    Profile.ExitHazards.push_back(std::move(Exit));
+  }
+}
+
 void ClusterObserver::finish() {
-  std::set<std::tuple<uint32_t, uint32_t, bool>> Reported;
-  std::set<uint32_t> ExitReported;
-  uint32_t LastWait = 0;
   for (uint32_t W : Waits)
     LastWait = std::max(LastWait, W);
   // In a fixed order (the map's is by pointer): the first example of each
@@ -222,63 +263,17 @@ void ClusterObserver::finish() {
                : A.first.second < B.first.second;
   });
   for (const auto &[Word, Records] : Order) {
-    const auto *Var = llvm::dyn_cast<clang::VarDecl>(Word.first);
-    auto Report = [&](const Record &R, const Record &O, bool OtherRemote) {
-      if (!Reported.insert({R.Context, O.Context, OtherRemote}).second)
-        return;
-      ClusterRace Race;
-      Race.Remote = describe(R);
-      Race.Other = describe(O);
-      Race.OtherRemote = OtherRemote;
-      Race.Array = Var;
-      Race.ByteOffset = Word.second * 4;
-      Race.Assumptions = assumptionsOf(R, O);
-      Profile.Races.push_back(std::move(Race));
-    };
     auto Mine = Local.find(Word);
-    for (const Record &R : *Records) {
-      if (Mine != Local.end())
-        for (const Record &L : Mine->second)
-          if (conflict(R, L) && !ordered(R, L))
-            Report(R, L, false);
-      // A rank every block names, or one read from data: other blocks may
-      // access the same block's word through their own mapping.
-      for (const Record &Other : *Records)
-        if (mayShareTarget(Contexts[R.Context].Access,
-                           Contexts[Other.Context].Access) &&
-            conflict(R, Other) && !ordered(R, Other))
-          Report(R, Other, true);
-      if (Profile.ExitSeen && !releasedBetween(R.Arrivals, LastWait) &&
-          ExitReported.insert(R.Context).second) {
-        ClusterExitHazard Exit;
-        Exit.Remote = describe(R);
-        Exit.Array = Var;
-        Exit.ByteOffset = Word.second * 4;
-        Exit.WaitsBeforeExit = LastWait;
-        Exit.Assumptions = Contexts[R.Context].Assumptions;
-        Profile.ExitHazards.push_back(std::move(Exit));
-      }
-    }
+    llvm::ArrayRef<Record> SameWord;
+    if (Mine != Local.end())
+      SameWord = Mine->second;
+    for (const Record &R : *Records)
+      compare(R, SameWord, *Records, Word.first, Word.second, false);
   }
 
   // Accesses whose word depends on data: against every word of their
   // variable that this block (so any block) accesses, and each other.
   for (const auto &[Var, Records] : Wild) {
-    const auto *Array = llvm::dyn_cast<clang::VarDecl>(Var);
-    auto Report = [&](const Record &R, const Record &O, int64_t Word,
-                      bool OtherRemote) {
-      if (!Reported.insert({R.Context, O.Context, OtherRemote}).second)
-        return;
-      ClusterRace Race;
-      Race.Remote = describe(R);
-      Race.Other = describe(O);
-      Race.OtherRemote = OtherRemote;
-      Race.Array = Array;
-      Race.ByteOffset = Word * 4;
-      Race.WordFromData = true;
-      Race.Assumptions = assumptionsOf(R, O);
-      Profile.Races.push_back(std::move(Race));
-    };
     std::vector<std::pair<int64_t, const llvm::SmallVector<Record, 2> *>> Words;
     for (const auto &[Word, Locals] : Local)
       if (Word.first == Var)
@@ -287,24 +282,8 @@ void ClusterObserver::finish() {
                [](const auto &A, const auto &B) { return A.first < B.first; });
     for (const Record &R : Records) {
       for (const auto &[Word, Locals] : Words)
-        for (const Record &L : *Locals)
-          if (conflict(R, L) && !ordered(R, L))
-            Report(R, L, Word, false);
-      for (const Record &Other : Records)
-        if (mayShareTarget(Contexts[R.Context].Access,
-                           Contexts[Other.Context].Access) &&
-            conflict(R, Other) && !ordered(R, Other))
-          Report(R, Other, 0, true);
-      if (Profile.ExitSeen && !releasedBetween(R.Arrivals, LastWait) &&
-          ExitReported.insert(R.Context).second) {
-        ClusterExitHazard Exit;
-        Exit.Remote = describe(R);
-        Exit.Array = Array;
-        Exit.WordFromData = true;
-        Exit.WaitsBeforeExit = LastWait;
-        Exit.Assumptions = Contexts[R.Context].Assumptions;
-        Profile.ExitHazards.push_back(std::move(Exit));
-      }
+        compare(R, *Locals, {}, Var, Word, true);
+      compare(R, {}, Records, Var, 0, true);
     }
   }
 }

@@ -26,10 +26,12 @@
 
 #include "Evaluation/ExecutionObserver.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -152,6 +154,14 @@ private:
   static bool mayShareTarget(const ClusterAccess &A, const ClusterAccess &B);
   bool conflict(const Record &A, const Record &B) const;
   ClusterAccess describe(const Record &R) const;
+  /// Compares remote access \p R of word \p Word of \p Var with the
+  /// block's own accesses of it and other blocks' remote ones, and with the
+  /// exit; records what no cluster barrier orders.
+  void compare(const Record &R, llvm::ArrayRef<Record> SameWordLocal,
+               llvm::ArrayRef<Record> SameWordRemote,
+               const clang::ValueDecl *Var, int64_t Word, bool WordFromData);
+  void reportRace(const Record &R, const Record &O, bool OtherRemote,
+                  const clang::ValueDecl *Var, int64_t Word, bool WordFromData);
   std::vector<std::string> assumptionsOf(const Record &A,
                                          const Record &B) const;
 
@@ -166,6 +176,11 @@ private:
   /// Accesses of another block's memory whose address depends on data, by
   /// variable.
   llvm::DenseMap<const clang::ValueDecl *, llvm::SmallVector<Record, 2>> Wild;
+  /// For finish(): the most cluster barrier waits of a thread, and what was
+  /// reported (per pair of contexts, and per context for exits).
+  uint32_t LastWait = 0;
+  std::set<std::tuple<uint32_t, uint32_t, bool>> Reported;
+  std::set<uint32_t> ExitReported;
 };
 
 } // namespace smemlint

@@ -15,18 +15,6 @@ namespace smemlint {
 
 namespace {
 
-const char *verb(AccessKind Kind) {
-  switch (Kind) {
-  case AccessKind::Load:
-    return "reads";
-  case AccessKind::Store:
-    return "writes";
-  case AccessKind::Atomic:
-    return "updates";
-  }
-  return "accesses";
-}
-
 /// "another block of the cluster", "block 0 of the cluster".
 std::string targetBlock(const ClusterAccess &Access) {
   switch (Access.Target) {
@@ -39,6 +27,12 @@ std::string targetBlock(const ClusterAccess &Access) {
   }
 }
 
+/// Makes \p D a note, with a note that says \p Why.
+void demoteToNote(Diagnostic &D, const std::string &Why) {
+  D.Level = Severity::Note;
+  D.Notes.push_back({D.Where, "reported as a note: " + Why, {}});
+}
+
 /// Makes \p D a note when a block it is about is named by data: whether two
 /// accesses meet in one block depends on it.
 void demoteForDataRank(Diagnostic &D, const ClusterAccess &A,
@@ -48,13 +42,9 @@ void demoteForDataRank(Diagnostic &D, const ClusterAccess &A,
   };
   if (!ByData(A) && !(B && ByData(*B)))
     return;
-  D.Level = Severity::Note;
-  D.Notes.push_back({D.Where,
-                     "reported as a note: the rank given to "
-                     "map_shared_rank is computed from data the analysis "
-                     "could not read, so which block each access reaches "
-                     "depends on it",
-                     {}});
+  demoteToNote(D, "the rank given to map_shared_rank is computed from data "
+                  "the analysis could not read, so which block each access "
+                  "reaches depends on it");
 }
 
 /// Where the kernel's statement for \p Access is: the call of a helper of
@@ -73,13 +63,9 @@ void demoteForUnfollowedSync(const KernelAnalysis &Analysis, Diagnostic &D) {
       Analysis.barriers().UnknownSynchronization;
   if (Unknown.empty())
     return;
-  D.Level = Severity::Note;
-  D.Notes.push_back({D.Where,
-                     "reported as a note: the call at line " +
-                         std::to_string(lineOf(Analysis, Unknown.front())) +
-                         " may synchronise, and the analysis did not follow "
-                         "it",
-                     {}});
+  demoteToNote(D, "the call at line " +
+                      std::to_string(lineOf(Analysis, Unknown.front())) +
+                      " may synchronise, and the analysis did not follow it");
 }
 
 } // namespace
@@ -132,22 +118,22 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
     D.Where = placeOf(SM, R);
     std::string Other = Race.OtherRemote
                             ? threadName(Block, O.Thread) +
-                                  " of another block " + verb(O.Kind) +
+                                  " of another block " + accessVerb(O.Kind) +
                                   " it through the same mapping at line " +
                                   std::to_string(lineOf(Analysis, O.Site))
                             : "that block's " + threadName(Block, O.Thread) +
-                                  " " + verb(O.Kind) + " it at line " +
+                                  " " + accessVerb(O.Kind) + " it at line " +
                                   std::to_string(lineOf(Analysis, O.Site));
     D.Message = "missing cluster barrier: " + threadName(Block, R.Thread) +
-                " " + verb(R.Kind) + " " + RemoteWord +
+                " " + accessVerb(R.Kind) + " " + RemoteWord +
                 " in the shared memory of " + targetBlock(R) + ", and " +
                 Other + "; no cluster barrier orders the two" + Where;
     D.Notes.push_back(
         {placeOf(SM, O),
          (Race.OtherRemote ? "the other block's access: "
                            : "the access of that block's own copy: ") +
-             threadName(Block, O.Thread) + " " + verb(O.Kind) + " " + Word +
-             " here",
+             threadName(Block, O.Thread) + " " + accessVerb(O.Kind) + " " +
+             Word + " here",
          {}});
     D.Notes.push_back(MappedNote(R));
     D.Notes.push_back({D.Where, SyncFix, {}});
@@ -155,15 +141,10 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
     D.Assumptions = assumedValues(Analysis, R.Symbols | O.Symbols);
     demoteForDataBranches(D, Race.Assumptions, "the accesses rest");
     demoteForDataRank(D, R, &O);
-    if (Race.WordFromData && D.Level != Severity::Note) {
-      D.Level = Severity::Note;
-      D.Notes.push_back({D.Where,
-                         "reported as a note: the address of the access of "
-                         "the other block's memory is computed from data the "
-                         "analysis could not read, so whether the two meet "
-                         "depends on it",
-                         {}});
-    }
+    if (Race.WordFromData && D.Level != Severity::Note)
+      demoteToNote(D, "the address of the access of the other block's "
+                      "memory is computed from data the analysis could not "
+                      "read, so whether the two meet depends on it");
     demoteForUnfollowedSync(Analysis, D);
     Findings.push_back(std::move(D));
   }
@@ -176,11 +157,11 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
     D.Where = placeOf(SM, R);
     const char *Use = R.Kind == AccessKind::Load    ? "reads"
                       : R.Kind == AccessKind::Store ? "writes to"
-                                                    : "updates";
+                                                    : "atomically updates";
     D.Message =
         std::string("block may exit while another ") + Use +
         " its shared memory: " + threadName(Block, R.Thread) + " " +
-        verb(R.Kind) + " " +
+        accessVerb(R.Kind) + " " +
         (Exit.WordFromData ? "a word of '" +
                                  (Exit.Array ? Exit.Array->getNameAsString()
                                              : std::string("shared memory")) +

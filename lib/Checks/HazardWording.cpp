@@ -11,9 +11,8 @@
 #include "llvm/ADT/StringExtras.h"
 
 namespace smemlint {
-namespace {
 
-const char *verb(AccessKind Kind) {
+const char *accessVerb(AccessKind Kind) {
   switch (Kind) {
   case AccessKind::Load:
     return "reads";
@@ -24,6 +23,8 @@ const char *verb(AccessKind Kind) {
   }
   return "accesses";
 }
+
+namespace {
 
 /// "1 to 3, 5 and 8": ascending values, runs of three or more collapsed.
 std::string valueList(llvm::ArrayRef<int64_t> Values) {
@@ -66,7 +67,7 @@ std::string wordOf(const KernelAnalysis &Analysis, const SharedHazard &Hazard) {
 std::string describeAccess(const KernelAnalysis &Analysis,
                            const SharedHazard &Hazard,
                            const HazardAccess &Access) {
-  return threadOf(Analysis, Access) + " " + verb(Access.Kind) + " " +
+  return threadOf(Analysis, Access) + " " + accessVerb(Access.Kind) + " " +
          wordOf(Analysis, Hazard);
 }
 

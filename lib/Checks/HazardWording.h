@@ -19,6 +19,9 @@
 
 namespace smemlint {
 
+/// "reads", "writes", "atomically updates".
+const char *accessVerb(AccessKind Kind);
+
 /// "thread 3 reads tile[0][3]" for one side of a hazard.
 std::string describeAccess(const KernelAnalysis &Analysis,
                            const SharedHazard &Hazard,

@@ -178,7 +178,7 @@ __global__ void __cluster_dims__(4, 1, 1) spread_bins_unzeroed(const int *in, in
   __syncthreads();
   int v = in[blockIdx.x * 256 + t];
   atomicAdd(&map_rank(bins, v & 3)[(v >> 2) & 63], 1);
-  // CHECK: cluster-race.cu:[[#@LINE-1]]:3: note: missing cluster barrier: thread 0 updates a word of 'bins' its data selects (such as bins[0]) in the shared memory of the block of the cluster its data names, and that block's thread 0 writes it at line [[#@LINE-4]]; no cluster barrier orders the two
+  // CHECK: cluster-race.cu:[[#@LINE-1]]:3: note: missing cluster barrier: thread 0 atomically updates a word of 'bins' its data selects (such as bins[0]) in the shared memory of the block of the cluster its data names, and that block's thread 0 writes it at line [[#@LINE-4]]; no cluster barrier orders the two
   // CHECK: note: reported as a note: the rank given to map_shared_rank is computed from data the analysis could not read
   cluster_sync();
   if (t < 64)
@@ -196,8 +196,8 @@ __global__ void __cluster_dims__(4, 1, 1) spread_bins_early_exit(const int *in, 
   cluster_sync();
   int v = in[blockIdx.x * 256 + t];
   atomicAdd(&map_rank(bins, v & 3)[(v >> 2) & 63], 1);
-  // CHECK: cluster-race.cu:[[#@LINE-1]]:3: note: missing cluster barrier: thread 0 updates a word of 'bins' its data selects (such as bins[0]) in the shared memory of the block of the cluster its data names, and that block's thread 0 reads it at line [[#@LINE+4]]
-  // CHECK: cluster-race.cu:[[#@LINE-2]]:3: note: block may exit while another updates its shared memory: thread 0 updates a word of 'bins' its data selects in the shared memory of the block of the cluster its data names
+  // CHECK: cluster-race.cu:[[#@LINE-1]]:3: note: missing cluster barrier: thread 0 atomically updates a word of 'bins' its data selects (such as bins[0]) in the shared memory of the block of the cluster its data names, and that block's thread 0 reads it at line [[#@LINE+4]]
+  // CHECK: cluster-race.cu:[[#@LINE-2]]:3: note: block may exit while another atomically updates its shared memory: thread 0 atomically updates a word of 'bins' its data selects in the shared memory of the block of the cluster its data names
   __syncthreads();
   if (t < 64)
     out[blockIdx.x * 64 + t] = bins[t];
