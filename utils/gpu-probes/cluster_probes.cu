@@ -346,6 +346,19 @@ int main(int argc, char **argv) {
   float *In, *Out;
   cudaMalloc(&In, InWords * 4);
   cudaMalloc(&Out, OutWords * 4);
+  if (!strcmp(Name, "dsmem-cost")) {
+    // Every lane stride of a remote 4-byte read, for Nsight Compute's
+    // global/distributed-shared counters (run_cluster_probes.sh).
+    timeStrided("local stride 1", strided_read<1, false>, Out);
+    timeStrided("remote stride 1", strided_read<1, true>, Out);
+    timeStrided("remote stride 2", strided_read<2, true>, Out);
+    timeStrided("remote stride 4", strided_read<4, true>, Out);
+    timeStrided("remote stride 8", strided_read<8, true>, Out);
+    timeStrided("remote stride 16", strided_read<16, true>, Out);
+    timeStrided("remote stride 32", strided_read<32, true>, Out);
+    timeStrided("remote stride 33", strided_read<33, true>, Out);
+    return 0;
+  }
   if (!strcmp(Name, "timing")) {
     timeStrided("local stride 1", strided_read<1, false>, Out);
     timeStrided("local stride 32", strided_read<32, false>, Out);

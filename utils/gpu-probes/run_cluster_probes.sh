@@ -27,3 +27,5 @@ done
 timeout 60 ncu --query-metrics 2>/dev/null | grep -i -E "dsmem|distributed|cluster|remote|shared" > "$O/cluster-metrics-list.txt"
 M=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__sass_inst_executed_op_shared_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
 timeout -s KILL 180 ncu --clock-control none --metrics $M --csv -k regex:strided_read "$O/cluster_probes" timing > "$O/cluster-ncu.csv" 2> "$O/cluster-ncu.err"; echo "rc=$?" >> "$O/cluster-ncu.err"
+G=l1tex__data_pipe_lsu_wavefronts_mem_lgds.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_gds_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_inst_executed_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+timeout -s KILL 180 ncu --clock-control none --metrics $G --csv -k regex:strided_read "$O/cluster_probes" dsmem-cost > "$O/cluster-dsmem-ncu.csv" 2> "$O/cluster-dsmem-ncu.err"; echo "rc=$?" >> "$O/cluster-dsmem-ncu.err"
