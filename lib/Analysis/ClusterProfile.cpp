@@ -11,15 +11,6 @@
 
 namespace smemlint {
 
-namespace {
-
-/// Past this many distinct accesses of one word (a loop with a cluster
-/// barrier in each of many iterations), the oldest are forgotten: they are
-/// the ones most likely ordered already.
-constexpr size_t MaxRecordsPerWord = 64;
-
-} // namespace
-
 ClusterObserver::ClusterObserver(unsigned Threads, ClusterProfile &Profile)
     : Profile(Profile), Arrivals(Threads, 0), Waits(Threads, 0) {}
 
@@ -33,6 +24,17 @@ void ClusterObserver::record(const MemoryAccessEvent &Event,
       std::make_tuple(static_cast<const void *>(Event.Site), int(Event.Kind),
                       static_cast<const void *>(MappedAt), Assumed),
       uint32_t(Contexts.size()));
+  // One known value stored by every thread, in every execution so far (a
+  // flag): two such stores of the same value do not race.
+  std::optional<int64_t> OneValue;
+  if (const ThreadValue *Stored = Event.StoredValue)
+    for (unsigned T : Event.Active.set_bits()) {
+      if (!Stored->Known[T] || (OneValue && *OneValue != Stored->Values[T])) {
+        OneValue.reset();
+        break;
+      }
+      OneValue = Stored->Values[T];
+    }
   if (New) {
     Context C;
     C.Access.Site = Event.Site;
@@ -44,29 +46,12 @@ void ClusterObserver::record(const MemoryAccessEvent &Event,
     C.Access.Target = Object.Cluster;
     C.Access.FixedRank = Object.FixedRank;
     C.Assumptions.assign(Event.Assumptions.begin(), Event.Assumptions.end());
-    if (const ThreadValue *Stored = Event.StoredValue) {
-      std::optional<int64_t> Value;
-      bool One = true;
-      for (unsigned T : Event.Active.set_bits()) {
-        if (!Stored->Known[T] || (Value && *Value != Stored->Values[T])) {
-          One = false;
-          break;
-        }
-        Value = Stored->Values[T];
-      }
-      C.OneValue = One && Value;
-      C.Value = Value.value_or(0);
-    }
+    C.OneValue = OneValue.has_value();
+    C.Value = OneValue.value_or(0);
     Contexts.push_back(std::move(C));
-  } else if (Contexts[It->second].OneValue && Event.StoredValue) {
-    // Another execution of the statement: one value only if the same.
+  } else {
     Context &C = Contexts[It->second];
-    for (unsigned T : Event.Active.set_bits())
-      if (!Event.StoredValue->Known[T] ||
-          Event.StoredValue->Values[T] != C.Value) {
-        C.OneValue = false;
-        break;
-      }
+    C.OneValue = C.OneValue && OneValue && *OneValue == C.Value;
   }
   uint32_t ContextId = It->second;
   Contexts[ContextId].Access.Symbols |= Event.Address.Symbols;
@@ -74,36 +59,29 @@ void ClusterObserver::record(const MemoryAccessEvent &Event,
   unsigned Units = std::max(1u, (Event.WidthBytes + 3) / 4);
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     int64_t First = Event.Address.Values[T] >> 2;
-    for (unsigned U = 0; U < Units; ++U) {
-      llvm::SmallVector<Record, 2> &Seen = Into[{Key, First + U}];
-      bool Known = llvm::any_of(Seen, [&](const Record &R) {
-        return R.Context == ContextId && R.Arrivals == Arrivals[T] &&
-               R.Waits == Waits[T];
-      });
-      if (Known)
-        continue;
-      if (Seen.size() >= MaxRecordsPerWord) {
-        Seen.erase(Seen.begin());
-        Profile.RecordsDropped = true;
-      }
-      Seen.push_back({ContextId, T, Arrivals[T], Waits[T]});
-    }
+    for (unsigned U = 0; U < Units; ++U)
+      remember(Into[{Key, First + U}], {ContextId, T, Arrivals[T], Waits[T]});
   });
   // Another block's words whose address depends on data (a histogram's
   // bin): compared with every word of the variable.
-  if (Mapped && !Event.Address.knownFor(Event.Active)) {
-    llvm::SmallVector<Record, 2> &Seen = Wild[Key];
-    for (unsigned T : Event.Active.set_bits()) {
-      if (Event.Address.Known[T])
-        continue;
-      bool Known = llvm::any_of(Seen, [&](const Record &R) {
-        return R.Context == ContextId && R.Arrivals == Arrivals[T] &&
-               R.Waits == Waits[T];
-      });
-      if (!Known && Seen.size() < MaxRecordsPerWord)
-        Seen.push_back({ContextId, T, Arrivals[T], Waits[T]});
-    }
+  if (Mapped)
+    for (unsigned T : Event.Active.set_bits())
+      if (!Event.Address.Known[T])
+        remember(Wild[Key], {ContextId, T, Arrivals[T], Waits[T]});
+}
+
+void ClusterObserver::remember(llvm::SmallVector<Record, 2> &Seen,
+                               const Record &New) {
+  if (llvm::any_of(Seen, [&](const Record &R) {
+        return R.Context == New.Context && R.Arrivals == New.Arrivals &&
+               R.Waits == New.Waits;
+      }))
+    return;
+  if (Seen.size() >= ClusterProfile::MaxRecordsPerWord) {
+    Seen.erase(Seen.begin());
+    Profile.RecordsDropped = true;
   }
+  Seen.push_back(New);
 }
 
 void ClusterObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
@@ -191,8 +169,6 @@ bool ClusterObserver::mayShareTarget(const ClusterAccess &A,
 ClusterAccess ClusterObserver::describe(const Record &R) const {
   ClusterAccess Access = Contexts[R.Context].Access;
   Access.Thread = R.Thread;
-  Access.Arrivals = R.Arrivals;
-  Access.Waits = R.Waits;
   return Access;
 }
 
@@ -243,7 +219,6 @@ void ClusterObserver::compare(const Record &R,
     Exit.Array = llvm::dyn_cast<clang::VarDecl>(Var);
     Exit.ByteOffset = Word * 4;
     Exit.WordFromData = WordFromData;
-    Exit.WaitsBeforeExit = LastWait;
     Exit.Assumptions = Contexts[R.Context].Assumptions;
     Profile.ExitHazards.push_back(std::move(Exit));
   }

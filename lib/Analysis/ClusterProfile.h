@@ -45,8 +45,7 @@ class VarDecl;
 
 namespace smemlint {
 
-/// One thread's access of a shared word, with the cluster barriers it had
-/// passed.
+/// One thread's access of a shared word.
 struct ClusterAccess {
   const clang::Expr *Site = nullptr;
   AccessKind Kind = AccessKind::Load;
@@ -59,8 +58,6 @@ struct ClusterAccess {
   clang::SourceLocation MappedThrough;
   MemoryObject::ClusterBlock Target = MemoryObject::ClusterBlock::Own;
   int32_t FixedRank = 0;
-  /// Cluster barrier arrivals and waits of the thread before the access.
-  uint32_t Arrivals = 0, Waits = 0;
   /// The uniform values its addresses were computed from (every execution).
   SymbolSet Symbols = 0;
 };
@@ -88,14 +85,17 @@ struct ClusterExitHazard {
   ClusterAccess Remote;
   const clang::VarDecl *Array = nullptr;
   int64_t ByteOffset = 0;
-  /// The cluster barrier waits of the block's threads before they return.
-  uint32_t WaitsBeforeExit = 0;
   /// The access's address depends on data (ByteOffset means nothing).
   bool WordFromData = false;
   std::vector<std::string> Assumptions;
 };
 
 struct ClusterProfile {
+  /// Past this many distinct accesses of one word (a loop with a cluster
+  /// barrier in each of many iterations), the oldest are forgotten: they are
+  /// the ones most likely ordered already (RecordsDropped says so).
+  static constexpr size_t MaxRecordsPerWord = 64;
+
   /// One per pair of statements (and per statement for exits).
   std::vector<ClusterRace> Races;
   std::vector<ClusterExitHazard> ExitHazards;
@@ -106,7 +106,8 @@ struct ClusterProfile {
   std::vector<const clang::Stmt *> PartialLoops;
   /// The evaluation reached the kernel's end (exits were compared).
   bool ExitSeen = false;
-  /// A word's accesses were too many to keep each distinct one.
+  /// A word's accesses were too many to keep each distinct one: the
+  /// oldest were not compared.
   bool RecordsDropped = false;
 };
 
@@ -129,7 +130,7 @@ public:
 private:
   /// Where and how: shared by the threads of one or more events.
   struct Context {
-    ClusterAccess Access; ///< Thread, Arrivals and Waits unused.
+    ClusterAccess Access; ///< Thread unused.
     std::vector<std::string> Assumptions;
     /// A store of one known value by every thread (a flag): two such
     /// stores of the same value do not race.
@@ -144,6 +145,9 @@ private:
 
   void record(const MemoryAccessEvent &Event,
               const RemoteSharedAccessEvent *Mapped, Words &Into);
+  /// Adds \p New to one word's records unless one of its context and
+  /// barrier counts is there (another thread of the same step).
+  void remember(llvm::SmallVector<Record, 2> &Seen, const Record &New);
   /// Whether an arrival with release semantics lies after \p Arrivals and
   /// at or before \p Waits: the arriving thread's earlier accesses are
   /// ordered before the waiting thread's later ones.

@@ -27,6 +27,12 @@ std::string targetBlock(const ClusterAccess &Access) {
   }
 }
 
+/// "a word of 'bins' its data selects": an address computed from data.
+std::string dataSelectedWord(const clang::VarDecl *Array) {
+  return Array ? "a word of '" + Array->getNameAsString() + "' its data selects"
+               : std::string("a word of shared memory its data selects");
+}
+
 /// Makes \p D a note, with a note that says \p Why.
 void demoteToNote(Diagnostic &D, const std::string &Why) {
   D.Level = Severity::Note;
@@ -106,12 +112,9 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
     std::string Word = Element(Race.Array, Race.ByteOffset);
     // An address computed from data reaches some word: name one the other
     // access touches.
-    std::string RemoteWord =
-        Race.WordFromData ? "a word of '" +
-                                (Race.Array ? Race.Array->getNameAsString()
-                                            : std::string("shared memory")) +
-                                "' its data selects (such as " + Word + ")"
-                          : Word;
+    std::string RemoteWord = Race.WordFromData ? dataSelectedWord(Race.Array) +
+                                                     " (such as " + Word + ")"
+                                               : Word;
     Diagnostic D;
     D.Check = name().str();
     D.Level = Severity::Warning;
@@ -162,10 +165,7 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
         std::string("block may exit while another ") + Use +
         " its shared memory: " + threadName(Block, R.Thread) + " " +
         accessVerb(R.Kind) + " " +
-        (Exit.WordFromData ? "a word of '" +
-                                 (Exit.Array ? Exit.Array->getNameAsString()
-                                             : std::string("shared memory")) +
-                                 "' its data selects"
+        (Exit.WordFromData ? dataSelectedWord(Exit.Array)
                            : Element(Exit.Array, Exit.ByteOffset)) +
         " in the shared memory of " + targetBlock(R) +
         ", and that block's threads wait at no cluster barrier after this "
@@ -187,28 +187,31 @@ void ClusterRaceCheck::checkKernel(const CheckContext &Context,
   }
 
   // What the comparison did not cover is said where it happened.
-  for (const clang::Stmt *Loop : Cluster.PartialLoops) {
-    Diagnostic D;
-    D.Check = name().str();
-    D.Level = Severity::Note;
-    D.Where = toSourcePoint(SM, Loop->getBeginLoc());
-    D.Message = "the races between the blocks of the cluster were looked for "
-                "in the iterations of this loop that the evaluation ran, not "
-                "in all of them" +
-                Where;
-    Findings.push_back(std::move(D));
-  }
-  if (!Cluster.ExitSeen) {
-    Diagnostic D;
-    D.Check = name().str();
-    D.Level = Severity::Note;
-    D.Where = toSourcePoint(SM, Analysis.kernel().Kernel->getLocation());
-    D.Message = "the evaluation did not reach the kernel's end, so whether a "
-                "block of the cluster exits while another still reads its "
-                "shared memory was not checked" +
-                Where;
-    Findings.push_back(std::move(D));
-  }
+  auto NotCovered = [&](clang::SourceLocation At, std::string Message) {
+    Findings.push_back({name().str(),
+                        Severity::Note,
+                        toSourcePoint(SM, At),
+                        std::move(Message) + Where,
+                        {},
+                        {}});
+  };
+  for (const clang::Stmt *Loop : Cluster.PartialLoops)
+    NotCovered(Loop->getBeginLoc(),
+               "the races between the blocks of the cluster were looked for "
+               "in the iterations of this loop that the evaluation ran, not "
+               "in all of them");
+  clang::SourceLocation AtKernel = Analysis.kernel().Kernel->getLocation();
+  if (!Cluster.ExitSeen)
+    NotCovered(AtKernel,
+               "the evaluation did not reach the kernel's end, so whether a "
+               "block of the cluster exits while another still reads its "
+               "shared memory was not checked");
+  if (Cluster.RecordsDropped)
+    NotCovered(AtKernel,
+               "a shared word was accessed at more than " +
+                   std::to_string(ClusterProfile::MaxRecordsPerWord) +
+                   " different cluster barrier counts; the races between the "
+                   "blocks were looked for among the latest of each word");
 }
 
 const CheckInfo &ClusterRaceCheck::info() {

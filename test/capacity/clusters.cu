@@ -56,6 +56,15 @@ __global__ void __cluster_dims__(32, 1, 1) thirty_two(float *out) {
   out[threadIdx.x] = 1;
 }
 
+// A cluster shape that is not integer literals is not read: said, not
+// guessed.
+constexpr int Pair = 2;
+// smem-lint: block_dim(128)
+__global__ void __cluster_dims__(Pair, 1, 1) named_size(float *out) {
+  // CHECK: clusters.cu:[[#@LINE-1]]:17: note: the cluster shape 'Pair, 1, 1' is not one to three positive integers: the cluster's size limits and residency are not checked (block 128x1, sm_90) [smem-capacity]
+  out[threadIdx.x] = 1;
+}
+
 int main() {
   float *o;
   four<<<8, 256>>>(o);
@@ -64,5 +73,6 @@ int main() {
   cudaFuncSetAttribute(sixteen_allowed, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
   sixteen_allowed<<<16, 128>>>(o);
   thirty_two<<<32, 128>>>(o);
+  named_size<<<2, 128>>>(o);
 }
 // CHECK: smem-lint: 1 warning and 1 error
