@@ -23,15 +23,40 @@ int64_t unbiased(uint64_t Lane) {
   return int64_t(Lane - uint64_t(AddressBias));
 }
 
+/// Serves the block's own shared accesses into Profile.Accesses, or, with
+/// \p Remote, those of another block's shared memory into
+/// Profile.RemoteAccesses.
 class BankCostObserver : public ExecutionObserver {
 public:
   BankCostObserver(const SharedMemoryBanking &Banking, unsigned Threads,
                    const EvaluationOptions &Options,
-                   SharedAccessProfile &Profile)
-      : Banking(Banking), Threads(Threads), Options(Options), Profile(Profile) {
-  }
+                   SharedAccessProfile &Profile, bool Remote)
+      : Banking(Banking), Threads(Threads), Options(Options), Profile(Profile),
+        Remote(Remote),
+        Accesses(Remote ? Profile.RemoteAccesses : Profile.Accesses) {}
 
   void onMemoryAccess(const MemoryAccessEvent &Event) override {
+    if (!Remote)
+      serve(Event);
+  }
+
+  void onRemoteSharedAccess(const RemoteSharedAccessEvent &Event) override {
+    if (Remote)
+      serve(Event.Access);
+  }
+
+  void onBarrier(const BarrierEvent &) override { flushAll(); }
+
+  /// Serves what is still gathered; call once the evaluation is over.
+  void finish() { flushAll(); }
+
+  void onLoopSampled(const clang::Stmt *Loop,
+                     const std::string &Reason) override {
+    Profile.SampledLoops.emplace(Loop, Reason);
+  }
+
+private:
+  void serve(const MemoryAccessEvent &Event) {
     // A cp.async costs the banks when it is issued; its completion only
     // places its write for the race analysis.
     if (!Event.Address.Object.IsShared ||
@@ -55,17 +80,6 @@ public:
     serveAccess(Stats, Event, Event.WidthBytes);
   }
 
-  void onBarrier(const BarrierEvent &) override { flushAll(); }
-
-  /// Serves what is still gathered; call once the evaluation is over.
-  void finish() { flushAll(); }
-
-  void onLoopSampled(const clang::Stmt *Loop,
-                     const std::string &Reason) override {
-    Profile.SampledLoops.emplace(Loop, Reason);
-  }
-
-private:
   /// One source access: its site, kind and array. A function the kernel
   /// calls for two arrays has one site for both, and two accesses.
   using AccessKey =
@@ -175,7 +189,7 @@ private:
       for (unsigned T : Carrier->Active.set_bits())
         for (const HeldStatement &H : Group.Held)
           Lowest.Values[T] = std::min(Lowest.Values[T], H.Address.Values[T]);
-      AccessStats &Stats = Profile.Accesses[Index.lookup(Carrier->Key)];
+      AccessStats &Stats = Accesses[Index.lookup(Carrier->Key)];
       serveInstruction(Carrier->Key, Group.Kind, Group.Bytes, Lowest,
                        Carrier->Active, Carrier->Weight);
       Stats.InstructionBytes = std::max(Stats.InstructionBytes, Group.Bytes);
@@ -185,7 +199,7 @@ private:
           continue;
         if (!llvm::is_contained(Stats.MergedStatements, Site))
           Stats.MergedStatements.push_back(Site);
-        Profile.Accesses[Index.lookup(H.Key)].MergedInto = Stats.Site;
+        Accesses[Index.lookup(H.Key)].MergedInto = Stats.Site;
       }
     } else {
       for (const HeldStatement &H : Group.Held)
@@ -265,7 +279,7 @@ private:
   void flush(AccessKey Key, IterationGroup &Group) {
     if (Group.Addresses.empty())
       return;
-    AccessStats &Stats = Profile.Accesses[Index.lookup(Key)];
+    AccessStats &Stats = Accesses[Index.lookup(Key)];
     unsigned Held = Group.Addresses.size();
     for (unsigned From = 0; From < Held;) {
       unsigned Count = Group.Iterations;
@@ -300,7 +314,7 @@ private:
     MemoryAccessEvent Event{
         std::get<0>(Key), Kind,  Width, Address, Active, false, {}, {}, {}, {},
         nullptr,          Weight};
-    serveAccess(Profile.Accesses[Index.lookup(Key)], Event, Width);
+    serveAccess(Accesses[Index.lookup(Key)], Event, Width);
   }
 
   void serveAccess(AccessStats &Stats, const MemoryAccessEvent &Event,
@@ -317,8 +331,7 @@ private:
   }
 
   AccessStats &statsFor(const MemoryAccessEvent &Event) {
-    auto [It, Inserted] =
-        Index.try_emplace(keyOf(Event), Profile.Accesses.size());
+    auto [It, Inserted] = Index.try_emplace(keyOf(Event), Accesses.size());
     if (Inserted) {
       AccessStats Stats;
       Stats.Site = Event.Site;
@@ -329,9 +342,10 @@ private:
       Stats.Matrices = Event.Matrices;
       Stats.AsyncCopy = Event.Async == AsyncPhase::Issue;
       Stats.BypassesL1 = Event.BypassesL1;
-      Profile.Accesses.push_back(std::move(Stats));
+      Stats.Remote = Remote;
+      Accesses.push_back(std::move(Stats));
     }
-    return Profile.Accesses[It->second];
+    return Accesses[It->second];
   }
 
   void serveWarp(AccessStats &Stats, const MemoryAccessEvent &Event,
@@ -361,6 +375,10 @@ private:
     Stats.WarpInstructions += Event.Weight;
     Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;
     Stats.TotalIdealWavefronts += Event.Weight * Cost.IdealWavefronts;
+    if (Stats.TotalByPlacement.size() < Cost.ByPlacement.size())
+      Stats.TotalByPlacement.resize(Cost.ByPlacement.size());
+    for (auto [I, Wavefronts] : llvm::enumerate(Cost.ByPlacement))
+      Stats.TotalByPlacement[I] += Event.Weight * Wavefronts;
     if (Stats.Worst && Cost.Wavefronts <= Stats.Worst->Cost.Wavefronts)
       return;
     WarpExample Example;
@@ -393,6 +411,9 @@ private:
     PatternKey.push_back(Banking.BytesPerWavefront);
     PatternKey.push_back(Banking.PairedLoadsMergePhases);
     PatternKey.push_back(Width * 4 + unsigned(Kind));
+    // Another block's memory is served by 512-byte segments: the same
+    // pattern a bank cycle further is another placement.
+    PatternKey.push_back(Remote ? 1 + Base % RemoteSegmentBytes : 0);
     for (const LaneAddress &Lane : Lanes)
       PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);
     static thread_local std::map<std::vector<uint64_t>, WarpRequestCost>
@@ -400,7 +421,9 @@ private:
     auto Known = Patterns.find(PatternKey);
     if (Known != Patterns.end())
       return Known->second;
-    WarpRequestCost Cost = serveWarpRequest(Banking, Width, Kind, Lanes);
+    WarpRequestCost Cost = Remote
+                               ? serveRemoteRequest(Banking, Width, Kind, Lanes)
+                               : serveWarpRequest(Banking, Width, Kind, Lanes);
     if (Patterns.size() >= MaxRememberedPatterns)
       Patterns.clear();
     Patterns.emplace(PatternKey, Cost);
@@ -412,6 +435,8 @@ private:
   unsigned Threads;
   const EvaluationOptions &Options;
   SharedAccessProfile &Profile;
+  bool Remote;
+  std::vector<AccessStats> &Accesses;
   std::map<AccessKey, IterationGroup> Gathering;
   /// By VectorizedAccess::Instruction.
   std::map<unsigned, StatementGroup> Statements;
@@ -466,14 +491,28 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           ExecutionObserver *AlsoNotify) {
   SharedAccessProfile Profile;
   Profile.StepBudget = Options.StepBudget;
-  BankCostObserver Observer(Banking, Options.Block.threads(), Options, Profile);
-  if (!AlsoNotify) {
+  BankCostObserver Observer(Banking, Options.Block.threads(), Options, Profile,
+                            /*Remote=*/false);
+  std::vector<ExecutionObserver *> Watching{&Observer};
+  // Accesses of another block's shared memory are served by their own
+  // rule, only in a kernel that maps one.
+  std::optional<BankCostObserver> RemoteObserver;
+  if (Options.Device && mapsClusterSharedMemory(*Options.Device, Kernel)) {
+    RemoteObserver.emplace(Banking, Options.Block.threads(), Options, Profile,
+                           /*Remote=*/true);
+    Watching.push_back(&*RemoteObserver);
+  }
+  if (AlsoNotify)
+    Watching.push_back(AlsoNotify);
+  if (Watching.size() == 1) {
     Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Observer);
   } else {
-    ObserverList Both({&Observer, AlsoNotify});
-    Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, Both);
+    ObserverList All(Watching);
+    Profile.Summary = evaluateKernel(Ctx, Kernel, Options, Symbols, All);
   }
   Observer.finish();
+  if (RemoteObserver)
+    RemoteObserver->finish();
   return Profile;
 }
 

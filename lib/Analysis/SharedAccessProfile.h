@@ -92,6 +92,13 @@ struct AccessStats {
   /// For AsyncCopy: a cp.async.cg (LDGSTS.BYPASS), whose shared write no
   /// H200 counter sees; its cost is the .ca rule, not measured.
   bool BypassesL1 = false;
+  /// An access of another block's shared memory (distributed shared
+  /// memory), served by serveRemoteRequest: Worst's cost carries the
+  /// segments and the most wavefronts over the array's placements.
+  bool Remote = false;
+  /// For Remote: the segment rule's wavefronts at each placement of the
+  /// array (WarpRequestCost::ByPlacement), summed over warp instructions.
+  std::vector<uint64_t> TotalByPlacement;
 
   unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
   unsigned idealWavefronts() const {
@@ -121,6 +128,9 @@ struct SymbolEffect {
 
 struct SharedAccessProfile {
   std::vector<AccessStats> Accesses; ///< In the order first executed.
+  /// Accesses of another block's shared memory, apart: Nsight Compute
+  /// counts them with global memory, not among shared wavefronts.
+  std::vector<AccessStats> RemoteAccesses;
   /// Loops that were not enumerated to the end, with the reason.
   std::map<const clang::Stmt *, std::string> SampledLoops;
   EvaluationSummary Summary;

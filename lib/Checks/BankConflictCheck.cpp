@@ -181,8 +181,11 @@ public:
         Findings(Findings) {}
 
   void report(unsigned Index, const AccessStats &Access, bool ReadModifyWrite);
+  /// An access of another block's shared memory (AccessStats::Remote).
+  void reportRemote(const AccessStats &Access);
 
 private:
+  DiagnosticNote explainSegments(const AccessStats &Access) const;
   DiagnosticNote explainHotspot(const AccessStats &Access) const;
   DiagnosticNote explainShape() const;
   DiagnosticNote nsightComputeCounts(const AccessStats &Access) const;
@@ -688,6 +691,155 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   Findings.push_back(std::move(D));
 }
 
+DiagnosticNote
+ConflictReporter::explainSegments(const AccessStats &Access) const {
+  const WarpExample &Warp = *Access.Worst;
+  std::vector<unsigned> Lanes;
+  std::vector<std::string> Elements;
+  for (auto [Lane, Offset] : llvm::enumerate(Warp.LaneOffsets)) {
+    if (!Offset)
+      continue;
+    Lanes.push_back(Lane);
+    std::string Element =
+        Access.Array ? elementName(Ctx, Access.Array, *Offset) : "?";
+    if (!llvm::is_contained(Elements, Element))
+      Elements.push_back(std::move(Element));
+  }
+  if (Elements.size() > 4) {
+    Elements.erase(Elements.begin() + 3, Elements.end() - 1);
+    Elements.insert(Elements.end() - 1, "...");
+  }
+  std::string Message =
+      "lanes " + formatLanes(Lanes) + " of warp " + std::to_string(Warp.Warp) +
+      " read " + llvm::join(Elements, ", ") + " of the other block's '" +
+      (Access.Array ? Access.Array->getNameAsString() : std::string("?")) + "'";
+  if (std::optional<int64_t> Stride = laneStride(Warp); Stride && *Stride)
+    Message += ", " +
+               plural(*Stride < 0 ? 0 - uint64_t(*Stride) : uint64_t(*Stride),
+                      "byte") +
+               " apart";
+  Message += ": " + std::to_string(Warp.Cost.Segments) +
+             " different 512-byte segments, and a load of another block's "
+             "shared memory is served one segment at a time, each "
+             "segment's lanes by the bank rule "
+             "(docs/measurements/h200-clusters.md)";
+  return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
+}
+
+void ConflictReporter::reportRemote(const AccessStats &Access) {
+  const WarpRequestCost &Cost = Access.Worst->Cost;
+  unsigned Ideal = std::max(Cost.IdealWavefronts, 1u);
+  unsigned Ways = Access.ways();
+  unsigned MostWays = (Cost.MostWavefronts + Ideal - 1) / Ideal;
+  // Reported when the block's warp instructions take twice their ideal on
+  // average, not for one warp's: a remote access is an order of magnitude
+  // slower than the block's own whatever its lanes do, and one lane of a
+  // warp wrapping around to another segment is not worth a finding.
+  // The array lies at one placement: the most the block may take is the
+  // costliest placement's total, not each warp's costliest.
+  // A store's least is the bank rule's (TotalWavefronts).
+  bool Load = Access.Kind == AccessKind::Load;
+  uint64_t Needed = std::max<uint64_t>(Access.TotalIdealWavefronts, 1);
+  uint64_t LeastTotal = Access.TotalWavefronts, MostTotal = LeastTotal;
+  for (auto [I, Total] : llvm::enumerate(Access.TotalByPlacement)) {
+    if (Load)
+      LeastTotal = I == 0 ? Total : std::min(LeastTotal, Total);
+    MostTotal = std::max(MostTotal, Total);
+  }
+  bool Costly = LeastTotal >= 2 * Needed;
+  bool MayCost = MostTotal >= 2 * Needed;
+  if (!Costly)
+    Ways = 1;
+  if (!MayCost)
+    return;
+  std::string Array =
+      Access.Array ? Access.Array->getNameAsString() : std::string("?");
+  std::string What = std::string(verbOf(Access.Kind, false)) + " of '" + Array +
+                     "' in another block of the cluster";
+  if (Access.WidthBytes != Analysis.arch().Banking.BankWidthBytes)
+    What = std::to_string(Access.WidthBytes) + "-byte " + What;
+
+  Diagnostic D;
+  D.Check = BankConflictCheck::info().Name;
+  D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
+  Context.nameSharedAccess(D, Access.Site, Access.Kind);
+  std::string Assumed = " (" + Analysis.assumptionSummary(Access.Site) + ")";
+  if (Ways >= 2) {
+    D.Level = Severity::Warning;
+    D.Ways = Ways;
+    D.Message = std::to_string(Ways) +
+                "-way conflict in distributed shared memory: " + What +
+                " takes " + plural(Cost.Wavefronts, "wavefront") +
+                " per warp instead of " + std::to_string(Ideal) + Assumed;
+  } else {
+    // Only some placements of the array, or some runs of a store, cost
+    // more: what holds is the ideal.
+    D.Level = Severity::Note;
+    D.Ways = MostWays;
+    D.Message = "up to " + std::to_string(MostWays) +
+                "-way conflict in distributed shared memory: " + What +
+                " takes up to " + plural(Cost.MostWavefronts, "wavefront") +
+                " per warp instead of " + std::to_string(Ideal) + Assumed;
+  }
+  // A load's segments, then the bank conflict within the worst one: 8
+  // segments of 4 words of one bank make 32 wavefronts.
+  bool Segmented = Load && Cost.Segments > 1;
+  if (Segmented)
+    D.Notes.push_back(explainSegments(Access));
+  if (Cost.Hotspot.DistinctWords > 1)
+    D.Notes.push_back(explainHotspot(Access));
+  if (!D.Notes.empty())
+    D.Notes.front().KeyFact = true;
+  if (Cost.MostWavefronts > Cost.Wavefronts)
+    D.Notes.push_back(
+        {D.Where,
+         Load ? "up to " + plural(Cost.MostWavefronts, "wavefront") +
+                    " where '" + Array +
+                    "' starts at another 128-byte step of a 512-byte "
+                    "segment: where it lies is not known"
+              : "a store of another block's shared memory costs at least "
+                "the bank rule's wavefronts; lanes spread over 512-byte "
+                "segments add some, up to " +
+                    plural(Cost.MostWavefronts, "wavefront") +
+                    ", varying from run to run on the H200",
+         {}});
+  if (Ways >= 2)
+    D.Notes.push_back(
+        {D.Where,
+         "Nsight Compute counts these with local and global memory "
+         "(l1tex__data_pipe_lsu_wavefronts_mem_lgds), not among shared "
+         "memory's wavefronts; per block, " +
+             excessiveOf(double(Access.excessiveWavefronts()),
+                         double(Access.TotalWavefronts)) +
+             (Analysis.profile().samplingReason(Access).empty()
+                  ? ""
+                  : "; the counts cover the iterations evaluated"),
+         {}});
+  std::string Sampled = Analysis.profile().samplingReason(Access);
+  if (!Sampled.empty())
+    D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
+  for (const std::string &Assumption : Access.Assumptions)
+    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
+  D.Notes.push_back(explainShape());
+  if (Access.Array && Ways >= 2)
+    D.Notes.push_back(
+        {toSourcePoint(SM, Access.Array->getLocation()),
+         Segmented
+             ? "make consecutive lanes read consecutive words of the other "
+               "block's '" +
+                   Array +
+                   "': a warp's 128 contiguous bytes are one segment and one "
+                   "wavefront; padding the rows removes the bank conflicts "
+                   "within a segment, not the segments"
+             : "within a segment the bank rule of the block's own memory "
+               "applies: make the lanes of a warp reach different banks of '" +
+                   Array +
+                   "', as for the block's own accesses (whose fix-its are "
+                   "proven on the block's own accesses only)",
+         {}});
+  Findings.push_back(std::move(D));
+}
+
 } // namespace
 
 void BankConflictCheck::checkKernel(const CheckContext &Context,
@@ -715,6 +867,9 @@ void BankConflictCheck::checkKernel(const CheckContext &Context,
     }
     Reporter.report(Index, Access, ReadModifyWrite);
   }
+  for (const AccessStats &Access : Analysis.profile().RemoteAccesses)
+    if (Access.UnknownReason.empty() && Access.Worst)
+      Reporter.reportRemote(Access);
 }
 
 /// --min-ways: conflicts below this many ways are not reported.

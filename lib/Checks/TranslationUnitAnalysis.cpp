@@ -594,14 +594,6 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
                 "not analysed: neither their cost nor the races between the "
                 "blocks";
       break;
-    case UnmodelledEffect::RemoteAccessCost:
-      Message = "cost not analysed: " + Name + " maps " + Memory +
-                " into the shared memory of a block of the cluster "
-                "(distributed shared memory); the races through it between "
-                "the blocks are analysed (smem-cluster-race), not the cost "
-                "of its accesses: Nsight Compute does not count them among "
-                "shared memory's wavefronts";
-      break;
     case UnmodelledEffect::PartialBarrier:
       Message = "synchronisation not followed: " + Name +
                 " is a barrier for part of the block (a thread count, or an "

@@ -708,14 +708,6 @@ IrExecution::mapClusterShared(const llvm::CallBase &Call, CallFrame &Frame,
     }
   }
   Mapped.Object.MappedBy = &Call;
-  UnmodelledInstruction Found;
-  Found.Instruction = Call.getCalledFunction()->getName().str();
-  Found.Effect = UnmodelledEffect::RemoteAccessCost;
-  Found.Array = Pointer.Object.Decl;
-  Found.ReportAt = Sites.kernelCall(Call);
-  unmodelled(Call, Found,
-             "the cost of the accesses through '" + Found.Instruction +
-                 "' is not modelled");
   return Mapped;
 }
 

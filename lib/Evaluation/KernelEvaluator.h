@@ -188,9 +188,6 @@ enum class UnmodelledEffect {
   /// mapa, cluster.map_shared_rank: an address in another block's shared
   /// memory (distributed shared memory), whose accesses are not followed
   MapsClusterShared,
-  /// The same, when the evaluation knows which block it names: the races
-  /// through it are followed, not the cost of its accesses
-  RemoteAccessCost,
 };
 
 /// A shared-memory instruction the evaluator does not model: inline PTX that

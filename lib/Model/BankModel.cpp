@@ -6,7 +6,9 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
+#include <vector>
 
 namespace smemlint {
 namespace {
@@ -100,13 +102,13 @@ bool quadsReadInPairs(llvm::ArrayRef<LaneAddress> Lanes) {
   return true;
 }
 
-WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
-                                 unsigned WidthBytes, RequestKind Kind,
-                                 llvm::ArrayRef<LaneAddress> Lanes) {
+namespace {
+
+/// serveWarpRequest with the pairing of loads decided by the caller.
+WarpRequestCost serveLanes(const SharedMemoryBanking &Banking,
+                           unsigned WidthBytes, RequestKind Kind,
+                           llvm::ArrayRef<LaneAddress> Lanes, bool PairedLoad) {
   WarpRequestCost Cost;
-  bool PairedLoad = Kind == RequestKind::Load &&
-                    WidthBytes > Banking.BankWidthBytes &&
-                    quadsReadInPairs(Lanes);
   // A matrix's rows cost as many wavefronts as the most distinct rows in
   // one 16-byte bank group: a phase of 8 lanes of 16 bytes, never paired.
   unsigned PhaseLanes = Kind == RequestKind::MatrixRows
@@ -126,6 +128,86 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
       Cost.Hotspot = std::move(Phase.Hotspot);
     }
   }
+  return Cost;
+}
+
+bool pairedLoad(const SharedMemoryBanking &Banking, unsigned WidthBytes,
+                RequestKind Kind, llvm::ArrayRef<LaneAddress> Lanes) {
+  return Kind == RequestKind::Load && WidthBytes > Banking.BankWidthBytes &&
+         quadsReadInPairs(Lanes);
+}
+
+} // namespace
+
+WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
+                                 unsigned WidthBytes, RequestKind Kind,
+                                 llvm::ArrayRef<LaneAddress> Lanes) {
+  return serveLanes(Banking, WidthBytes, Kind, Lanes,
+                    pairedLoad(Banking, WidthBytes, Kind, Lanes));
+}
+
+WarpRequestCost serveBySegments(const SharedMemoryBanking &Banking,
+                                unsigned WidthBytes, RequestKind Kind,
+                                llvm::ArrayRef<LaneAddress> Lanes) {
+  llvm::SmallVector<uint64_t, 32> Segments;
+  for (const LaneAddress &Lane : Lanes)
+    if (Lane && !llvm::is_contained(Segments, *Lane / RemoteSegmentBytes))
+      Segments.push_back(*Lane / RemoteSegmentBytes);
+  WarpRequestCost Cost;
+  Cost.Segments = Segments.size();
+  unsigned Worst = 0;
+  // Lanes of the other segments are not inactive: they do not pair.
+  bool Paired = pairedLoad(Banking, WidthBytes, Kind, Lanes);
+  std::vector<LaneAddress> InSegment(Lanes.size());
+  for (uint64_t Segment : Segments) {
+    for (auto [I, Lane] : llvm::enumerate(Lanes))
+      InSegment[I] =
+          Lane && *Lane / RemoteSegmentBytes == Segment ? Lane : std::nullopt;
+    WarpRequestCost Part =
+        serveLanes(Banking, WidthBytes, Kind, InSegment, Paired);
+    Cost.Wavefronts += Part.Wavefronts;
+    Cost.LanesPerPhase = Part.LanesPerPhase;
+    if (Part.Wavefronts > Worst) {
+      Worst = Part.Wavefronts;
+      Cost.Hotspot = std::move(Part.Hotspot);
+    }
+  }
+  return Cost;
+}
+
+WarpRequestCost serveRemoteRequest(const SharedMemoryBanking &Banking,
+                                   unsigned WidthBytes, RequestKind Kind,
+                                   llvm::ArrayRef<LaneAddress> Lanes) {
+  WarpRequestCost Banked = serveWarpRequest(Banking, WidthBytes, Kind, Lanes);
+  uint64_t Cycle = uint64_t(Banking.BankCount) * Banking.BankWidthBytes;
+  std::optional<WarpRequestCost> Fewest;
+  unsigned Most = 0;
+  llvm::SmallVector<unsigned, 4> ByPlacement;
+  std::vector<LaneAddress> Shifted(Lanes.size());
+  for (uint64_t Shift = 0; Shift < RemoteSegmentBytes; Shift += Cycle) {
+    for (auto [I, Lane] : llvm::enumerate(Lanes))
+      Shifted[I] = Lane ? LaneAddress(*Lane + Shift) : std::nullopt;
+    WarpRequestCost Placed =
+        serveBySegments(Banking, WidthBytes, Kind, Shifted);
+    // Name the words from the offsets as given.
+    for (uint64_t &Word : Placed.Hotspot.Words)
+      Word -= Shift / Banking.BankWidthBytes;
+    Most = std::max(Most, Placed.Wavefronts);
+    ByPlacement.push_back(Placed.Wavefronts);
+    if (!Fewest || Placed.Wavefronts < Fewest->Wavefronts)
+      Fewest = std::move(Placed);
+  }
+  if (!Fewest)
+    return Banked;
+  unsigned Segments = Fewest->Segments, Ideal = Banked.IdealWavefronts,
+           BankWavefronts = Banked.Wavefronts;
+  WarpRequestCost Cost =
+      Kind == RequestKind::Load ? std::move(*Fewest) : std::move(Banked);
+  Cost.Segments = Segments;
+  Cost.IdealWavefronts = Ideal;
+  Cost.BankWavefronts = BankWavefronts;
+  Cost.ByPlacement = std::move(ByPlacement);
+  Cost.MostWavefronts = std::max(Most, Cost.Wavefronts);
   return Cost;
 }
 

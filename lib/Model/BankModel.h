@@ -23,6 +23,7 @@
 #include "Hardware/ArchTable.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,16 @@ struct WarpRequestCost {
   BankHotspot Hotspot;
   /// Consecutive lanes served together in one phase.
   unsigned LanesPerPhase = 0;
+  /// Another block's shared memory (serveRemoteRequest): the aligned
+  /// 512-byte segments the lanes touch, and the most wavefronts over the
+  /// array's placements (Wavefronts is the fewest); 0 otherwise.
+  unsigned Segments = 0;
+  unsigned MostWavefronts = 0;
+  /// For another block's memory: the bank rule's wavefronts for the whole
+  /// warp, which the segments of a load may raise, and the segment rule's
+  /// at each placement of the array (a bank cycle apart).
+  unsigned BankWavefronts = 0;
+  llvm::SmallVector<unsigned, 4> ByPlacement;
 
   /// The conflict degree ("N-way"): wavefronts over the ideal, rounded up.
   unsigned ways() const {
@@ -90,6 +101,38 @@ constexpr unsigned MatrixRowBytes = 16;
 WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
                                  unsigned WidthBytes, RequestKind Kind,
                                  llvm::ArrayRef<LaneAddress> Lanes);
+
+/// The bytes of the segments a load of another block's shared memory is
+/// served in (distributed shared memory).
+constexpr unsigned RemoteSegmentBytes = 512;
+
+/// Serves one warp-wide access of another block's shared memory (through
+/// cluster.map_shared_rank / mapa). The rule
+/// (docs/measurements/h200-clusters.md, 140 single-warp loads and 140
+/// stores measured on the H200):
+/// - A load is split by the aligned 512-byte segment each lane's address
+///   falls in; each segment's lanes are served as a request of their own
+///   by the bank model, and the instruction costs the sum (exact on 131 of
+///   the 140 loads; within 2 wavefronts where every lane reads its own
+///   128-byte row).
+/// - A store costs at least the bank model's wavefronts (exact for 8- and
+///   16-byte stores within 512 bytes), and lanes spread over segments add
+///   up to the load rule's, varying from run to run: Wavefronts is the
+///   bank model's, MostWavefronts the segment rule's.
+/// \p Lanes are offsets from an array that starts on a bank cycle; where in
+/// a 512-byte segment it starts is not known, so a load is served at each
+/// of the bank-cycle placements: Wavefronts is the fewest, MostWavefronts
+/// the most.
+WarpRequestCost serveRemoteRequest(const SharedMemoryBanking &Banking,
+                                   unsigned WidthBytes, RequestKind Kind,
+                                   llvm::ArrayRef<LaneAddress> Lanes);
+
+/// The load rule above at one placement: \p Lanes are addresses in the
+/// other block's shared memory, segments starting at multiples of
+/// RemoteSegmentBytes.
+WarpRequestCost serveBySegments(const SharedMemoryBanking &Banking,
+                                unsigned WidthBytes, RequestKind Kind,
+                                llvm::ArrayRef<LaneAddress> Lanes);
 
 /// The bank of the word that holds byte \p Offset of a bank-aligned array
 /// (a negative offset is in a negative word, bank cycles repeating below 0).

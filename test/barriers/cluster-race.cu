@@ -249,4 +249,4 @@ __global__ void __cluster_dims__(2, 1, 1) ptx_cluster_sync(const float *in, floa
 }
 
 // The clusters of 4 also get smem-occupancy's note (test/capacity/clusters.cu).
-// CHECK: smem-lint: 6 warnings and 0 errors, 24 notes (15 accesses not analysed) in 1 file
+// CHECK: smem-lint: 6 warnings and 0 errors, 9 notes in 1 file

@@ -21,8 +21,9 @@ __global__ void __cluster_dims__(2, 1, 1) exchange(float *out) {
   out[threadIdx.x] =
       cluster.map_shared_rank(s, cluster.block_rank() ^ 1)[threadIdx.x];
   // The races through the peer's shared memory are followed
-  // (test/barriers/cluster-race.cu), not the cost of its accesses.
-  // CHECK: clusters-and-barriers.cu:[[@LINE-3]]:7: note: cost not analysed: 'cooperative_groups::__v1::cluster_group::map_shared_rank' maps 's' into the shared memory of a block of the cluster (distributed shared memory); the races through it between the blocks are analysed (smem-cluster-race)
+  // (test/barriers/cluster-race.cu) and its cost (one segment, one
+  // wavefront: test/bank-conflict/distributed-shared.cu), with no note.
+  // CHECK-NOT: clusters-and-barriers.cu:[[@LINE-4]]:{{.*}}note:
   cluster.sync();
 }
 
@@ -60,4 +61,4 @@ int main() {
   arrive<<<1, 256>>>(o);
   staged<<<1, 256>>>(o, o);
 }
-// CHECK: smem-lint: 0 warnings and 0 errors, 3 notes (1 access not analysed) in 1 file
+// CHECK: smem-lint: 0 warnings and 0 errors, 2 notes in 1 file

@@ -271,3 +271,106 @@ TEST(BankModel, AsyncCopyOfTheH200Table) {
     EXPECT_EQ(Cost.IdealWavefronts, P.Ideal) << P.Name;
   }
 }
+
+/// Another block's shared memory, one warp: lane L loads Width bytes at
+/// Base + L * Stride bytes of the peer's 1024-byte-aligned array; the
+/// measured wavefronts per instruction
+/// (l1tex__data_pipe_lsu_wavefronts_mem_lgds,
+/// docs/measurements/h200-clusters.md, "One warp's remote loads and stores").
+TEST(BankModel, RemoteLoadsOfTheH200Table) {
+  struct Row {
+    unsigned Width, Stride, Base, Wavefronts;
+  };
+  const Row Rows[] = {{4, 4, 0, 1},       {4, 4, 4, 1},      {4, 4, 8, 1},
+                      {4, 4, 12, 1},      {4, 4, 16, 1},     {4, 4, 32, 1},
+                      {4, 4, 64, 1},      {4, 4, 96, 1},     {4, 4, 120, 1},
+                      {4, 8, 0, 2},       {4, 8, 4, 2},      {4, 8, 8, 2},
+                      {4, 8, 12, 2},      {4, 8, 16, 2},     {4, 8, 32, 2},
+                      {4, 8, 64, 2},      {4, 8, 96, 2},     {4, 8, 120, 2},
+                      {4, 12, 0, 1},      {4, 12, 4, 1},     {4, 12, 8, 1},
+                      {4, 12, 12, 1},     {4, 12, 16, 1},    {4, 12, 32, 1},
+                      {4, 12, 64, 1},     {4, 12, 96, 1},    {4, 12, 120, 1},
+                      {4, 16, 0, 4},      {4, 16, 4, 4},     {4, 16, 8, 4},
+                      {4, 16, 12, 4},     {4, 16, 16, 5},    {4, 16, 32, 5},
+                      {4, 16, 64, 5},     {4, 16, 96, 5},    {4, 16, 120, 5},
+                      {4, 20, 0, 2},      {4, 20, 4, 2},     {4, 20, 8, 2},
+                      {4, 20, 12, 2},     {4, 20, 16, 2},    {4, 20, 32, 2},
+                      {4, 20, 64, 2},     {4, 20, 96, 2},    {4, 20, 120, 2},
+                      {4, 32, 0, 8},      {4, 32, 4, 8},     {4, 32, 8, 8},
+                      {4, 32, 12, 8},     {4, 32, 16, 8},    {4, 32, 32, 9},
+                      {4, 32, 64, 9},     {4, 32, 96, 9},    {4, 32, 120, 9},
+                      {4, 36, 0, 3},      {4, 36, 4, 3},     {4, 36, 8, 3},
+                      {4, 36, 12, 3},     {4, 36, 16, 3},    {4, 36, 32, 3},
+                      {4, 36, 64, 3},     {4, 36, 96, 3},    {4, 36, 120, 3},
+                      {4, 64, 0, 16},     {4, 64, 4, 16},    {4, 64, 8, 16},
+                      {4, 64, 12, 16},    {4, 64, 16, 16},   {4, 64, 32, 16},
+                      {4, 64, 64, 17},    {4, 64, 96, 17},   {4, 64, 120, 17},
+                      {4, 128, 0, 32},    {4, 128, 4, 32},   {4, 128, 8, 32},
+                      {4, 128, 12, 32},   {4, 128, 16, 32},  {4, 128, 32, 32},
+                      {4, 128, 64, 32},   {4, 128, 96, 32},  {4, 128, 120, 32},
+                      {4, 132, 0, 8},     {4, 132, 4, 8},    {4, 132, 8, 9},
+                      {4, 132, 12, 9},    {4, 132, 16, 9},   {4, 132, 32, 9},
+                      {4, 132, 64, 9},    {4, 132, 96, 8},   {4, 132, 120, 9},
+                      {8, 8, 0, 2},       {8, 8, 8, 2},      {8, 8, 16, 2},
+                      {8, 8, 64, 2},      {8, 8, 120, 2},    {8, 16, 0, 4},
+                      {8, 16, 8, 4},      {8, 16, 16, 5},    {8, 16, 64, 5},
+                      {8, 16, 120, 5},    {8, 24, 0, 3},     {8, 24, 8, 3},
+                      {8, 24, 16, 3},     {8, 24, 64, 3},    {8, 24, 120, 3},
+                      {8, 32, 0, 8},      {8, 32, 8, 8},     {8, 32, 16, 8},
+                      {8, 32, 64, 10},    {8, 32, 120, 10},  {8, 136, 0, 9},
+                      {8, 136, 8, 9},     {8, 136, 16, 11},  {8, 136, 64, 11},
+                      {8, 136, 120, 11},  {8, 256, 0, 32},   {8, 256, 8, 32},
+                      {8, 256, 16, 32},   {8, 256, 64, 32},  {8, 256, 120, 32},
+                      {16, 16, 0, 4},     {16, 16, 16, 5},   {16, 16, 64, 5},
+                      {16, 16, 112, 5},   {16, 32, 0, 8},    {16, 32, 16, 8},
+                      {16, 32, 64, 10},   {16, 32, 112, 10}, {16, 48, 0, 6},
+                      {16, 48, 16, 6},    {16, 48, 64, 7},   {16, 48, 112, 7},
+                      {16, 144, 0, 13},   {16, 144, 16, 13}, {16, 144, 64, 14},
+                      {16, 144, 112, 12}, {16, 512, 0, 32},  {16, 512, 16, 32},
+                      {16, 512, 64, 32},  {16, 512, 112, 32}};
+  unsigned Exact = 0;
+  for (const Row &R : Rows) {
+    std::vector<LaneAddress> Lanes =
+        warp([&](unsigned L) { return R.Base + L * R.Stride; });
+    unsigned Predicted =
+        serveBySegments(h200(), R.Width, RequestKind::Load, Lanes).Wavefronts;
+    // Where every lane reads its own 128-byte row, the rule is within 2.
+    if (R.Stride > 128)
+      EXPECT_NEAR(Predicted, R.Wavefronts, 2)
+          << R.Width << "-byte stride " << R.Stride << " base " << R.Base;
+    else
+      EXPECT_EQ(Predicted, R.Wavefronts)
+          << R.Width << "-byte stride " << R.Stride << " base " << R.Base;
+    Exact += Predicted == R.Wavefronts;
+  }
+  EXPECT_EQ(Exact, 131u);
+}
+
+TEST(BankModel, RemoteRequestRangesOverPlacements) {
+  // 8-byte loads 32 bytes apart span 1024 bytes: 8 wavefronts where the
+  // array starts a segment (measured), and at each bank cycle of it; the
+  // H200's 10 with the array 64 bytes into a bank cycle is a placement the
+  // bank model does not assume (arrays start on a bank cycle).
+  WarpRequestCost Cost = serveRemoteRequest(
+      h200(), 8, RequestKind::Load, warp([](unsigned L) { return 32 * L; }));
+  EXPECT_EQ(Cost.Wavefronts, 8u);
+  EXPECT_EQ(Cost.MostWavefronts, 8u);
+  EXPECT_EQ(Cost.IdealWavefronts, 2u);
+  // A padded column, 33 words apart: no bank conflict, 8 or 9 segments.
+  Cost = serveRemoteRequest(h200(), 4, RequestKind::Load,
+                            warp([](unsigned L) { return 132 * L; }));
+  EXPECT_EQ(Cost.Wavefronts, 8u);
+  EXPECT_EQ(Cost.MostWavefronts, 9u);
+  EXPECT_EQ(Cost.Segments, 8u);
+  // Stores: the bank model's count (1), up to the segment rule's (the
+  // H200 measured 6.1 to 7.3 for this stride).
+  Cost = serveRemoteRequest(h200(), 4, RequestKind::Store,
+                            warp([](unsigned L) { return 132 * L; }));
+  EXPECT_EQ(Cost.Wavefronts, 1u);
+  EXPECT_EQ(Cost.MostWavefronts, 9u);
+  // Consecutive words: one segment, one wavefront wherever the array lies.
+  Cost = serveRemoteRequest(h200(), 4, RequestKind::Load,
+                            warp([](unsigned L) { return 4 * L; }));
+  EXPECT_EQ(Cost.Wavefronts, 1u);
+  EXPECT_EQ(Cost.MostWavefronts, 1u);
+}

@@ -6,7 +6,8 @@
 // peer is blockIdx.x ^ 1), 1056 blocks, new inputs every launch, every
 // output checked on the host. The racy kernels delay one rank with
 // __nanosleep(argv[3] ns) so that a race has a chance to show.
-// argv[1]: kernel or "occupancy" or "timing", argv[2]: launches.
+// argv[1]: kernel or "occupancy", "occupancy-table", "timing", "dsmem-cost"
+// or "dsmem-cost-wide"; argv[2]: launches.
 // Run by run_cluster_probes.sh; results: docs/measurements/h200-clusters.md.
 #include <cooperative_groups.h>
 #include <cstdio>
@@ -151,6 +152,67 @@ __global__ void __cluster_dims__(2, 1, 1) strided_read(float *out,
   long long start = clock64();
   for (int r = 0; r < 64; ++r)
     sum += p[index];
+  long long stop = clock64();
+  out[blockIdx.x * Threads + t] = sum;
+  if (t % 32 == 0)
+    cycles[blockIdx.x * (Threads / 32) + t / 32] = stop - start;
+  cluster.sync();
+}
+
+// Volatile generic loads and stores of 4, 8 and 16 bytes, so that the
+// compiler keeps every one (a volatile float2 has no copy).
+__device__ float volatileLoad(const float *p) {
+  float a;
+  asm volatile("ld.volatile.f32 %0, [%1];" : "=f"(a) : "l"(p));
+  return a;
+}
+__device__ float volatileLoad(const float2 *p) {
+  float a, b;
+  asm volatile("ld.volatile.v2.f32 {%0, %1}, [%2];" : "=f"(a), "=f"(b) : "l"(p));
+  return a + b;
+}
+__device__ float volatileLoad(const float4 *p) {
+  float a, b, c, d;
+  asm volatile("ld.volatile.v4.f32 {%0, %1, %2, %3}, [%4];"
+               : "=f"(a), "=f"(b), "=f"(c), "=f"(d)
+               : "l"(p));
+  return a + b + c + d;
+}
+__device__ void volatileStore(float *p, float v) {
+  asm volatile("st.volatile.f32 [%0], %1;" ::"l"(p), "f"(v) : "memory");
+}
+__device__ void volatileStore(float2 *p, float v) {
+  asm volatile("st.volatile.v2.f32 [%0], {%1, %1};" ::"l"(p), "f"(v) : "memory");
+}
+__device__ void volatileStore(float4 *p, float v) {
+  asm volatile("st.volatile.v4.f32 [%0], {%1, %1, %1, %1};" ::"l"(p), "f"(v)
+               : "memory");
+}
+
+// The rule's wider test: element type T (4, 8 or 16 bytes), lane stride
+// in elements, loads or stores, of the peer's memory; Stride 0 is one
+// element for the whole warp (a broadcast). Each warp starts one element
+// further (t / 32), as in strided_read.
+template <typename T, int Stride, bool Store>
+__global__ void __cluster_dims__(2, 1, 1) remote_access(float *out,
+                                                        long long *cycles) {
+  constexpr unsigned Elements = 8192 / sizeof(T);
+  __shared__ __align__(16) float s[2048];
+  cg::cluster_group cluster = cg::this_cluster();
+  unsigned t = threadIdx.x, rank = cluster.block_rank();
+  for (unsigned i = t; i < 2048; i += Threads)
+    s[i] = i;
+  cluster.sync();
+  T *p = reinterpret_cast<T *>(cluster.map_shared_rank(s, rank ^ 1));
+  unsigned index = (t * Stride + t / 32) % Elements;
+  float sum = 0;
+  long long start = clock64();
+  for (int r = 0; r < 64; ++r) {
+    if (Store)
+      volatileStore(p + index, float(r));
+    else
+      sum += volatileLoad(p + index);
+  }
   long long stop = clock64();
   out[blockIdx.x * Threads + t] = sum;
   if (t % 32 == 0)
@@ -357,6 +419,33 @@ int main(int argc, char **argv) {
     timeStrided("remote stride 16", strided_read<16, true>, Out);
     timeStrided("remote stride 32", strided_read<32, true>, Out);
     timeStrided("remote stride 33", strided_read<33, true>, Out);
+    return 0;
+  }
+  if (!strcmp(Name, "dsmem-cost-wide")) {
+    // Widths, stores, odd strides and a broadcast, for the same counters.
+    timeStrided("load4 stride 0", remote_access<float, 0, false>, Out);
+    timeStrided("load4 stride 3", remote_access<float, 3, false>, Out);
+    timeStrided("load4 stride 5", remote_access<float, 5, false>, Out);
+    timeStrided("load4 stride 9", remote_access<float, 9, false>, Out);
+    timeStrided("load8 stride 1", remote_access<float2, 1, false>, Out);
+    timeStrided("load8 stride 2", remote_access<float2, 2, false>, Out);
+    timeStrided("load8 stride 3", remote_access<float2, 3, false>, Out);
+    timeStrided("load8 stride 16", remote_access<float2, 16, false>, Out);
+    timeStrided("load8 stride 17", remote_access<float2, 17, false>, Out);
+    timeStrided("load16 stride 1", remote_access<float4, 1, false>, Out);
+    timeStrided("load16 stride 2", remote_access<float4, 2, false>, Out);
+    timeStrided("load16 stride 8", remote_access<float4, 8, false>, Out);
+    timeStrided("load16 stride 9", remote_access<float4, 9, false>, Out);
+    timeStrided("store4 stride 1", remote_access<float, 1, true>, Out);
+    timeStrided("store4 stride 2", remote_access<float, 2, true>, Out);
+    timeStrided("store4 stride 3", remote_access<float, 3, true>, Out);
+    timeStrided("store4 stride 32", remote_access<float, 32, true>, Out);
+    timeStrided("store4 stride 33", remote_access<float, 33, true>, Out);
+    timeStrided("store4 stride 0", remote_access<float, 0, true>, Out);
+    timeStrided("store8 stride 1", remote_access<float2, 1, true>, Out);
+    timeStrided("store8 stride 17", remote_access<float2, 17, true>, Out);
+    timeStrided("store16 stride 1", remote_access<float4, 1, true>, Out);
+    timeStrided("store16 stride 9", remote_access<float4, 9, true>, Out);
     return 0;
   }
   if (!strcmp(Name, "timing")) {
