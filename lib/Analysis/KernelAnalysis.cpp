@@ -48,7 +48,10 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
                                Arch.Banking.WarpSize, Barriers);
   Bounds = boundsOf(Kernel.SharedVariables, this->Shape.DynamicSharedBytes);
   BoundsObserver BoundsWatch(Ctx, this->Options.Block.threads(), Bounds);
-  std::vector<ExecutionObserver *> Watching{&BarrierWatch, &BoundsWatch};
+  AlignmentObserver AlignmentWatch(this->Options.Block.threads(),
+                                   Kernel.SharedVariables);
+  std::vector<ExecutionObserver *> Watching{&BarrierWatch, &BoundsWatch,
+                                            &AlignmentWatch};
   // Only a kernel that copies out of shared memory through the async proxy
   // needs its writes remembered across barriers.
   std::optional<ProxyFenceObserver> FenceWatch;
@@ -80,6 +83,7 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
   if (ClusterWatch)
     ClusterWatch->finish();
   BoundsViolations = BoundsWatch.take();
+  Alignment = AlignmentWatch.take();
   if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
     assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
                            globalMemoryGranularity(Arch), Profile.Summary.Steps,

@@ -10,6 +10,7 @@
 #ifndef SMEMLINT_ANALYSIS_KERNELANALYSIS_H
 #define SMEMLINT_ANALYSIS_KERNELANALYSIS_H
 
+#include "Analysis/AlignmentAnalysis.h"
 #include "Analysis/BarrierProfile.h"
 #include "Analysis/BoundsAnalysis.h"
 #include "Analysis/ClusterProfile.h"
@@ -112,6 +113,9 @@ public:
   const std::map<const clang::VarDecl *, ObjectBounds> &bounds() const {
     return Bounds;
   }
+  /// Accesses at addresses their instructions reject, and arrays aligned
+  /// only by the layout (smem-misaligned-access).
+  const AlignmentFindings &alignment() const { return Alignment; }
   const std::vector<Violation> &boundsViolations() const {
     return BoundsViolations;
   }
@@ -210,6 +214,7 @@ private:
   GlobalAccessProfile GlobalAccesses;
   std::map<const clang::VarDecl *, ObjectBounds> Bounds;
   std::vector<Violation> BoundsViolations;
+  AlignmentFindings Alignment;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
   bool SymbolsSwept = false;
   /// reanalyseWithBarrier's answers, by statement, scope and tried value.

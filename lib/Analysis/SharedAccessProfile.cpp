@@ -107,9 +107,14 @@ private:
   /// each has executed.
   struct HeldStatement {
     AccessKey Key;
+    /// Which member of the instruction: a float4 copied through a cast
+    /// pointer is four loads of one statement.
+    const VectorizedAccess *Member = nullptr;
     ThreadValue Address;
     ThreadMask Active;
     unsigned Width = 0;
+    /// MemoryAccessEvent::WholeBytes.
+    unsigned WholeBytes = 0;
     uint64_t Weight = 1;
     bool CarriesLine = false;
   };
@@ -129,16 +134,18 @@ private:
       return false;
     StatementGroup &Group = Statements[Vectorized->Instruction];
     AccessKey Key = keyOf(Event);
-    // The same statement again before the others came: they did not run
-    // with it this time.
-    if (llvm::any_of(Group.Held,
-                     [&](const HeldStatement &H) { return H.Key == Key; }))
+    // The same member again before the others came: they did not run with
+    // it this time.
+    if (llvm::any_of(Group.Held, [&](const HeldStatement &H) {
+          return H.Member == Vectorized;
+        }))
       flushStatements(Group);
     Group.Members = Vectorized->Members;
     Group.Bytes = Vectorized->Bytes;
     Group.Kind = Event.Kind;
-    Group.Held.push_back({Key, Event.Address, Event.Active, Event.WidthBytes,
-                          Event.Weight, Vectorized->CarriesLine});
+    Group.Held.push_back({Key, Vectorized, Event.Address, Event.Active,
+                          Event.WidthBytes, Event.WholeBytes, Event.Weight,
+                          Vectorized->CarriesLine});
     if (Group.Held.size() == Group.Members)
       flushStatements(Group);
     return true;
@@ -192,7 +199,21 @@ private:
       AccessStats &Stats = Accesses[Index.lookup(Carrier->Key)];
       serveInstruction(Carrier->Key, Group.Kind, Group.Bytes, Lowest,
                        Carrier->Active, Carrier->Weight);
-      Stats.InstructionBytes = std::max(Stats.InstructionBytes, Group.Bytes);
+      // One statement's pieces (a float4 copied through a cast pointer,
+      // which Clang splits into four loads) are the statement's own width;
+      // one statement run twice side by side (a helper called twice) is
+      // merged like two statements.
+      bool OneStatement = llvm::all_of(Group.Held, [&](const HeldStatement &H) {
+        return H.Key == Carrier->Key;
+      });
+      if (OneStatement && Carrier->WholeBytes == Group.Bytes) {
+        Stats.WidthBytes = std::max(Stats.WidthBytes, Group.Bytes);
+      } else {
+        Stats.InstructionBytes = std::max(Stats.InstructionBytes, Group.Bytes);
+        if (OneStatement)
+          Stats.MergedExecutions =
+              std::max<unsigned>(Stats.MergedExecutions, Group.Held.size());
+      }
       for (const HeldStatement &H : Group.Held) {
         const clang::Expr *Site = std::get<0>(H.Key);
         if (&H == &*Carrier || Site == Stats.Site)

@@ -59,6 +59,9 @@ struct AccessStats {
   /// MergedInto and counts no instruction for those executions.
   std::vector<const clang::Expr *> MergedStatements;
   const clang::Expr *MergedInto = nullptr;
+  /// When the compiled code performs executions of this same statement side
+  /// by side as one instruction (a helper called twice in a row): how many.
+  unsigned MergedExecutions = 0;
   uint64_t WarpInstructions = 0;
   uint64_t TotalWavefronts = 0;
   uint64_t TotalIdealWavefronts = 0;

@@ -5,6 +5,7 @@
 #include "Evaluation/KernelEvaluator.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace smemlint {
 
@@ -40,6 +41,32 @@ std::string threadName(const BlockShape &Block, unsigned LinearThread) {
   return "thread (" + std::to_string(Block.threadX(LinearThread)) + "," +
          std::to_string(Block.threadY(LinearThread)) + "," +
          std::to_string(Block.threadZ(LinearThread)) + ")";
+}
+
+std::string threadList(const ThreadMask &Threads) {
+  std::vector<unsigned> List(Threads.set_bits_begin(), Threads.set_bits_end());
+  if (List.size() >= 3) {
+    unsigned Step = List[1] - List[0];
+    bool Progression = Step > 1;
+    for (size_t I = 2; I < List.size() && Progression; ++I)
+      Progression = List[I] - List[I - 1] == Step;
+    if (Progression)
+      return std::to_string(List[0]) + ", " + std::to_string(List[1]) +
+             (List.size() > 3 ? ", ..., " : ", ") + std::to_string(List.back());
+  }
+  std::vector<std::string> Runs;
+  for (size_t I = 0; I < List.size();) {
+    size_t J = I;
+    while (J + 1 < List.size() && List[J + 1] == List[J] + 1)
+      ++J;
+    Runs.push_back(std::to_string(List[I]) +
+                   (J > I ? "-" + std::to_string(List[J]) : ""));
+    I = J + 1;
+  }
+  if (Runs.size() <= 4)
+    return llvm::join(Runs, ", ");
+  return Runs[0] + ", " + Runs[1] + ", ..., " + Runs.back() + " (" +
+         std::to_string(List.size()) + " threads)";
 }
 
 } // namespace smemlint

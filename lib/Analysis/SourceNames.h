@@ -4,6 +4,7 @@
 #define SMEMLINT_ANALYSIS_SOURCENAMES_H
 
 #include "Evaluation/BlockShape.h"
+#include "Evaluation/ThreadValue.h"
 
 #include <cstdint>
 #include <string>
@@ -22,6 +23,10 @@ std::string elementName(const clang::ASTContext &Ctx,
 
 /// "thread 5" in a 1-D block, "thread (5,1,0)" otherwise.
 std::string threadName(const BlockShape &Block, unsigned LinearThread);
+
+/// The threads of \p Threads as a short list: "31", "0-7",
+/// "31, 63, ..., 255", "0-3, 8-11, ... (40 threads)".
+std::string threadList(const ThreadMask &Threads);
 
 } // namespace smemlint
 

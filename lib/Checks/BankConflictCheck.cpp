@@ -109,6 +109,10 @@ std::string lineOf(const SourceManager &SM, const Expr *E) {
 /// What the wider instruction of \p Access is made of, in words: "4
 /// iterations", "this read and the ones at lines 36 and 37".
 std::string mergedSources(const SourceManager &SM, const AccessStats &Access) {
+  if (Access.MergedStatements.empty() && Access.MergedExecutions)
+    return std::to_string(Access.MergedExecutions) + " executions of this " +
+           (Access.Kind == AccessKind::Load ? "read" : "write") +
+           " side by side (its function called in a row)";
   if (Access.MergedStatements.empty())
     return std::to_string(Access.MergedIterations) + " iterations";
   unsigned Own = toSourcePoint(SM, Access.Site->getBeginLoc()).Line;

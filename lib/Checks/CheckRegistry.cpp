@@ -11,6 +11,7 @@
 #include "Checks/ConflictingWritesCheck.h"
 #include "Checks/DivergentBarrierCheck.h"
 #include "Checks/MbarrierProtocolCheck.h"
+#include "Checks/MisalignedAccessCheck.h"
 #include "Checks/MissingBarrierCheck.h"
 #include "Checks/OccupancyCheck.h"
 #include "Checks/OutOfBoundsCheck.h"
@@ -46,6 +47,7 @@ llvm::ArrayRef<RegisteredCheck> registeredChecks() {
       entry<MbarrierProtocolCheck>(),
       entry<AsyncProxyFenceCheck>(),
       entry<ClusterRaceCheck>(),
+      entry<MisalignedAccessCheck>(),
   };
   // clang-format on
   return Checks;

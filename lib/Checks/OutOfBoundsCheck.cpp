@@ -27,33 +27,6 @@ using namespace clang;
 namespace smemlint {
 namespace {
 
-/// "31", "0-7", "31, 63, ..., 255", "0-3, 8-11, ... (40 threads)".
-std::string formatThreads(const ThreadMask &Threads) {
-  std::vector<unsigned> List(Threads.set_bits_begin(), Threads.set_bits_end());
-  if (List.size() >= 3) {
-    unsigned Step = List[1] - List[0];
-    bool Progression = Step > 1;
-    for (size_t I = 2; I < List.size() && Progression; ++I)
-      Progression = List[I] - List[I - 1] == Step;
-    if (Progression)
-      return std::to_string(List[0]) + ", " + std::to_string(List[1]) +
-             (List.size() > 3 ? ", ..., " : ", ") + std::to_string(List.back());
-  }
-  std::vector<std::string> Runs;
-  for (size_t I = 0; I < List.size();) {
-    size_t J = I;
-    while (J + 1 < List.size() && List[J + 1] == List[J] + 1)
-      ++J;
-    Runs.push_back(std::to_string(List[I]) +
-                   (J > I ? "-" + std::to_string(List[J]) : ""));
-    I = J + 1;
-  }
-  if (Runs.size() <= 4)
-    return llvm::join(Runs, ", ");
-  return Runs[0] + ", " + Runs[1] + ", ..., " + Runs.back() + " (" +
-         std::to_string(List.size()) + " threads)";
-}
-
 /// A value an unsigned 32-bit index wrapped to from below zero.
 bool wrappedBelowZero(int64_t Value) {
   return Value >= (int64_t(1) << 31) && Value < (int64_t(1) << 32);
@@ -200,7 +173,7 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
   AccessVerbs Verbs = verbsFor(V.Kinds);
   std::string What = std::string(Verbs.OfAccess) + " '" + siteText(V) + "'";
   std::string Threads = V.Threads.count() == 1 ? "thread " : "threads ";
-  Threads += formatThreads(V.Threads);
+  Threads += threadList(V.Threads);
   std::string Values = assumedValues(V);
   std::string Condition;
   if (OnAssumedValues && !Values.empty())

@@ -110,6 +110,17 @@ struct MemoryAccessEvent {
   /// `block[2 * t + 1]` as one STS.64): which one; null otherwise. The
   /// others are reported as their own events.
   const VectorizedAccess *Vectorized = nullptr;
+  /// The byte alignment the instruction needs of its address (a multiple
+  /// of it from a suitably aligned array start), or 0 when none is checked:
+  /// what the IR promises for a load or store, at most its width; an
+  /// ldmatrix row's 16; a cp.async's size; a bulk copy's 16.
+  unsigned RequiredAlignment = 0;
+  /// When the access is a piece of an object the source reads or writes
+  /// whole (a float4 copied through a cast pointer, which Clang splits into
+  /// four 4-byte loads and nvcc makes one 16-byte instruction of): the
+  /// object's size and alignment; 0 otherwise.
+  unsigned WholeBytes = 0;
+  unsigned WholeAlignment = 0;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -480,6 +480,50 @@ IrExecution::placeMergedAccess(const llvm::Instruction &I,
   return Placed;
 }
 
+namespace {
+
+/// The alignment \p I needs of its shared address, in bytes: the IR's
+/// for a load, store or atomic (the compiler's promise, which it emits
+/// vector instructions on), at most the access's width; an inline PTX
+/// access's width; an ldmatrix row's 16; a cp.async's size; a bulk copy's
+/// 16. 0 where nothing is checked (a copy's completion, a library call).
+unsigned requiredAlignment(const llvm::Instruction &I, unsigned WidthBytes,
+                           unsigned Matrices, AsyncPhase Async) {
+  if (Matrices)
+    return 16;
+  switch (Async) {
+  case AsyncPhase::Issue:
+    return WidthBytes;
+  case AsyncPhase::BulkIssue:
+  case AsyncPhase::BulkRead:
+    return 16;
+  case AsyncPhase::Completion:
+    return 0;
+  case AsyncPhase::None:
+    break;
+  }
+  // The largest power of two that divides the width, at most 16: a 12-byte
+  // float3 needs 4.
+  unsigned Natural =
+      WidthBytes ? std::min(16u, 1u << llvm::countr_zero(WidthBytes)) : 0;
+  std::optional<llvm::Align> Promised;
+  if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I))
+    Promised = Load->getAlign();
+  else if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I))
+    Promised = Store->getAlign();
+  else if (const auto *RMW = llvm::dyn_cast<llvm::AtomicRMWInst>(&I))
+    Promised = RMW->getAlign();
+  else if (const auto *CmpXchg = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&I))
+    Promised = CmpXchg->getAlign();
+  else if (isInlineAsm(I))
+    return Natural;
+  if (!Promised)
+    return 0;
+  return std::min<unsigned>(Natural, Promised->value());
+}
+
+} // namespace
+
 void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  const clang::Expr *Site, AccessKind Kind,
                                  unsigned WidthBytes, const AddressFacts &Facts,
@@ -558,7 +602,22 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           Async == AsyncPhase::BulkRead
                               ? Sites.kernelCall(I)
                               : clang::SourceLocation(),
-                          Module.vectorizedAccess(I)};
+                          Module.vectorizedAccess(I),
+                          requiredAlignment(I, WidthBytes, Matrices, Async)};
+  if (Site && !Matrices && Async == AsyncPhase::None) {
+    // A vector type or small aligned struct read or written whole.
+    clang::QualType Whole = Site->getType();
+    if (!Whole.isNull() && !Whole->isDependentType() &&
+        !Whole->isIncompleteType() &&
+        (Whole->isRecordType() || Whole->isVectorType())) {
+      uint64_t Bytes = Ctx.getTypeSizeInChars(Whole).getQuantity();
+      uint64_t Align = Ctx.getTypeAlignInChars(Whole).getQuantity();
+      if (Bytes > WidthBytes && Bytes <= 16 && Align > WidthBytes) {
+        Event.WholeBytes = unsigned(Bytes);
+        Event.WholeAlignment = unsigned(std::min<uint64_t>(Align, 16));
+      }
+    }
+  }
   if (Address.Object.Cluster != MemoryObject::ClusterBlock::Own) {
     // Another block's shared memory: its races are the cluster's
     // (ClusterProfile), not this block's, and it costs no bank cycle of

@@ -24,7 +24,7 @@ __global__ void fine(float *out) {
 // CHECK-NEXT: "ruleId": "smem-lint-incomplete",
 // CHECK: "text": "'broken' is not analysed: Clang cannot compile what it reaches at line 10
 // CHECK: "ruleId": "clang-diagnostic-error",
-// CHECK-NEXT: "ruleIndex": 14,
+// CHECK-NEXT: "ruleIndex": 15,
 // CHECK-NEXT: "level": "error",
 // CHECK-NEXT: "message": {
 // CHECK-NEXT: "text": "use of undeclared identifier 'undeclared_name'"

@@ -1,0 +1,187 @@
+//===--- AlignmentAnalysis.cpp - Misaligned shared addresses -------------===//
+
+#include "Analysis/AlignmentAnalysis.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace smemlint {
+
+uint64_t guaranteedAlignment(const SharedVariable &Variable) {
+  // CUDA starts dynamic shared memory at least 16 bytes aligned.
+  return Variable.Dynamic ? std::max<uint64_t>(Variable.Alignment, 16)
+                          : Variable.Alignment;
+}
+
+AlignmentObserver::AlignmentObserver(unsigned Threads,
+                                     llvm::ArrayRef<SharedVariable> Variables)
+    : Threads(Threads) {
+  for (const SharedVariable &Variable : Variables)
+    this->Variables.emplace(Variable.Decl, &Variable);
+}
+
+void AlignmentObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
+  check(Event, /*Remote=*/false);
+}
+
+void AlignmentObserver::onRemoteSharedAccess(
+    const RemoteSharedAccessEvent &Event) {
+  check(Event.Access, /*Remote=*/true);
+}
+
+void AlignmentObserver::check(const MemoryAccessEvent &Event, bool Remote) {
+  const auto *Array =
+      llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
+  if (!Event.Address.Object.IsShared || !Array || !Variables.count(Array))
+    return;
+  if (Event.WholeBytes)
+    gatherPiece(Event, Remote);
+  if (Event.RequiredAlignment < 2)
+    return;
+  Judged Access;
+  Access.Site = Event.Site;
+  Access.Array = Array;
+  Access.Kind = Event.Kind;
+  Access.WidthBytes = Event.WidthBytes;
+  Access.Required = Event.RequiredAlignment;
+  Access.Matrices = Event.Matrices;
+  Access.Async = Event.Async;
+  Access.Remote = Remote;
+  Access.Active = Event.Active;
+  Access.Offsets.resize(Threads);
+  for (unsigned T : Event.Active.set_bits())
+    if (Event.Address.Known[T])
+      Access.Offsets[T] = Event.Address.Values[T];
+  Access.Symbols = Event.Address.Symbols;
+  Access.Assumptions.assign(Event.Assumptions.begin(), Event.Assumptions.end());
+  judge(Access);
+}
+
+void AlignmentObserver::gatherPiece(const MemoryAccessEvent &Event,
+                                    bool Remote) {
+  const auto *Array = llvm::cast<clang::VarDecl>(Event.Address.Object.Decl);
+  // Another object's piece, or this one's again: start over.
+  if (Whole && (Whole->Site != Event.Site || Whole->Array != Array ||
+                Whole->Kind != Event.Kind || Whole->Active != Event.Active ||
+                WholeBytes != Event.WholeBytes))
+    flushPieces();
+  if (!Whole) {
+    Whole.emplace();
+    Whole->Site = Event.Site;
+    Whole->Array = Array;
+    Whole->Kind = Event.Kind;
+    Whole->WidthBytes = Event.WholeBytes;
+    Whole->Required = Event.WholeAlignment;
+    Whole->Remote = Remote;
+    Whole->Active = Event.Active;
+    Whole->Offsets.resize(Threads);
+    Whole->Assumptions.assign(Event.Assumptions.begin(),
+                              Event.Assumptions.end());
+    WholeBytes = Event.WholeBytes;
+    PieceBytes = 0;
+  }
+  for (unsigned T : Event.Active.set_bits()) {
+    std::optional<int64_t> &Lowest = Whole->Offsets[T];
+    if (Event.Address.Known[T])
+      Lowest = Lowest ? std::min(*Lowest, Event.Address.Values[T])
+                      : Event.Address.Values[T];
+  }
+  Whole->Symbols |= Event.Address.Symbols;
+  PieceBytes += Event.WidthBytes;
+  if (PieceBytes >= WholeBytes)
+    flushPieces();
+}
+
+void AlignmentObserver::flushPieces() {
+  // Only an object whose pieces all came is judged at its lowest address.
+  if (Whole && PieceBytes == WholeBytes)
+    judge(*Whole);
+  Whole.reset();
+  WholeBytes = PieceBytes = 0;
+}
+
+void AlignmentObserver::judge(const Judged &Access) {
+  unsigned Required = Access.Required;
+  uint64_t Declared = guaranteedAlignment(*Variables.at(Access.Array));
+  std::optional<int64_t> Residue;
+  bool Disagree = false;
+  std::optional<unsigned> FirstMisaligned;
+  ThreadMask Misaligned(Threads);
+  for (unsigned T : Access.Active.set_bits()) {
+    if (!Access.Offsets[T])
+      continue;
+    // Floor modulo: an offset below the array is misaligned the same way.
+    int64_t R = *Access.Offsets[T] % int64_t(Required);
+    if (R < 0)
+      R += Required;
+    if (Residue && *Residue != R)
+      Disagree = true;
+    Residue = R;
+    if (R != 0) {
+      Misaligned.set(T);
+      if (!FirstMisaligned)
+        FirstMisaligned = T;
+    }
+  }
+  if (!Residue)
+    return;
+  if (!FirstMisaligned) {
+    // Aligned from the array's start: enough only if the array is.
+    if (Declared % Required == 0 || Access.Remote)
+      return;
+    auto [It, Inserted] =
+        UnderAlignedIndex.try_emplace(Access.Array, Found.UnderAligned.size());
+    if (Inserted)
+      Found.UnderAligned.push_back({Access.Array, Declared, Required, {}});
+    UnderAlignedArray &Entry = Found.UnderAligned[It->second];
+    Entry.Required = std::max(Entry.Required, Required);
+    if (!llvm::is_contained(Entry.Sites, Access.Site))
+      Entry.Sites.push_back(Access.Site);
+    return;
+  }
+  auto [It, Inserted] =
+      Index.try_emplace({Access.Site, Access.Array}, Found.Misaligned.size());
+  if (Inserted) {
+    Misalignment M;
+    M.Site = Access.Site;
+    M.Array = Access.Array;
+    M.Kind = Access.Kind;
+    M.WidthBytes = Access.WidthBytes;
+    M.Required = Required;
+    M.Matrices = Access.Matrices;
+    M.Async = Access.Async;
+    M.Remote = Access.Remote;
+    M.Threads = ThreadMask(Threads);
+    M.FirstThread = *FirstMisaligned;
+    M.FirstOffset = *Access.Offsets[*FirstMisaligned];
+    M.ArrayAlignment = Declared;
+    Found.Misaligned.push_back(std::move(M));
+  }
+  Misalignment &M = Found.Misaligned[It->second];
+  // A whole object and its pieces at one site: the whole one says more.
+  if (Access.WidthBytes > M.WidthBytes) {
+    M.WidthBytes = Access.WidthBytes;
+    M.Required = Required;
+    M.FirstThread = *FirstMisaligned;
+    M.FirstOffset = *Access.Offsets[*FirstMisaligned];
+  }
+  M.Threads |= Misaligned;
+  M.Symbols |= Access.Symbols;
+  M.WhateverThePlacement |= Disagree || Declared % Required == 0;
+  for (const std::string &Assumption : Access.Assumptions)
+    if (!llvm::is_contained(M.Assumptions, Assumption))
+      M.Assumptions.push_back(Assumption);
+}
+
+AlignmentFindings AlignmentObserver::take() {
+  flushPieces();
+  // An array some access misaligns is reported there.
+  llvm::erase_if(Found.UnderAligned, [&](const UnderAlignedArray &U) {
+    return llvm::any_of(Found.Misaligned, [&](const Misalignment &M) {
+      return M.Array == U.Array;
+    });
+  });
+  return std::move(Found);
+}
+
+} // namespace smemlint

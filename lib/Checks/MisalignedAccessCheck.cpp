@@ -1,0 +1,217 @@
+//===--- MisalignedAccessCheck.cpp - smem-misaligned-access ---------------===//
+//
+// Words what Analysis/AlignmentAnalysis finds: the threads whose shared
+// address their instruction rejects, and the arrays aligned only by where
+// the compiler happens to place them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Checks/MisalignedAccessCheck.h"
+
+#include "Analysis/SourceNames.h"
+#include "Analysis/SourcePoints.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace smemlint {
+namespace {
+
+/// "16-byte read", "ldmatrix row", "16-byte cp.async into".
+std::string instructionOf(const Misalignment &M) {
+  if (M.Matrices)
+    return std::string(M.Kind == AccessKind::Store ? "stmatrix" : "ldmatrix") +
+           " row address";
+  if (M.Async == AsyncPhase::Issue)
+    return std::to_string(M.WidthBytes) + "-byte cp.async";
+  if (M.Async == AsyncPhase::BulkIssue || M.Async == AsyncPhase::BulkRead)
+    return "bulk copy";
+  return std::to_string(M.WidthBytes) + "-byte " +
+         (M.Kind == AccessKind::Load    ? "read"
+          : M.Kind == AccessKind::Store ? "write"
+                                        : "atomic");
+}
+
+void reportMisaligned(const CheckContext &Context, const Misalignment &M,
+                      std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  const ASTContext &Ctx = Analysis.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Array = M.Array->getNameAsString();
+  std::string Required = std::to_string(M.Required);
+  Diagnostic D;
+  D.Check = MisalignedAccessCheck::info().Name;
+  // As smem-out-of-bounds: an error when nothing was assumed, a note when
+  // the block shape or a value the address depends on was.
+  bool OnAssumedValues = false;
+  for (unsigned Id = 0; Id < 64; ++Id)
+    if ((M.Symbols >> Id & 1) && Analysis.racesTriedFor(Id))
+      OnAssumedValues = true;
+  D.Level = Analysis.shape().Source == ShapeSource::Default || OnAssumedValues
+                ? Severity::Note
+            : !M.WhateverThePlacement || !M.Assumptions.empty()
+                ? Severity::Warning
+                : Severity::Error;
+  D.Where = toSourcePoint(SM, M.Site->getBeginLoc());
+  Context.nameSharedAccess(D, M.Site, M.Kind);
+  std::string Thread = threadName(Analysis.shape().Block, M.FirstThread);
+  int64_t Past = ((M.FirstOffset % M.Required) + M.Required) % M.Required;
+  D.Message = "misaligned " + instructionOf(M) + " of '" + Array + "'" +
+              (M.Remote ? " in another block of the cluster" : "") + ": " +
+              Thread + "'s address is " +
+              elementName(Ctx, M.Array, M.FirstOffset) + ", " +
+              std::to_string(Past) + " bytes past a multiple of " + Required +
+              " from the start of '" + Array +
+              "'; the instruction needs a multiple of " + Required +
+              " and the GPU stops the kernel ('misaligned address') (" +
+              Analysis.assumptionSummary(M.Site) + ")";
+  DiagnosticNote Threads{
+      D.Where, "misaligned for threads " + threadList(M.Threads), {}};
+  Threads.KeyFact = true;
+  D.Notes.push_back(std::move(Threads));
+  if (!M.WhateverThePlacement)
+    D.Notes.push_back({toSourcePoint(SM, M.Array->getLocation()),
+                       "unless '" + Array + "' itself starts " +
+                           std::to_string(M.Required - Past) +
+                           " bytes past a multiple of " + Required +
+                           ", which nothing arranges: it is declared " +
+                           std::to_string(M.ArrayAlignment) + "-byte aligned",
+                       {}});
+  if (M.Matrices)
+    D.Notes.push_back({D.Where,
+                       "each lane gives the address of one 16-byte row of an "
+                       "8x8 matrix, which must be 16-byte aligned",
+                       {}});
+  for (const std::string &Assumption : M.Assumptions)
+    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
+  D.Notes.push_back({D.Where,
+                     "measured on the H200: such an access stops the kernel "
+                     "with 'misaligned address', and compute-sanitizer "
+                     "reports an invalid __shared__ read or write whose "
+                     "address 'is misaligned' "
+                     "(docs/measurements/h200-misaligned.md)",
+                     {}});
+  Findings.push_back(std::move(D));
+}
+
+/// Another static shared variable the compiler may place before \p Array.
+bool sharesTheLayout(const KernelInfo &Kernel, const VarDecl *Array) {
+  return llvm::any_of(Kernel.SharedVariables, [&](const SharedVariable &V) {
+    return V.Decl != Array && !V.Dynamic && V.StaticBytes > 0;
+  });
+}
+
+void reportUnderAligned(const CheckContext &Context, const UnderAlignedArray &U,
+                        std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  const SourceManager &SM = Analysis.context().getSourceManager();
+  // Alone, the array is the first and starts where shared memory does.
+  if (!sharesTheLayout(Analysis.kernel(), U.Array))
+    return;
+  std::string Array = U.Array->getNameAsString();
+  std::string Required = std::to_string(U.Required);
+  std::vector<std::string> Lines;
+  for (const Expr *Site : U.Sites) {
+    std::string Line =
+        std::to_string(SM.getExpansionLineNumber(Site->getBeginLoc()));
+    if (!llvm::is_contained(Lines, Line))
+      Lines.push_back(Line);
+  }
+  Diagnostic D;
+  D.Check = MisalignedAccessCheck::info().Name;
+  D.Level = Severity::Note;
+  D.Where = toSourcePoint(SM, U.Array->getLocation());
+  D.Message = "'" + Array + "' is accessed with instructions that need " +
+              Required + "-byte alignment (line" +
+              (Lines.size() > 1 ? "s " : " ") + llvm::join(Lines, ", ") +
+              ") but is declared " + std::to_string(U.Declared) +
+              "-byte aligned: the accesses are aligned only if the compiler "
+              "places it at a multiple of " +
+              Required + " bytes (" + Analysis.assumptionSummary(U.Sites[0]) +
+              ")";
+  D.Notes.push_back(
+      {D.Where,
+       "the kernel has other static shared variables; on the H200 a float "
+       "array declared after a 4-byte one started 4 bytes past a multiple of "
+       "16, and its float4 reads stopped the kernel "
+       "(docs/measurements/h200-misaligned.md)",
+       {}});
+  DiagnosticNote Fix{
+      D.Where, "declare '" + Array + "' __align__(" + Required + ")", {}};
+  SourceLocation TypeStart = U.Array->getTypeSpecStartLoc();
+  if (TypeStart.isValid() && !TypeStart.isMacroID())
+    Fix.FixIts.push_back(
+        makeFixIt(SM, CharSourceRange::getCharRange(TypeStart, TypeStart),
+                  "__align__(" + Required + ") "));
+  Fix.KeyFact = true;
+  D.Notes.push_back(std::move(Fix));
+  Findings.push_back(std::move(D));
+}
+
+} // namespace
+
+void MisalignedAccessCheck::checkKernel(const CheckContext &Context,
+                                        std::vector<Diagnostic> &Findings) {
+  const AlignmentFindings &Found = Context.Analysis.alignment();
+  for (const Misalignment &M : Found.Misaligned)
+    reportMisaligned(Context, M, Findings);
+  for (const UnderAlignedArray &U : Found.UnderAligned)
+    reportUnderAligned(Context, U, Findings);
+}
+
+const CheckInfo &MisalignedAccessCheck::info() {
+  static const CheckInfo Info = {
+      "smem-misaligned-access",
+      "MisalignedAccess",
+      FindingOrigin::Check,
+      CheckCategory::Correctness,
+      Severity::Error,
+      /*OnByDefault=*/true,
+      /*AlwaysShown=*/false,
+      /*AboutTheTool=*/false,
+      NeedsSharedAccesses,
+      "docs/checks/smem-misaligned-access.md",
+      "a shared-memory access whose address is not a multiple of the alignment "
+      "its instruction needs (a float2 or float4 through a cast pointer, an "
+      "ldmatrix row, a cp.async destination): the GPU stops the kernel with "
+      "'misaligned address'; or an array read as vectors whose declared "
+      "alignment leaves it to the layout",
+      "A vector load or store (float2, float4, int4 through a cast pointer), "
+      "an ldmatrix or stmatrix row, a cp.async or a bulk copy needs its "
+      "shared address to be a multiple of its size (16 bytes for a matrix row "
+      "or a bulk copy). The compiler emits the vector instruction from the "
+      "type's alignment and does not check the address; the GPU stops the "
+      "kernel with 'misaligned address'. The finding names the threads, the "
+      "element each starts at and how far past a multiple it is. An array "
+      "whose accesses are aligned from its start but which is declared with "
+      "less alignment than they need is aligned only where the compiler "
+      "happens to place it: a note.",
+      "Index whole vectors (reinterpret_cast<float4 *>(s)[i] with i a vector "
+      "index, not a float index), keep ldmatrix rows and copy destinations on "
+      "16-byte boundaries, and declare an array read as vectors with "
+      "__align__(16) (or of the vector type).",
+      "A float4 read through a cast pointer at a float index that is not a "
+      "multiple of 4 is misaligned.\n"
+      "\n"
+      "```cuda\n"
+      "__shared__ __align__(16) float s[256];\n"
+      "// ...\n"
+      "float4 v = *reinterpret_cast<float4 *>(&s[4 * lane + 1]); // byte 4\n"
+      "```\n"
+      "\n"
+      "**Fix:** read from a multiple of 16 bytes:\n"
+      "\n"
+      "```cuda\n"
+      "float4 v = *reinterpret_cast<float4 *>(&s[4 * lane]);\n"
+      "```",
+  };
+  return Info;
+}
+
+} // namespace smemlint
