@@ -143,14 +143,7 @@ void AlignmentObserver::judge(const Judged &Access) {
       Index.try_emplace({Access.Site, Access.Array}, Found.Misaligned.size());
   if (Inserted) {
     Misalignment M;
-    M.Site = Access.Site;
-    M.Array = Access.Array;
-    M.Kind = Access.Kind;
-    M.WidthBytes = Access.WidthBytes;
-    M.Required = Required;
-    M.Matrices = Access.Matrices;
-    M.Async = Access.Async;
-    M.Remote = Access.Remote;
+    static_cast<AlignedAccess &>(M) = Access;
     M.Threads = ThreadMask(Threads);
     M.FirstThread = *FirstMisaligned;
     M.FirstOffset = *Access.Offsets[*FirstMisaligned];

@@ -34,8 +34,8 @@ class VarDecl;
 
 namespace smemlint {
 
-/// One access some thread makes at an address its instruction rejects.
-struct Misalignment {
+/// One shared access and the alignment its instruction needs.
+struct AlignedAccess {
   const clang::Expr *Site = nullptr;
   const clang::VarDecl *Array = nullptr;
   AccessKind Kind = AccessKind::Load;
@@ -45,6 +45,10 @@ struct Misalignment {
   unsigned Matrices = 0;
   AsyncPhase Async = AsyncPhase::None;
   bool Remote = false;
+};
+
+/// One access some thread makes at an address its instruction rejects.
+struct Misalignment : AlignedAccess {
   /// Threads, over every execution, whose address is misaligned.
   ThreadMask Threads;
   /// The first one, its byte offset into the array, and when.
@@ -90,15 +94,7 @@ public:
 private:
   /// One access as judged: Offsets has a byte offset for each thread of
   /// Active whose address is known.
-  struct Judged {
-    const clang::Expr *Site = nullptr;
-    const clang::VarDecl *Array = nullptr;
-    AccessKind Kind = AccessKind::Load;
-    unsigned WidthBytes = 0;
-    unsigned Required = 0;
-    unsigned Matrices = 0;
-    AsyncPhase Async = AsyncPhase::None;
-    bool Remote = false;
+  struct Judged : AlignedAccess {
     ThreadMask Active;
     std::vector<std::optional<int64_t>> Offsets;
     SymbolSet Symbols = 0;
