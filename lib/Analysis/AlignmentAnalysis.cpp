@@ -38,7 +38,7 @@ void AlignmentObserver::check(const MemoryAccessEvent &Event, bool Remote) {
     gatherPiece(Event, Remote);
   if (Event.RequiredAlignment < 2)
     return;
-  Judged Access;
+  JudgedAccess Access;
   Access.Site = Event.Site;
   Access.Array = Array;
   Access.Kind = Event.Kind;
@@ -100,7 +100,7 @@ void AlignmentObserver::flushPieces() {
   WholeBytes = PieceBytes = 0;
 }
 
-void AlignmentObserver::judge(const Judged &Access) {
+void AlignmentObserver::judge(const JudgedAccess &Access) {
   unsigned Required = Access.Required;
   uint64_t Declared = guaranteedAlignment(*Variables.at(Access.Array));
   std::optional<int64_t> Residue;

@@ -79,6 +79,17 @@ struct AlignmentFindings {
   std::vector<UnderAlignedArray> UnderAligned;
 };
 
+/// One access as AlignmentObserver judges it: Offsets has a byte offset for
+/// each thread of Active whose address is known. (At namespace scope: a
+/// nested class with default member initializers is not default
+/// constructible for std::optional inside its enclosing class, in Clang.)
+struct JudgedAccess : AlignedAccess {
+  ThreadMask Active;
+  std::vector<std::optional<int64_t>> Offsets;
+  SymbolSet Symbols = 0;
+  std::vector<std::string> Assumptions;
+};
+
 /// Records the misaligned accesses of one evaluation of a kernel whose
 /// shared variables are \p Variables.
 class AlignmentObserver : public ExecutionObserver {
@@ -92,16 +103,8 @@ public:
   AlignmentFindings take();
 
 private:
-  /// One access as judged: Offsets has a byte offset for each thread of
-  /// Active whose address is known.
-  struct Judged : AlignedAccess {
-    ThreadMask Active;
-    std::vector<std::optional<int64_t>> Offsets;
-    SymbolSet Symbols = 0;
-    std::vector<std::string> Assumptions;
-  };
   void check(const MemoryAccessEvent &Event, bool Remote);
-  void judge(const Judged &Access);
+  void judge(const JudgedAccess &Access);
   /// Gathers the pieces of an object read or written whole
   /// (MemoryAccessEvent::WholeBytes) until they add up to it; its address
   /// is each thread's lowest.
@@ -115,7 +118,7 @@ private:
                  unsigned>
       Index;
   std::map<const clang::VarDecl *, unsigned> UnderAlignedIndex;
-  std::optional<Judged> Whole;
+  std::optional<JudgedAccess> Whole;
   unsigned WholeBytes = 0, PieceBytes = 0;
 };
 

@@ -56,10 +56,144 @@ const FieldDecl *fieldNamed(const VarDecl *Var, StringRef Name) {
   return nullptr;
 }
 
+/// The assignments `X = value` of a function body, in source order.
+class Assignments : public RecursiveASTVisitor<Assignments> {
+public:
+  std::vector<const BinaryOperator *> Found;
+  bool VisitBinaryOperator(BinaryOperator *Op) {
+    if (Op->getOpcode() == BO_Assign)
+      Found.push_back(Op);
+    return true;
+  }
+};
+
+/// `Var.Field` (a MemberExpr on the local itself).
+bool isFieldOf(const Expr *E, const VarDecl *Var, StringRef Field) {
+  const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!Member || Member->isArrow() ||
+      !Member->getMemberDecl()->getIdentifier() ||
+      Member->getMemberDecl()->getName() != Field)
+    return false;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+  return Ref && Ref->getDecl() == Var;
+}
+
+/// The local array `attribute` in `attribute`, `&attribute[0]`.
+const VarDecl *arrayNamedBy(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *AddressOf = dyn_cast<UnaryOperator>(E);
+      AddressOf && AddressOf->getOpcode() == UO_AddrOf)
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(
+            AddressOf->getSubExpr()->IgnoreParenImpCasts()))
+      E = Subscript->getBase()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// For `attribute[i].a.b.c`: i and the member names after it ("a", "b",
+/// "c"), when the base is \p Array and i a constant.
+std::optional<std::pair<int64_t, std::vector<StringRef>>>
+attributePath(const ASTContext &Ctx, const Expr *E, const VarDecl *Array) {
+  std::vector<StringRef> Names;
+  E = E->IgnoreParenImpCasts();
+  while (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    if (Member->isArrow() || !Member->getMemberDecl()->getIdentifier())
+      return std::nullopt;
+    Names.insert(Names.begin(), Member->getMemberDecl()->getName());
+    E = Member->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Subscript = dyn_cast<ArraySubscriptExpr>(E);
+  if (!Subscript || arrayNamedBy(Subscript->getBase()) != Array)
+    return std::nullopt;
+  Expr::EvalResult Index;
+  if (Subscript->getIdx()->isValueDependent() ||
+      !Subscript->getIdx()->EvaluateAsInt(Index, Ctx))
+    return std::nullopt;
+  return std::make_pair(Index.Val.getInt().getExtValue(), std::move(Names));
+}
+
+/// The cluster shape a cudaLaunchKernelEx call gives through \p Config's
+/// attributes, as CUDA's programming guide writes it before the launch:
+/// `config.attrs = attribute; config.numAttrs = 1;`,
+/// `attribute[0].id = cudaLaunchAttributeClusterDimension;` and
+/// `attribute[0].val.clusterDim.x = 2;` (y and z alike). The last of each
+/// assignment before the launch counts; each dimension must be a constant
+/// there (HostEvaluator).
+std::optional<std::pair<BlockShape, SourceLocation>>
+clusterAttribute(ASTContext &Ctx, HostEvaluator &Values,
+                 const FunctionDecl *Function, const VarDecl *Config,
+                 const CallExpr *Launch) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Assignments Visitor;
+  Visitor.TraverseStmt(Function->getBody());
+  std::vector<const BinaryOperator *> Before;
+  for (const BinaryOperator *Op : Visitor.Found)
+    if (SM.isBeforeInTranslationUnit(Op->getBeginLoc(), Launch->getBeginLoc()))
+      Before.push_back(Op);
+  const VarDecl *Array = nullptr;
+  std::optional<int64_t> Count;
+  for (const BinaryOperator *Op : Before) {
+    if (isFieldOf(Op->getLHS(), Config, "attrs"))
+      Array = arrayNamedBy(Op->getRHS());
+    Expr::EvalResult N;
+    if (isFieldOf(Op->getLHS(), Config, "numAttrs") &&
+        !Op->getRHS()->isValueDependent() &&
+        Op->getRHS()->EvaluateAsInt(N, Ctx))
+      Count = N.Val.getInt().getExtValue();
+  }
+  if (!Array || !Count)
+    return std::nullopt;
+  // The attribute that names the cluster dimension, among the first Count.
+  std::optional<int64_t> Index;
+  for (const BinaryOperator *Op : Before) {
+    auto Path = attributePath(Ctx, Op->getLHS(), Array);
+    const auto *Value =
+        dyn_cast<DeclRefExpr>(Op->getRHS()->IgnoreParenImpCasts());
+    if (!Path || Path->second != std::vector<StringRef>{"id"} || !Value ||
+        !Value->getDecl()->getIdentifier() || Path->first >= *Count)
+      continue;
+    // A later id for the same attribute replaces it.
+    if (Value->getDecl()->getName() == "cudaLaunchAttributeClusterDimension")
+      Index = Path->first;
+    else if (Index == Path->first)
+      Index.reset();
+  }
+  if (!Index)
+    return std::nullopt;
+  unsigned Dims[3] = {0, 0, 0};
+  SourceLocation Where;
+  const char *Axes[3] = {"x", "y", "z"};
+  for (const BinaryOperator *Op : Before) {
+    auto Path = attributePath(Ctx, Op->getLHS(), Array);
+    if (!Path || Path->first != *Index || Path->second.size() != 3 ||
+        Path->second[0] != "val" || Path->second[1] != "clusterDim")
+      continue;
+    for (unsigned Axis = 0; Axis < 3; ++Axis) {
+      if (Path->second[2] != Axes[Axis])
+        continue;
+      HostEvaluations Evaluated =
+          Values.evaluateTogether({HostQuery::of(Op->getRHS())}, Function, Op);
+      const HostValue *V = Evaluated.Configurations.size() == 1
+                               ? &Evaluated.Configurations[0].Values[0]
+                               : nullptr;
+      Dims[Axis] = V && V->ValueKind == HostValue::Kind::Integer &&
+                           V->Integer > 0 && V->Integer <= 1024
+                       ? unsigned(V->Integer)
+                       : 0;
+      if (Axis == 0)
+        Where = Op->getBeginLoc();
+    }
+  }
+  if (!Dims[0] || !Dims[1] || !Dims[2])
+    return std::nullopt;
+  return std::make_pair(BlockShape{Dims[0], Dims[1], Dims[2]}, Where);
+}
+
 class LaunchFinder : public UserFunctionVisitor<LaunchFinder> {
 public:
   explicit LaunchFinder(ASTContext &Ctx)
-      : UserFunctionVisitor(Ctx.getSourceManager()), Values(Ctx) {}
+      : UserFunctionVisitor(Ctx.getSourceManager()), Ctx(Ctx), Values(Ctx) {}
 
   HostLaunches Found;
 
@@ -102,7 +236,9 @@ public:
                Args >= 2) {
       // (&config, kernel, args...) or (&config, (const void *)kernel, args)
       Queries[Callee] = HostQuery::of(Call->getArg(1));
+      std::optional<std::pair<BlockShape, SourceLocation>> Cluster;
       if (const VarDecl *Config = addressedVariable(Call->getArg(0))) {
+        Cluster = clusterAttribute(Ctx, Values, Current, Config, Call);
         auto Field = [&](StringRef Name) {
           const FieldDecl *F = fieldNamed(Config, Name);
           return F ? HostQuery::field(Config, F, Call) : HostQuery();
@@ -118,7 +254,7 @@ public:
         for (unsigned I = 2; I < Args; ++I)
           Queries.push_back(HostQuery::of(Call->getArg(I)));
       }
-      add(Call, Queries);
+      add(Call, Queries, Cluster);
     } else if (Name == "cudaFuncSetAttribute" && Args >= 3) {
       noteOptIn(Call);
     }
@@ -146,7 +282,9 @@ private:
     }
   }
 
-  void add(const Expr *Launch, const std::vector<HostQuery> &Queries) {
+  void add(const Expr *Launch, const std::vector<HostQuery> &Queries,
+           const std::optional<std::pair<BlockShape, SourceLocation>> &Cluster =
+               std::nullopt) {
     HostEvaluations Evaluated =
         Values.evaluateTogether(Queries, Current, Launch);
     for (const HostConfiguration &Configuration : Evaluated.Configurations) {
@@ -161,6 +299,10 @@ private:
       Site.Call = Launch;
       Site.Through = Configuration.Through;
       Site.MoreConfigurations = Evaluated.Truncated;
+      if (Cluster) {
+        Site.ClusterDims = Cluster->first;
+        Site.ClusterDimsWhere = Cluster->second;
+      }
       Site.Grid = shapeOf(Configuration.Values[Grid], /*IsBlock=*/false);
       Site.Block = shapeOf(Configuration.Values[Block], /*IsBlock=*/true);
       const HostValue &SharedBytes = Configuration.Values[Bytes];
@@ -222,6 +364,7 @@ private:
     }
   }
 
+  ASTContext &Ctx;
   HostEvaluator Values;
 };
 

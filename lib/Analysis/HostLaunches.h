@@ -46,6 +46,10 @@ struct LaunchSite {
   const clang::CallExpr *Through = nullptr;
   /// The launch takes more configurations than are analysed.
   bool MoreConfigurations = false;
+  /// A cudaLaunchKernelEx's cluster shape, from its
+  /// cudaLaunchAttributeClusterDimension attribute, and where its x is set.
+  std::optional<BlockShape> ClusterDims;
+  clang::SourceLocation ClusterDimsWhere;
 };
 
 /// A cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,

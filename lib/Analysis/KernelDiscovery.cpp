@@ -334,6 +334,15 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
     Info.AllowsNonPortableClusters =
         Host.NonPortableClusters.count(F->getCanonicalDecl());
     readClusterDims(Ctx, F, Info);
+    // Without __cluster_dims__, the shape a cudaLaunchKernelEx gives.
+    if (!Info.ClusterDims && Info.ClusterDimsError.empty())
+      for (const LaunchSite &Launch : Info.Launches)
+        if (Launch.ClusterDims) {
+          Info.ClusterDims = Launch.ClusterDims;
+          Info.ClusterDimsWhere = Launch.ClusterDimsWhere;
+          Info.ClusterDimsFromLaunch = true;
+          break;
+        }
     if (const auto *Bounds = F->getAttr<CUDALaunchBoundsAttr>())
       if (std::optional<int64_t> Max =
               constantInteger(Ctx, Bounds->getMaxThreads()))

@@ -91,6 +91,10 @@ struct KernelInfo {
   std::optional<BlockShape> ClusterDims;
   clang::SourceLocation ClusterDimsWhere;
   std::string ClusterDimsError;
+  /// ClusterDims is not the kernel's __cluster_dims__ but the first
+  /// cudaLaunchKernelEx launch's cluster attribute (LaunchSite::ClusterDims),
+  /// at whose x ClusterDimsWhere points.
+  bool ClusterDimsFromLaunch = false;
   /// A cudaFuncSetAttribute(kernel,
   /// cudaFuncAttributeNonPortableClusterSizeAllowed, nonzero) call: clusters
   /// above the portable size may launch.

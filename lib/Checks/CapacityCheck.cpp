@@ -53,10 +53,12 @@ void checkClusterSize(const KernelAnalysis &Analysis, llvm::StringRef Check,
   }
   if (!Kernel.ClusterDims)
     return;
-  std::string Shape = "__cluster_dims__(" +
-                      std::to_string(Kernel.ClusterDims->X) + ", " +
-                      std::to_string(Kernel.ClusterDims->Y) + ", " +
-                      std::to_string(Kernel.ClusterDims->Z) + ")";
+  std::string Dims = std::to_string(Kernel.ClusterDims->X) + ", " +
+                     std::to_string(Kernel.ClusterDims->Y) + ", " +
+                     std::to_string(Kernel.ClusterDims->Z);
+  std::string Shape = Kernel.ClusterDimsFromLaunch
+                          ? "cluster dimension (" + Dims + ") of the launch"
+                          : "__cluster_dims__(" + Dims + ")";
   unsigned Blocks = Kernel.ClusterDims->threads();
   std::optional<ClusterLimits> Limits = clusterLimits(Arch);
   if (!Limits) {
