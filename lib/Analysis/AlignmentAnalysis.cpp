@@ -79,12 +79,16 @@ void AlignmentObserver::gatherPiece(const MemoryAccessEvent &Event,
                               Event.Assumptions.end());
     WholeBytes = Event.WholeBytes;
     PieceBytes = 0;
+    PieceEnds.assign(Threads, std::nullopt);
   }
   for (unsigned T : Event.Active.set_bits()) {
+    if (!Event.Address.Known[T])
+      continue;
+    int64_t Offset = Event.Address.Values[T];
+    int64_t End = Offset + int64_t(Event.WidthBytes);
     std::optional<int64_t> &Lowest = Whole->Offsets[T];
-    if (Event.Address.Known[T])
-      Lowest = Lowest ? std::min(*Lowest, Event.Address.Values[T])
-                      : Event.Address.Values[T];
+    Lowest = Lowest ? std::min(*Lowest, Offset) : Offset;
+    PieceEnds[T] = PieceEnds[T] ? std::max(*PieceEnds[T], End) : End;
   }
   Whole->Symbols |= Event.Address.Symbols;
   PieceBytes += Event.WidthBytes;
@@ -93,8 +97,14 @@ void AlignmentObserver::gatherPiece(const MemoryAccessEvent &Event,
 }
 
 void AlignmentObserver::flushPieces() {
-  // Only an object whose pieces all came is judged at its lowest address.
-  if (Whole && PieceBytes == WholeBytes)
+  // Only an object whose pieces all came, side by side, is judged at its
+  // lowest address.
+  bool Together = Whole && PieceBytes == WholeBytes;
+  for (unsigned T = 0; Together && T < Threads; ++T)
+    if (Whole->Offsets[T] &&
+        *PieceEnds[T] - *Whole->Offsets[T] != int64_t(WholeBytes))
+      Together = false;
+  if (Together)
     judge(*Whole);
   Whole.reset();
   WholeBytes = PieceBytes = 0;

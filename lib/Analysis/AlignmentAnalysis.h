@@ -120,6 +120,10 @@ private:
   std::map<const clang::VarDecl *, unsigned> UnderAlignedIndex;
   std::optional<JudgedAccess> Whole;
   unsigned WholeBytes = 0, PieceBytes = 0;
+  /// Per thread, the end of the furthest piece gathered: the pieces are
+  /// one object only if they span exactly WholeBytes (not the same piece
+  /// of several executions, where the rest of the object went unread).
+  std::vector<std::optional<int64_t>> PieceEnds;
 };
 
 /// The shared variable's alignment as the code can rely on it: its

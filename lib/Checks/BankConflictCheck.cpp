@@ -190,6 +190,9 @@ public:
 
 private:
   DiagnosticNote explainSegments(const AccessStats &Access) const;
+  /// What the numbers cover: the iterations evaluated, the assumptions,
+  /// the block shape.
+  void addCoverageNotes(Diagnostic &D, const AccessStats &Access) const;
   DiagnosticNote explainHotspot(const AccessStats &Access) const;
   DiagnosticNote explainShape() const;
   DiagnosticNote nsightComputeCounts(const AccessStats &Access) const;
@@ -660,12 +663,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
                            std::to_string(symbolValue(Effect.Symbol)),
                        {}});
   }
-  std::string Sampled = Analysis.profile().samplingReason(Access);
-  if (!Sampled.empty())
-    D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
-  for (const std::string &Assumption : Access.Assumptions)
-    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
-  D.Notes.push_back(explainShape());
+  addCoverageNotes(D, Access);
   // Out-of-bounds lanes hit the banks of whatever lies there: no layout of
   // this array changes that, so no fix is proposed before the index is fixed.
   std::optional<uint64_t> Bytes = arrayBytes(Access);
@@ -693,6 +691,16 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
       D.Notes.push_back(std::move(Fix));
   }
   Findings.push_back(std::move(D));
+}
+
+void ConflictReporter::addCoverageNotes(Diagnostic &D,
+                                        const AccessStats &Access) const {
+  std::string Sampled = Analysis.profile().samplingReason(Access);
+  if (!Sampled.empty())
+    D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
+  for (const std::string &Assumption : Access.Assumptions)
+    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
+  D.Notes.push_back(explainShape());
 }
 
 DiagnosticNote
@@ -819,12 +827,7 @@ void ConflictReporter::reportRemote(const AccessStats &Access) {
                   ? ""
                   : "; the counts cover the iterations evaluated"),
          {}});
-  std::string Sampled = Analysis.profile().samplingReason(Access);
-  if (!Sampled.empty())
-    D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
-  for (const std::string &Assumption : Access.Assumptions)
-    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
-  D.Notes.push_back(explainShape());
+  addCoverageNotes(D, Access);
   if (Access.Array && Ways >= 2)
     D.Notes.push_back(
         {toSourcePoint(SM, Access.Array->getLocation()),
