@@ -6,8 +6,7 @@
 // cudaErrorInvalidClusterSize unless cudaFuncAttributeNonPortableClusterSizeAllowed
 // is set, 32 always.
 //
-// REQUIRES: cuda-toolkit
-// RUN: not %smem-lint-toolkit --arch=sm_90 %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: not %smem-lint --arch=sm_90 %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 
 __global__ void sixteen(float *out) {
   __shared__ float s[256];
