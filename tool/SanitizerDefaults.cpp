@@ -1,5 +1,4 @@
-//===- SanitizerDefaults.cpp - AddressSanitizer defaults of a sanitized build
-//-===//
+//===--- SanitizerDefaults.cpp - ASan defaults of a sanitized build -----===//
 //
 // Linked into every executable of a SMEM_LINT_SANITIZE build
 // (docs/hardening.md).

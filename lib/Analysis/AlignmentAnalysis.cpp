@@ -54,6 +54,13 @@ void AlignmentObserver::check(const MemoryAccessEvent &Event, bool Remote) {
       Access.Offsets[T] = Event.Address.Values[T];
   Access.Symbols = Event.Address.Symbols;
   Access.Assumptions.assign(Event.Assumptions.begin(), Event.Assumptions.end());
+  if (Event.TensorMap)
+    Access.TensorMapSwizzle = Event.TensorMap->SwizzleName;
+  // A TMA copy the engine accepts may still land off its swizzle's repeat.
+  if (judge(Access) || Event.LayoutAlignment <= Event.RequiredAlignment)
+    return;
+  Access.Required = Event.LayoutAlignment;
+  Access.Permutes = true;
   judge(Access);
 }
 
@@ -110,7 +117,7 @@ void AlignmentObserver::flushPieces() {
   WholeBytes = PieceBytes = 0;
 }
 
-void AlignmentObserver::judge(const JudgedAccess &Access) {
+bool AlignmentObserver::judge(const JudgedAccess &Access) {
   unsigned Required = Access.Required;
   uint64_t Declared = guaranteedAlignment(*Variables.at(Access.Array));
   std::optional<int64_t> Residue;
@@ -134,23 +141,29 @@ void AlignmentObserver::judge(const JudgedAccess &Access) {
     }
   }
   if (!Residue)
-    return;
+    return false;
   if (!FirstMisaligned) {
     // Aligned from the array's start: enough only if the array is.
     if (Declared % Required == 0 || Access.Remote)
-      return;
-    auto [It, Inserted] =
-        UnderAlignedIndex.try_emplace(Access.Array, Found.UnderAligned.size());
-    if (Inserted)
-      Found.UnderAligned.push_back({Access.Array, Declared, Required, {}});
+      return false;
+    auto [It, Inserted] = UnderAlignedIndex.try_emplace(
+        {Access.Array, Access.Permutes}, Found.UnderAligned.size());
+    if (Inserted) {
+      UnderAlignedArray Entry;
+      Entry.Array = Access.Array;
+      Entry.Declared = Declared;
+      Entry.Permutes = Access.Permutes;
+      Entry.TensorMapSwizzle = Access.TensorMapSwizzle;
+      Found.UnderAligned.push_back(std::move(Entry));
+    }
     UnderAlignedArray &Entry = Found.UnderAligned[It->second];
     Entry.Required = std::max(Entry.Required, Required);
     if (!llvm::is_contained(Entry.Sites, Access.Site))
       Entry.Sites.push_back(Access.Site);
-    return;
+    return false;
   }
-  auto [It, Inserted] =
-      Index.try_emplace({Access.Site, Access.Array}, Found.Misaligned.size());
+  auto [It, Inserted] = Index.try_emplace(
+      {Access.Site, Access.Array, Access.Permutes}, Found.Misaligned.size());
   if (Inserted) {
     Misalignment M;
     static_cast<AlignedAccess &>(M) = Access;
@@ -174,14 +187,15 @@ void AlignmentObserver::judge(const JudgedAccess &Access) {
   for (const std::string &Assumption : Access.Assumptions)
     if (!llvm::is_contained(M.Assumptions, Assumption))
       M.Assumptions.push_back(Assumption);
+  return true;
 }
 
 AlignmentFindings AlignmentObserver::take() {
   flushPieces();
-  // An array some access misaligns is reported there.
+  // An array some access misaligns (in the same way) is reported there.
   llvm::erase_if(Found.UnderAligned, [&](const UnderAlignedArray &U) {
     return llvm::any_of(Found.Misaligned, [&](const Misalignment &M) {
-      return M.Array == U.Array;
+      return M.Array == U.Array && (!M.Permutes || U.Permutes);
     });
   });
   return std::move(Found);

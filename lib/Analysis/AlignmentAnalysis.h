@@ -25,6 +25,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang {
@@ -45,6 +46,12 @@ struct AlignedAccess {
   unsigned Matrices = 0;
   AsyncPhase Async = AsyncPhase::None;
   bool Remote = false;
+  /// A TMA tensor copy: its tensor map's swizzle (CU_TENSOR_MAP_SWIZZLE_128B).
+  std::string TensorMapSwizzle;
+  /// Required is where the swizzle pattern starts over, not what the
+  /// instruction accepts: an address off it does not stop the kernel, the
+  /// copy lands permuted (TensorMapBox::swizzleRepeat).
+  bool Permutes = false;
 };
 
 /// One access some thread makes at an address its instruction rejects.
@@ -70,6 +77,10 @@ struct UnderAlignedArray {
   const clang::VarDecl *Array = nullptr;
   uint64_t Declared = 0;
   unsigned Required = 0;
+  /// Required is a TMA swizzle's repeat (AlignedAccess::Permutes), of this
+  /// swizzle mode.
+  bool Permutes = false;
+  std::string TensorMapSwizzle;
   /// The accesses that need it, in the order first executed.
   std::vector<const clang::Expr *> Sites;
 };
@@ -104,7 +115,9 @@ public:
 
 private:
   void check(const MemoryAccessEvent &Event, bool Remote);
-  void judge(const JudgedAccess &Access);
+  /// Records \p Access if some thread's address is off its alignment (true)
+  /// or its array is declared with less (false).
+  bool judge(const JudgedAccess &Access);
   /// Gathers the pieces of an object read or written whole
   /// (MemoryAccessEvent::WholeBytes) until they add up to it; its address
   /// is each thread's lowest.
@@ -114,10 +127,11 @@ private:
   unsigned Threads;
   std::map<const clang::VarDecl *, const SharedVariable *> Variables;
   AlignmentFindings Found;
-  llvm::DenseMap<std::pair<const clang::Expr *, const clang::VarDecl *>,
-                 unsigned>
+  /// By site, array and AlignedAccess::Permutes.
+  std::map<std::tuple<const clang::Expr *, const clang::VarDecl *, bool>,
+           unsigned>
       Index;
-  std::map<const clang::VarDecl *, unsigned> UnderAlignedIndex;
+  std::map<std::pair<const clang::VarDecl *, bool>, unsigned> UnderAlignedIndex;
   std::optional<JudgedAccess> Whole;
   unsigned WholeBytes = 0, PieceBytes = 0;
   /// Per thread, the end of the furthest piece gathered: the pieces are

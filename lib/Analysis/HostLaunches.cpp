@@ -3,6 +3,7 @@
 #include "Analysis/HostLaunches.h"
 
 #include "Analysis/HostValues.h"
+#include "Analysis/TensorMapEncodes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -210,9 +211,11 @@ public:
       }
       if (Config && Config->getNumArgs() > 2)
         Queries[Bytes] = HostQuery::of(Config->getArg(2));
-      for (const Expr *Argument : Launch->arguments())
+      std::vector<const Expr *> Arguments(Launch->arg_begin(),
+                                          Launch->arg_end());
+      for (const Expr *Argument : Arguments)
         Queries.push_back(HostQuery::of(Argument));
-      add(Launch, Queries);
+      add(Launch, Queries, std::nullopt, Arguments);
       return true;
     }
     const FunctionDecl *Function = Call->getDirectCallee();
@@ -247,14 +250,17 @@ public:
         Queries[Block] = Field("blockDim");
         Queries[Bytes] = Field("dynamicSmemBytes");
       }
+      std::vector<const Expr *> Arguments;
       if (Name == "cudaLaunchKernelExC") {
         if (Args > 2)
           appendArgumentTable(Call->getArg(2), Queries);
       } else {
-        for (unsigned I = 2; I < Args; ++I)
+        for (unsigned I = 2; I < Args; ++I) {
           Queries.push_back(HostQuery::of(Call->getArg(I)));
+          Arguments.push_back(Call->getArg(I));
+        }
       }
-      add(Call, Queries, Cluster);
+      add(Call, Queries, Cluster, Arguments);
     } else if (Name == "cudaFuncSetAttribute" && Args >= 3) {
       noteOptIn(Call);
     }
@@ -282,11 +288,17 @@ private:
     }
   }
 
+  /// \p Arguments: the kernel's arguments as the launch spells them, where
+  /// it does (for its tensor maps).
   void add(const Expr *Launch, const std::vector<HostQuery> &Queries,
            const std::optional<std::pair<BlockShape, SourceLocation>> &Cluster =
-               std::nullopt) {
+               std::nullopt,
+           llvm::ArrayRef<const Expr *> Arguments = {}) {
     HostEvaluations Evaluated =
         Values.evaluateTogether(Queries, Current, Launch);
+    // The tensor maps do not vary with the configurations: each is read
+    // once, at the launch.
+    std::map<unsigned, std::optional<TensorMapBox>> TensorMaps;
     for (const HostConfiguration &Configuration : Evaluated.Configurations) {
       const HostValue &Target = Configuration.Values[Callee];
       const FunctionDecl *Kernel = Target.Function;
@@ -317,6 +329,14 @@ private:
         if (Param->getType()->isIntegralOrEnumerationType() &&
             Argument.ValueKind == HostValue::Kind::Integer)
           Site.Arguments[Param] = Argument.Integer;
+        if (I < Arguments.size() && isTensorMapType(Param->getType())) {
+          auto [Read, New] = TensorMaps.try_emplace(I);
+          if (New)
+            Read->second =
+                encodedTensorMap(Ctx, Values, Arguments[I], Current, Launch);
+          if (Read->second)
+            Site.TensorMaps[Param] = *Read->second;
+        }
       }
       Found.Launches[Kernel->getCanonicalDecl()].push_back(std::move(Site));
     }

@@ -13,6 +13,7 @@
 #define SMEMLINT_ANALYSIS_HOSTLAUNCHES_H
 
 #include "Evaluation/BlockShape.h"
+#include "Evaluation/TensorMap.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -50,6 +51,9 @@ struct LaunchSite {
   /// cudaLaunchAttributeClusterDimension attribute, and where its x is set.
   std::optional<BlockShape> ClusterDims;
   clang::SourceLocation ClusterDimsWhere;
+  /// CUtensorMap arguments whose cuTensorMapEncodeTiled call was read
+  /// (TensorMapEncodes.h).
+  llvm::DenseMap<const clang::ParmVarDecl *, TensorMapBox> TensorMaps;
 };
 
 /// A cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,

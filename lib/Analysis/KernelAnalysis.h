@@ -18,6 +18,7 @@
 #include "Analysis/KernelDiscovery.h"
 #include "Analysis/ProxyFenceProfile.h"
 #include "Analysis/SharedAccessProfile.h"
+#include "Evaluation/TensorMap.h"
 #include "Hardware/ArchTable.h"
 #include "Model/Occupancy.h"
 #include "Report/Report.h"
@@ -77,6 +78,8 @@ struct ChosenShape {
   clang::SourceLocation Through;
   /// The launch takes more configurations than were analysed.
   bool MoreConfigurations = false;
+  /// The tensor maps every launch with this shape passes, as encoded.
+  llvm::DenseMap<const clang::ParmVarDecl *, TensorMapBox> TensorMaps;
 };
 
 /// Static shared bytes of \p Variables laid out one after another at their

@@ -57,6 +57,17 @@ public:
 
 private:
   void serve(const MemoryAccessEvent &Event) {
+    if (Event.Address.Object.IsShared &&
+        (Event.Async == AsyncPhase::BulkIssue ||
+         Event.Async == AsyncPhase::BulkRead))
+      if (const auto *Array =
+              llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl))
+        if (!Profile.BulkCopied.count(Array)) {
+          BulkCopiedArray &Copied = Profile.BulkCopied[Array];
+          Copied.Site = Event.Site;
+          if (Event.TensorMap)
+            Copied.TensorMap = *Event.TensorMap;
+        }
     // A cp.async costs the banks when it is issued; its completion only
     // places its write for the race analysis.
     if (!Event.Address.Object.IsShared ||

@@ -129,8 +129,20 @@ struct SymbolEffect {
   std::vector<unsigned> WaysByValue;
 };
 
+/// A shared array the TMA engine copies into or out of (cp.async.bulk,
+/// cp.async.bulk.tensor): it lays the bytes out by the copy, not by the
+/// array's declaration, so a layout fix of the array would not move them.
+struct BulkCopiedArray {
+  const clang::Expr *Site = nullptr; ///< The first such copy.
+  /// A tensor copy's map (its swizzle is the layout fix to use); null for
+  /// a copy of contiguous bytes.
+  std::optional<TensorMapBox> TensorMap;
+};
+
 struct SharedAccessProfile {
   std::vector<AccessStats> Accesses; ///< In the order first executed.
+  /// By array, the copies of the TMA engine.
+  std::map<const clang::VarDecl *, BulkCopiedArray> BulkCopied;
   /// Accesses of another block's shared memory, apart: Nsight Compute
   /// counts them with global memory, not among shared wavefronts.
   std::vector<AccessStats> RemoteAccesses;

@@ -30,6 +30,8 @@ std::string instructionOf(const Misalignment &M) {
            " row address";
   if (M.Async == AsyncPhase::Issue)
     return std::to_string(M.WidthBytes) + "-byte cp.async";
+  if (!M.TensorMapSwizzle.empty())
+    return "TMA tensor copy";
   if (M.Async == AsyncPhase::BulkIssue || M.Async == AsyncPhase::BulkRead)
     return "bulk copy";
   return std::to_string(M.WidthBytes) + "-byte " +
@@ -38,8 +40,74 @@ std::string instructionOf(const Misalignment &M) {
                                         : "atomic");
 }
 
+/// Error, warning or note, as smem-out-of-bounds words a fault: an error
+/// when nothing was assumed, a note when the block shape or a value the
+/// address depends on was; \p Worst caps it.
+Severity levelOf(const KernelAnalysis &Analysis, const Misalignment &M,
+                 Severity Worst) {
+  bool OnAssumedValues = false;
+  for (unsigned Id = 0; Id < 64; ++Id)
+    if ((M.Symbols >> Id & 1) && Analysis.racesTriedFor(Id))
+      OnAssumedValues = true;
+  if (Analysis.shape().Source == ShapeSource::Default || OnAssumedValues)
+    return Severity::Note;
+  if (!M.WhateverThePlacement || !M.Assumptions.empty())
+    return Severity::Warning;
+  return Worst;
+}
+
+/// A TMA tensor copy the engine accepts (128-byte aligned) whose
+/// destination is off its swizzle's repeat: the box lands permuted.
+void reportPermuted(const CheckContext &Context, const Misalignment &M,
+                    std::vector<Diagnostic> &Findings) {
+  const KernelAnalysis &Analysis = Context.Analysis;
+  const ASTContext &Ctx = Analysis.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Array = M.Array->getNameAsString();
+  std::string Repeat = std::to_string(M.Required);
+  int64_t Past = ((M.FirstOffset % M.Required) + M.Required) % M.Required;
+  Diagnostic D;
+  D.Check = MisalignedAccessCheck::info().Name;
+  D.Level = levelOf(Analysis, M, Severity::Warning);
+  D.Where = toSourcePoint(SM, M.Site->getBeginLoc());
+  Context.nameSharedAccess(D, M.Site, M.Kind);
+  D.Message = "TMA tensor copy " +
+              std::string(M.Kind == AccessKind::Load ? "out of" : "into") +
+              " '" + Array + "' with " + M.TensorMapSwizzle + " at " +
+              elementName(Ctx, M.Array, M.FirstOffset) + ", " +
+              std::to_string(Past) + " bytes past a multiple of " + Repeat +
+              " from the start of '" + Array +
+              "': the TMA engine swizzles by the shared address, whose "
+              "pattern repeats every " +
+              Repeat +
+              " bytes, so the tile lands permuted from the layout its "
+              "swizzled reads assume (" +
+              Analysis.assumptionSummary(M.Site) + ")";
+  if (!M.WhateverThePlacement)
+    D.Notes.push_back({toSourcePoint(SM, M.Array->getLocation()),
+                       "unless '" + Array + "' itself starts " +
+                           std::to_string(M.Required - Past) +
+                           " bytes past a multiple of " + Repeat +
+                           ", which nothing arranges: it is declared " +
+                           std::to_string(M.ArrayAlignment) + "-byte aligned",
+                       {}});
+  for (const std::string &Assumption : M.Assumptions)
+    D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
+  D.Notes.push_back(
+      {D.Where,
+       "measured on the H200: a 128-byte-aligned destination off the "
+       "swizzle's repeat completes without an error and holds the box "
+       "swizzled by its shared address, not by its offset in the tile "
+       "(docs/measurements/h200-tma.md); start each stage at a multiple of " +
+           Repeat + " bytes",
+       {}});
+  Findings.push_back(std::move(D));
+}
+
 void reportMisaligned(const CheckContext &Context, const Misalignment &M,
                       std::vector<Diagnostic> &Findings) {
+  if (M.Permutes)
+    return reportPermuted(Context, M, Findings);
   const KernelAnalysis &Analysis = Context.Analysis;
   const ASTContext &Ctx = Analysis.context();
   const SourceManager &SM = Ctx.getSourceManager();
@@ -47,17 +115,7 @@ void reportMisaligned(const CheckContext &Context, const Misalignment &M,
   std::string Required = std::to_string(M.Required);
   Diagnostic D;
   D.Check = MisalignedAccessCheck::info().Name;
-  // As smem-out-of-bounds: an error when nothing was assumed, a note when
-  // the block shape or a value the address depends on was.
-  bool OnAssumedValues = false;
-  for (unsigned Id = 0; Id < 64; ++Id)
-    if ((M.Symbols >> Id & 1) && Analysis.racesTriedFor(Id))
-      OnAssumedValues = true;
-  D.Level = Analysis.shape().Source == ShapeSource::Default || OnAssumedValues
-                ? Severity::Note
-            : !M.WhateverThePlacement || !M.Assumptions.empty()
-                ? Severity::Warning
-                : Severity::Error;
+  D.Level = levelOf(Analysis, M, Severity::Error);
   D.Where = toSourcePoint(SM, M.Site->getBeginLoc());
   Context.nameSharedAccess(D, M.Site, M.Kind);
   std::string Thread = threadName(Analysis.shape().Block, M.FirstThread);
@@ -90,13 +148,21 @@ void reportMisaligned(const CheckContext &Context, const Misalignment &M,
                        {}});
   for (const std::string &Assumption : M.Assumptions)
     D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
-  D.Notes.push_back({D.Where,
-                     "measured on the H200: such an access stops the kernel "
-                     "with 'misaligned address', and compute-sanitizer "
-                     "reports an invalid __shared__ read or write whose "
-                     "address 'is misaligned' "
-                     "(docs/measurements/h200-misaligned.md)",
-                     {}});
+  if (!M.TensorMapSwizzle.empty())
+    D.Notes.push_back({D.Where,
+                       "measured on the H200: a TMA tensor copy whose shared "
+                       "address is not a multiple of 128 bytes stops the "
+                       "kernel with 'misaligned address', whatever its "
+                       "swizzle (docs/measurements/h200-tma.md)",
+                       {}});
+  else
+    D.Notes.push_back({D.Where,
+                       "measured on the H200: such an access stops the kernel "
+                       "with 'misaligned address', and compute-sanitizer "
+                       "reports an invalid __shared__ read or write whose "
+                       "address 'is misaligned' "
+                       "(docs/measurements/h200-misaligned.md)",
+                       {}});
   Findings.push_back(std::move(D));
 }
 
@@ -127,20 +193,36 @@ void reportUnderAligned(const CheckContext &Context, const UnderAlignedArray &U,
   D.Check = MisalignedAccessCheck::info().Name;
   D.Level = Severity::Note;
   D.Where = toSourcePoint(SM, U.Array->getLocation());
-  D.Message = "'" + Array + "' is accessed with instructions that need " +
-              Required + "-byte alignment (line" +
-              (Lines.size() > 1 ? "s " : " ") + llvm::join(Lines, ", ") +
-              ") but is declared " + std::to_string(U.Declared) +
-              "-byte aligned: the accesses are aligned only if the compiler "
-              "places it at a multiple of " +
-              Required + " bytes (" + Analysis.assumptionSummary(U.Sites[0]) +
-              ")";
+  std::string Where = "(line" + std::string(Lines.size() > 1 ? "s " : " ") +
+                      llvm::join(Lines, ", ") + ")";
+  if (U.Permutes)
+    D.Message =
+        "'" + Array + "' is written by TMA tensor copies with " +
+        U.TensorMapSwizzle + " " + Where + ", whose pattern repeats every " +
+        Required + " bytes of shared address, but is declared " +
+        std::to_string(U.Declared) +
+        "-byte aligned: the copies land as its reads assume only if "
+        "the compiler places it at a multiple of " +
+        Required + " bytes (" + Analysis.assumptionSummary(U.Sites[0]) + ")";
+  else
+    D.Message = "'" + Array + "' is accessed with instructions that need " +
+                Required + "-byte alignment " + Where + " but is declared " +
+                std::to_string(U.Declared) +
+                "-byte aligned: the accesses are aligned only if the compiler "
+                "places it at a multiple of " +
+                Required + " bytes (" + Analysis.assumptionSummary(U.Sites[0]) +
+                ")";
   D.Notes.push_back(
       {D.Where,
-       "the kernel has other static shared variables; on the H200 a float "
-       "array declared after a 4-byte one started 4 bytes past a multiple of "
-       "16, and its float4 reads stopped the kernel "
-       "(docs/measurements/h200-misaligned.md)",
+       U.Permutes
+           ? "the kernel has other static shared variables; on the H200 a "
+             "swizzled TMA copy 128 bytes past a multiple of its repeat "
+             "landed permuted, without an error "
+             "(docs/measurements/h200-tma.md)"
+           : "the kernel has other static shared variables; on the H200 a "
+             "float array declared after a 4-byte one started 4 bytes past a "
+             "multiple of 16, and its float4 reads stopped the kernel "
+             "(docs/measurements/h200-misaligned.md)",
        {}});
   DiagnosticNote Fix{
       D.Where, "declare '" + Array + "' __align__(" + Required + ")", {}};

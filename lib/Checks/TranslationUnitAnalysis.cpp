@@ -122,6 +122,7 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
       Shape->MoreConfigurations = Launch.MoreConfigurations;
       Shape->DynamicSharedBytes = Launch.DynamicShared;
       Shape->Grid = Launch.Grid;
+      Shape->TensorMaps = Launch.TensorMaps;
     } else
       for (ChosenShape &Existing : Shapes)
         if (Existing.Block == *Launch.Block) {
@@ -129,6 +130,15 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
               (!Launch.Grid || !(*Launch.Grid == *Existing.Grid)))
             Existing.Grid.reset();
           Existing.MoreConfigurations |= Launch.MoreConfigurations;
+          // A tensor map another launch encodes otherwise is not known.
+          llvm::SmallVector<const ParmVarDecl *, 2> Differ;
+          for (const auto &[Param, Map] : Existing.TensorMaps) {
+            auto Other = Launch.TensorMaps.find(Param);
+            if (Other == Launch.TensorMaps.end() || Other->second != Map)
+              Differ.push_back(Param);
+          }
+          for (const ParmVarDecl *Param : Differ)
+            Existing.TensorMaps.erase(Param);
           if (Launch.DynamicShared)
             Existing.DynamicSharedBytes = std::max(
                 Existing.DynamicSharedBytes.value_or(0), *Launch.DynamicShared);
@@ -554,10 +564,12 @@ void noteUnmodelledInstructions(const KernelAnalysis &Analysis,
                              ? "'" + Found.Array->getNameAsString() + "'"
                              : std::string("shared memory");
     std::string NotKnown =
-        (Found.AddressUnknown.empty()
+        (!Found.AddressUnknown.empty()
+             ? "; the analysis could not compute its address (" +
+                   Found.AddressUnknown + ")"
+         : Found.Why.empty()
              ? std::string("; the analysis does not evaluate it")
-             : "; the analysis could not compute its address (" +
-                   Found.AddressUnknown + ")") +
+             : "; the analysis does not evaluate it (" + Found.Why + ")") +
         ", so its wavefronts and the races through it are not known";
     std::string Message;
     switch (Found.Effect) {
@@ -1186,6 +1198,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Evaluation.Block = Shape.Block;
       Evaluation.WarpSize = Options.Arch->Banking.WarpSize;
       Evaluation.KnownParameters = Shape.KnownParameters;
+      Evaluation.TensorMaps = Shape.TensorMaps;
       Evaluation.Grid = Shape.Grid;
       Evaluation.CompiledAccessBytes = CompiledWidths;
       Evaluation.LoopIterationLimit = Options.LoopIterationLimit;

@@ -10,6 +10,7 @@
 #ifndef SMEMLINT_EVALUATION_EXECUTIONOBSERVER_H
 #define SMEMLINT_EVALUATION_EXECUTIONOBSERVER_H
 
+#include "Evaluation/TensorMap.h"
 #include "Evaluation/ThreadValue.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -121,6 +122,12 @@ struct MemoryAccessEvent {
   /// object's size and alignment; 0 otherwise.
   unsigned WholeBytes = 0;
   unsigned WholeAlignment = 0;
+  /// A TMA tensor copy: the tensor map it copies by, and the alignment at
+  /// which its swizzle starts over (TensorMapBox::swizzleRepeat; 0 for none):
+  /// a destination aligned to RequiredAlignment but not to this lands
+  /// permuted.
+  const TensorMapBox *TensorMap = nullptr;
+  unsigned LayoutAlignment = 0;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

@@ -377,7 +377,8 @@ public:
                       const AddressFacts &Address, const ThreadMask &Active,
                       const ThreadValue *Stored, unsigned Matrices = 0,
                       AsyncPhase Async = AsyncPhase::None,
-                      bool BypassesL1 = false);
+                      bool BypassesL1 = false,
+                      const TensorMapBox *TensorMap = nullptr);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
@@ -407,6 +408,21 @@ public:
   /// evaluation did not follow.
   bool ptxAsyncCopy(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                     CallFrame &Frame, const ThreadMask &Active);
+  /// Inline PTX \p Asm when it is one TMA tensor copy (`cp.async.bulk.tensor`)
+  /// through a CUtensorMap parameter whose encoding the host code shows
+  /// (EvaluationOptions::TensorMaps): reported as a bulk copy of the map's
+  /// box, into shared memory completing its mbarrier's bytes, or out of it
+  /// in a bulk group; false otherwise, with \p WhyNot saying why for the
+  /// note.
+  bool ptxTensorCopy(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                     CallFrame &Frame, const ThreadMask &Active,
+                     std::string &WhyNot);
+  /// A copy the evaluation does not follow signals the mbarrier of asm
+  /// operand \p Operand with complete_tx: its bytes are unknown, so the
+  /// phases of that mbarrier complete on their arrivals alone.
+  void unfollowedCopyCompletesTx(const llvm::CallBase &Call,
+                                 const llvm::InlineAsm &Asm, unsigned Operand,
+                                 CallFrame &Frame, const ThreadMask &Active);
   /// `llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}[.s]` (clang's
   /// __nvvm_cp_async builtins): as ptxAsyncCopy.
   bool intrinsicAsyncCopy(const llvm::CallBase &Call, llvm::StringRef Name,
@@ -628,6 +644,9 @@ public:
     /// Arrivals the current phase still needs, and its transaction bytes
     /// expected and not yet delivered.
     int64_t Pending = 0, BytesMissing = 0;
+    /// A copy the evaluation does not follow signals it: its phases
+    /// complete when their arrivals are in, whatever bytes are missing.
+    bool BytesUnknown = false;
     /// Completed phases: the current one is number Phase.
     uint64_t Phase = 0;
     uint64_t AllArrivals = 0;

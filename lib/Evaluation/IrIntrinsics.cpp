@@ -342,6 +342,93 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
   return Found;
 }
 
+/// One TMA tensor copy of an asm statement, as CUTLASS's SM90_TMA_LOAD and
+/// hand-written Hopper kernels spell it: into shared memory,
+/// `cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+/// [$D], [$T, {$X, $Y}], [$M];`; out of it, `cp.async.bulk.tensor.2d.global.
+/// shared::cta.tile.bulk_group [$T, {$X, $Y}], [$S];` (and its
+/// cp.reduce.async.bulk.tensor form). The bytes and their layout are the
+/// tensor map's ($T), not the instruction's. Multicast, im2col, gather and
+/// scatter forms are left to the note.
+struct PtxTensorCopy {
+  bool FromShared = false;
+  unsigned SharedOperand = 0, MapOperand = 0;
+  std::optional<unsigned> MbarrierOperand;
+};
+
+std::optional<PtxTensorCopy> ptxTensorCopy(llvm::StringRef Text) {
+  static const llvm::Regex Instruction(
+      "(^|[^.a-z_])cp\\.(reduce\\.)?async\\.bulk\\.tensor\\.[1-5]d((\\.[a-zA-"
+      "Z0-9_:]+)+)[ \t]+([^;]*)");
+  llvm::SmallVector<llvm::StringRef, 6> Match;
+  if (!Instruction.match(Text, &Match))
+    return std::nullopt;
+  bool Reduce = !Match[2].empty();
+  bool Shared = false, Global = false, CompletesMbarrier = false,
+       BulkGroup = false;
+  PtxTensorCopy Found;
+  llvm::SmallVector<llvm::StringRef, 8> Qualifiers;
+  Match[3].drop_front().split(Qualifiers, '.');
+  for (llvm::StringRef Q : Qualifiers) {
+    if (Q == "shared::cta" || Q == "shared::cluster") {
+      Found.FromShared = Global; // the destination comes first
+      Shared = true;
+    } else if (Q == "global")
+      Global = true;
+    else if (Q == "mbarrier::complete_tx::bytes")
+      CompletesMbarrier = true;
+    else if (Q == "bulk_group")
+      BulkGroup = true;
+    else if (Q != "tile" && Q != "L2::cache_hint" &&
+             !(Reduce &&
+               llvm::is_contained(
+                   {"add", "min", "max", "inc", "dec", "and", "or", "xor"}, Q)))
+      return std::nullopt; // multicast::cluster, im2col, tile::gather4, ...
+  }
+  if (!Shared || !Global ||
+      (Found.FromShared ? !BulkGroup || CompletesMbarrier
+                        : !CompletesMbarrier || BulkGroup || Reduce))
+    return std::nullopt;
+  static const llvm::Regex Into(
+      "^\\[[ \t]*\\$([0-9]+)[ \t]*\\][ \t]*,[ \t]*\\[[ \t]*\\$([0-9]+)[ \t]*,"
+      "[ \t]*\\{[^}]*\\}[ \t]*\\][ \t]*,[ \t]*\\[[ \t]*\\$([0-9]+)[ \t]*\\]");
+  static const llvm::Regex OutOf(
+      "^\\[[ \t]*\\$([0-9]+)[ \t]*,[ \t]*\\{[^}]*\\}[ \t]*\\][ \t]*,[ "
+      "\t]*\\[[ \t]*\\$([0-9]+)[ \t]*\\]");
+  llvm::SmallVector<llvm::StringRef, 4> Operands;
+  llvm::StringRef Text5 = Match[5].trim();
+  if (Found.FromShared) {
+    if (!OutOf.match(Text5, &Operands) ||
+        Operands[1].getAsInteger(10, Found.MapOperand) ||
+        Operands[2].getAsInteger(10, Found.SharedOperand))
+      return std::nullopt;
+    return Found;
+  }
+  unsigned Mbarrier = 0;
+  if (!Into.match(Text5, &Operands) ||
+      Operands[1].getAsInteger(10, Found.SharedOperand) ||
+      Operands[2].getAsInteger(10, Found.MapOperand) ||
+      Operands[3].getAsInteger(10, Mbarrier))
+    return std::nullopt;
+  Found.MbarrierOperand = Mbarrier;
+  return Found;
+}
+
+/// The asm operand of the mbarrier a copy signals with complete_tx, for a
+/// copy the evaluation does not follow: the last `[$N]` of its operands.
+std::optional<unsigned> completeTxMbarrierOperand(llvm::StringRef Text) {
+  if (!Text.contains("mbarrier::complete_tx"))
+    return std::nullopt;
+  static const llvm::Regex Last("\\[[ \t]*\\$([0-9]+)[ \t]*\\][^[]*$");
+  llvm::SmallVector<llvm::StringRef, 2> Match;
+  unsigned Operand = 0;
+  size_t End = Text.find(';');
+  if (!Last.match(Text.take_front(End), &Match) ||
+      Match[1].getAsInteger(10, Operand))
+    return std::nullopt;
+  return Operand;
+}
+
 /// Whether \p Text is a `fence.proxy.async` that covers shared memory:
 /// `.shared::cta`, `.shared::cluster`, or no state space (all of them).
 bool ptxProxyFenceCoversShared(llvm::StringRef Text) {
@@ -1282,6 +1369,82 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
   return true;
 }
 
+bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
+                                const llvm::InlineAsm &Asm, CallFrame &Frame,
+                                const ThreadMask &Active, std::string &WhyNot) {
+  llvm::StringRef Text = Asm.getAsmString();
+  if (sharedMemoryInstructions(Text).size() != 1)
+    return false;
+  std::optional<PtxTensorCopy> Copy = ir::ptxTensorCopy(Text);
+  if (!Copy)
+    return false;
+  auto ArgumentOf = [&](unsigned Operand) -> const llvm::Value * {
+    std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
+    return Argument && *Argument < Call.arg_size()
+               ? Call.getArgOperand(*Argument)
+               : nullptr;
+  };
+  // The tensor map: a CUtensorMap parameter (`"l"(&map)` of a
+  // __grid_constant__ one) whose cuTensorMapEncodeTiled call was read.
+  const llvm::Value *MapOperand = ArgumentOf(Copy->MapOperand);
+  if (!MapOperand)
+    return false;
+  const ThreadValue &Map = valueOf(MapOperand, Frame, Active);
+  const auto *Param =
+      Map.isPointer()
+          ? llvm::dyn_cast_or_null<clang::ParmVarDecl>(Map.Object.Decl)
+          : nullptr;
+  auto Encoded =
+      Param ? Options.TensorMaps.find(Param) : Options.TensorMaps.end();
+  if (Encoded == Options.TensorMaps.end()) {
+    WhyNot = Param ? "the box of tensor map '" + Param->getNameAsString() +
+                         "' is not known: no launch shows the "
+                         "cuTensorMapEncodeTiled call that encodes it with "
+                         "constants"
+                   : "its tensor map is not a kernel parameter the "
+                     "evaluation follows";
+    return false;
+  }
+  const TensorMapBox &Box = Encoded->second;
+  uint64_t Width = Box.bytes();
+  // A swizzled box narrower than its swizzle span is not modelled.
+  uint64_t InnerBytes = uint64_t(Box.Box.front()) * Box.ElementBytes;
+  if (Width == 0 || Width > (uint64_t(1) << 20) || InnerBytes % 16 ||
+      (Box.SwizzleBytes && InnerBytes != Box.SwizzleBytes)) {
+    WhyNot = "the box of tensor map '" + Param->getNameAsString() +
+             "' is one the analysis does not model";
+    return false;
+  }
+  const llvm::Value *Operand = ArgumentOf(Copy->SharedOperand);
+  const clang::Expr *Site =
+      asmOperandSite(Sites.callSite(Call), Copy->SharedOperand);
+  if (!Operand || !Site)
+    return false;
+  AddressFacts Facts;
+  Facts.Address = valueOf(Operand, Frame, Active);
+  if (!Facts.Address.isPointer()) {
+    AsmAddressUnknown = Facts.Address.UnknownReason;
+    return false;
+  }
+  if (!Facts.Address.Object.IsShared)
+    return false;
+  if (auto Path = Frame.Paths.find(Operand);
+      Path != Frame.Paths.end() &&
+      addressesDeclaredArray(
+          Site, Path->second.Array,
+          declaredLayout(Ctx, Path->second.Array).Dims.size()))
+    Facts.Path = Path->second;
+  if (Copy->FromShared) {
+    reportAccessAt(Call, Site, AccessKind::Load, unsigned(Width), Facts, Active,
+                   nullptr, 0, AsyncPhase::BulkRead, false, &Box);
+    return true;
+  }
+  reportAccessAt(Call, Site, AccessKind::Store, unsigned(Width), Facts, Active,
+                 nullptr, 0, AsyncPhase::BulkIssue, false, &Box);
+  bulkCopyCompletesTx(ArgumentOf(*Copy->MbarrierOperand), Width, Frame, Active);
+  return true;
+}
+
 bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
                                      llvm::StringRef Name, CallFrame &Frame,
                                      const ThreadMask &Active) {
@@ -1498,7 +1661,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     } else if (std::optional<ThreadValue> Result =
                    ptxMbarrier(Call, *Asm, Frame, Active, MbarrierWhyNot)) {
       return std::move(*Result);
-    } else if (ptxAsyncCopy(Call, *Asm, Frame, Active))
+    } else if (ptxTensorCopy(Call, *Asm, Frame, Active, MbarrierWhyNot) ||
+               ptxAsyncCopy(Call, *Asm, Frame, Active))
       return unknown("");
     else if (ptxSharedAccess(Call, *Asm, Frame, Active))
       return unknown("what inline PTX loads");
@@ -1514,6 +1678,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       unmodelled(Call, Found,
                  "inline PTX that accesses shared memory ('" +
                      Found.Instruction + "') is not evaluated yet");
+      if (std::optional<unsigned> Mbarrier = completeTxMbarrierOperand(Text))
+        unfollowedCopyCompletesTx(Call, *Asm, *Mbarrier, Frame, Active);
       // An mbarrier wait orders what the threads did before the arrivals
       // it waits for; which those are is not followed, so no race is
       // reported across it.
@@ -1921,7 +2087,9 @@ bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
       return false;
     std::optional<ir::PtxAsyncCopy> Copy =
         ir::ptxAsyncCopy(Asm->getAsmString());
-    return Copy && Copy->FromShared;
+    std::optional<ir::PtxTensorCopy> TensorCopy =
+        ir::ptxTensorCopy(Asm->getAsmString());
+    return (Copy && Copy->FromShared) || (TensorCopy && TensorCopy->FromShared);
   });
 }
 } // namespace smemlint

@@ -166,7 +166,8 @@ int64_t waitedPhase(bool Parity, int64_t Operand, uint64_t Current) {
 } // namespace
 
 void IrExecution::MbarrierState::completeReadyPhases() {
-  while (Pending <= 0 && BytesMissing == 0) {
+  while (Pending <= 0 && (BytesMissing == 0 || BytesUnknown)) {
+    BytesMissing = 0;
     Recent[Phase] = Current;
     Current.Arrivers.reset();
     Current.CopySite = nullptr;
@@ -555,6 +556,27 @@ void IrExecution::bulkCopyCompletesTx(const llvm::Value *Operand,
   S.Current.CopySite = Copy.Site;
   S.BytesMissing -= int64_t(Bytes * Active.count());
   S.completeReadyPhases();
+}
+
+void IrExecution::unfollowedCopyCompletesTx(const llvm::CallBase &Call,
+                                            const llvm::InlineAsm &Asm,
+                                            unsigned Operand, CallFrame &Frame,
+                                            const ThreadMask &Active) {
+  std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
+  if (!Argument || *Argument >= Call.arg_size() || Active.none())
+    return;
+  ThreadValue Address = valueOf(Call.getArgOperand(*Argument), Frame, Active);
+  if (!Address.isPointer() || !Address.Object.IsShared ||
+      !Address.Object.Decl || !Address.knownFor(Active))
+    return;
+  for (unsigned T : Active.set_bits()) {
+    auto Found =
+        Mbarriers.find(MbarrierKey{Address.Object.Decl, Address.Values[T]});
+    if (Found == Mbarriers.end())
+      continue;
+    Found->second.BytesUnknown = true;
+    Found->second.completeReadyPhases();
+  }
 }
 
 } // namespace ir

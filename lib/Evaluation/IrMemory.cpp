@@ -529,7 +529,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  unsigned WidthBytes, const AddressFacts &Facts,
                                  const ThreadMask &Active,
                                  const ThreadValue *Stored, unsigned Matrices,
-                                 AsyncPhase Async, bool BypassesL1) {
+                                 AsyncPhase Async, bool BypassesL1,
+                                 const TensorMapBox *TensorMap) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
@@ -582,6 +583,9 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
   enclosingLoops(Loops, Iterations);
+  unsigned Required = TensorMap
+                          ? TensorMapBox::RequiredAlignment
+                          : requiredAlignment(I, WidthBytes, Matrices, Async);
   MemoryAccessEvent Event{Site,
                           Kind,
                           WidthBytes,
@@ -603,7 +607,11 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                               ? Sites.kernelCall(I)
                               : clang::SourceLocation(),
                           Module.vectorizedAccess(I),
-                          requiredAlignment(I, WidthBytes, Matrices, Async)};
+                          Required};
+  if (TensorMap) {
+    Event.TensorMap = TensorMap;
+    Event.LayoutAlignment = TensorMap->swizzleRepeat();
+  }
   if (Site && !Matrices && Async == AsyncPhase::None) {
     // A vector type or small aligned struct read or written whole.
     clang::QualType Whole = Site->getType();

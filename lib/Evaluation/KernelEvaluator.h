@@ -24,6 +24,7 @@
 
 #include "Evaluation/BlockShape.h"
 #include "Evaluation/ExecutionObserver.h"
+#include "Evaluation/TensorMap.h"
 #include "Evaluation/ThreadValue.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -112,6 +113,9 @@ struct EvaluationOptions {
   std::optional<BlockShape> Grid;
   /// Scalar parameters whose value is known (from the launch site).
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> KnownParameters;
+  /// CUtensorMap parameters whose encoding the host code shows: what a TMA
+  /// tensor copy through each moves into shared memory.
+  llvm::DenseMap<const clang::ParmVarDecl *, TensorMapBox> TensorMaps;
   /// Values given to uniform symbols for this run; a symbol not listed takes
   /// its default (defaultSymbolValue).
   std::map<unsigned, int64_t> SymbolValues;

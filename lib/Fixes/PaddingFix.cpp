@@ -10,6 +10,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
@@ -80,8 +81,38 @@ const Expr *lastDimensionSize(const VarDecl *Array) {
 
 } // namespace
 
+std::string bulkCopyObstacle(const KernelAnalysis &Analysis,
+                             const VarDecl *Array) {
+  const auto &Copied = Analysis.profile().BulkCopied;
+  auto Found = Copied.find(Array);
+  if (Found == Copied.end())
+    return "";
+  const BulkCopiedArray &Copy = Found->second;
+  std::string Name = "'" + Array->getNameAsString() + "'";
+  std::string Line = std::to_string(
+      Analysis.context().getSourceManager().getSpellingLineNumber(
+          Copy.Site->getBeginLoc()));
+  if (!Copy.TensorMap)
+    return Name + " is copied by the TMA engine (line " + Line +
+           ") as contiguous bytes, which a change of its layout would not "
+           "move";
+  std::string Advice =
+      Copy.TensorMap->SwizzleBytes
+          ? "; read it through the XOR of the tensor map's " +
+                Copy.TensorMap->SwizzleName
+          : "; encode the tensor map with a swizzle mode "
+            "(CU_TENSOR_MAP_SWIZZLE_128B for 128-byte rows) and read it "
+            "through the same XOR";
+  return Name + " is written by a TMA tensor copy (line " + Line +
+         ") in the tensor map's layout, which a change of its declaration "
+         "would not move" +
+         Advice;
+}
+
 std::string paddingObstacle(const KernelAnalysis &Analysis,
                             const VarDecl *Array) {
+  if (std::string Copied = bulkCopyObstacle(Analysis, Array); !Copied.empty())
+    return Copied;
   const SharedVariable *Var = Analysis.kernel().sharedVariable(Array);
   if (!Var)
     return "'" + Array->getNameAsString() + "' is not a shared variable of '" +

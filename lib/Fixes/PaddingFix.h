@@ -72,6 +72,12 @@ std::string proofSampling(const SharedAccessProfile &After,
 std::string paddingObstacle(const KernelAnalysis &Analysis,
                             const clang::VarDecl *Array);
 
+/// Why no layout fix of \p Array can be offered because the TMA engine
+/// copies it (SharedAccessProfile::BulkCopied): the copy lays its bytes out
+/// by itself; "" when it does not.
+std::string bulkCopyObstacle(const KernelAnalysis &Analysis,
+                             const clang::VarDecl *Array);
+
 /// The best padding of \p Array, if one improves on the declared layout.
 std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
                                               const clang::VarDecl *Array);

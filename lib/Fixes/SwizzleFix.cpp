@@ -2,6 +2,8 @@
 
 #include "Fixes/SwizzleFix.h"
 
+#include "Fixes/PaddingFix.h"
+
 #include "Analysis/SourcePoints.h"
 
 #include "clang/AST/ASTContext.h"
@@ -133,6 +135,8 @@ std::string operand(const std::string &Text) {
 
 std::string swizzleObstacle(const KernelAnalysis &Analysis,
                             const VarDecl *Array) {
+  if (std::string Copied = bulkCopyObstacle(Analysis, Array); !Copied.empty())
+    return Copied;
   std::string Name = "'" + Array->getNameAsString() + "'";
   const SharedVariable *Var = Analysis.kernel().sharedVariable(Array);
   if (!Var)

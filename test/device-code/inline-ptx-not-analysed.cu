@@ -40,7 +40,7 @@ __global__ void k_bulk(const float *in, float *out) {
   // CHECK: note: lanes 0-31 of warp 0 need 32 different words from bank 0
   // CHECK: note: in Nsight Compute's terms, a 32-way conflict: 31 excessive wavefronts of 32 (96.9%) in each of the block's 4 warp instructions; per block, 124 excessive wavefronts of 128 (96.9%); per launch (1 block), 124 excessive wavefronts of 128 (96.9%)
   // CHECK: note: analysed with block 128x1 from this launch
-  // CHECK: note: 's' is one-dimensional
+  // CHECK: note: 's' is copied by the TMA engine (line 31) as contiguous bytes, which a change of its layout would not move; make consecutive lanes touch consecutive words
 }
 
 // Thread 0 arrives on the mbarrier of the cluster's next block, at the
