@@ -66,6 +66,8 @@ struct ChosenShape {
   std::optional<uint64_t> DynamicSharedBytes;
   /// Where DynamicSharedBytes came from: "launch", "option", or "" if unknown.
   std::string DynamicSharedSource;
+  /// The launch that asks for DynamicSharedBytes, when one does.
+  clang::SourceLocation DynamicSharedWhere;
   /// Registers per thread, from --regs; unknown otherwise.
   std::optional<unsigned> RegistersPerThread;
   /// The grid of the launches with this shape, when they agree on a

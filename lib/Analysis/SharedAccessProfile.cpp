@@ -60,14 +60,25 @@ private:
     if (Event.Address.Object.IsShared &&
         (Event.Async == AsyncPhase::BulkIssue ||
          Event.Async == AsyncPhase::BulkRead))
-      if (const auto *Array =
-              llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl))
-        if (!Profile.BulkCopied.count(Array)) {
-          BulkCopiedArray &Copied = Profile.BulkCopied[Array];
+      if (const auto *Array = llvm::dyn_cast_or_null<clang::VarDecl>(
+              Event.Address.Object.Decl)) {
+        bool New = !Profile.BulkCopied.count(Array);
+        BulkCopiedArray &Copied = Profile.BulkCopied[Array];
+        if (New) {
           Copied.Site = Event.Site;
           if (Event.TensorMap)
             Copied.TensorMap = *Event.TensorMap;
         }
+        for (unsigned T : Event.Active.set_bits()) {
+          if (!Event.Address.Known[T]) {
+            Copied.Unknown = true;
+            continue;
+          }
+          Copied.EndOffset =
+              std::max(Copied.EndOffset,
+                       Event.Address.Values[T] + int64_t(Event.WidthBytes));
+        }
+      }
     // A cp.async costs the banks when it is issued; its completion only
     // places its write for the race analysis.
     if (!Event.Address.Object.IsShared ||

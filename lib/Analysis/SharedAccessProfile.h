@@ -137,6 +137,10 @@ struct BulkCopiedArray {
   /// A tensor copy's map (its swizzle is the layout fix to use); null for
   /// a copy of contiguous bytes.
   std::optional<TensorMapBox> TensorMap;
+  /// The byte past the furthest copied, from the array's start; set Unknown
+  /// when some copying thread's address was not known.
+  int64_t EndOffset = 0;
+  bool Unknown = false;
 };
 
 struct SharedAccessProfile {

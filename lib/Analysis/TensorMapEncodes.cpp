@@ -100,6 +100,49 @@ const CallExpr *helperCall(const Expr *E) {
   return Call && Call->getDirectCallee() ? Call : nullptr;
 }
 
+/// Where a variable is given a tensor map: the encode calls into it and the
+/// assignments to it (`Var = helper(...)`, Helper null when the assigned
+/// value is not a helper call), with the functions they stand in.
+class Definitions : public UserFunctionVisitor<Definitions> {
+public:
+  Definitions(const SourceManager &SM, const VarDecl *Var)
+      : UserFunctionVisitor(SM), Var(Var) {}
+  struct Definition {
+    const Expr *At = nullptr;
+    const CallExpr *Encode = nullptr, *Helper = nullptr;
+    const FunctionDecl *In = nullptr;
+  };
+  std::vector<Definition> Found;
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (Current && encodesInto(Call, Var))
+      Found.push_back({Call, Call, nullptr, Current});
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *Op) {
+    if (Current && Op->isAssignmentOp() && assigns(Op->getLHS()))
+      Found.push_back(
+          {Op, nullptr,
+           Op->getOpcode() == BO_Assign ? helperCall(Op->getRHS()) : nullptr,
+           Current});
+    return true;
+  }
+  // `map = make_map(...)` where the map's class has an operator=.
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    if (Current && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+        assigns(Op->getArg(0)))
+      Found.push_back({Op, nullptr, helperCall(Op->getArg(1)), Current});
+    return true;
+  }
+
+private:
+  bool assigns(const Expr *Target) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Var;
+  }
+  const VarDecl *Var;
+};
+
 class EncodeReader {
 public:
   EncodeReader(ASTContext &Ctx, HostEvaluator &Values)
@@ -121,6 +164,13 @@ public:
                                                    Before->getBeginLoc())))
         Last = Call;
     return Last ? read(Last, Function) : std::nullopt;
+  }
+
+  /// What one encode call in \p Function encodes.
+  std::optional<TensorMapBox> encodedBy(const CallExpr *Encode,
+                                        const FunctionDecl *Function) {
+    Via = nullptr;
+    return read(Encode, Function);
   }
 
   /// The map a helper returns: its body encodes a local and returns it.
@@ -286,14 +336,42 @@ encodedTensorMap(ASTContext &Ctx, HostEvaluator &Values, const Expr *Argument,
   if (const CallExpr *Helper = helperCall(Argument))
     return Reader.returnedBy(Helper);
   const VarDecl *Var = variableNamedBy(Argument);
-  if (!Var || !Var->hasLocalStorage())
+  if (!Var || isa<ParmVarDecl>(Var) || !Launching)
     return std::nullopt;
-  if (std::optional<TensorMapBox> Encoded =
-          Reader.encodeOf(Var, Launching, Launch))
-    return Encoded;
+  // Every definition that may reach the launch must encode the same box: a
+  // local's in the launching function before the launch, a global's
+  // anywhere in the translation unit.
+  const SourceManager &SM = Ctx.getSourceManager();
+  Definitions Found(SM, Var);
+  if (Var->hasLocalStorage())
+    Found.TraverseDecl(const_cast<FunctionDecl *>(Launching));
+  else
+    Found.TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::optional<TensorMapBox> Agreed;
+  bool Any = false;
+  auto Agree = [&](const std::optional<TensorMapBox> &Box) {
+    if (!Box || (Agreed && *Agreed != *Box))
+      return false;
+    Agreed = Box;
+    Any = true;
+    return true;
+  };
   if (const CallExpr *Helper = helperCall(Var->getInit()))
-    return Reader.returnedBy(Helper);
-  return std::nullopt;
+    if (!Agree(Reader.returnedBy(Helper)))
+      return std::nullopt;
+  for (const Definitions::Definition &D : Found.Found) {
+    if (Var->hasLocalStorage() &&
+        !SM.isBeforeInTranslationUnit(D.At->getBeginLoc(),
+                                      Launch->getBeginLoc()))
+      continue;
+    std::optional<TensorMapBox> Box = D.Encode
+                                          ? Reader.encodedBy(D.Encode, D.In)
+                                      : D.Helper ? Reader.returnedBy(D.Helper)
+                                                 : std::nullopt;
+    if (!Agree(Box))
+      return std::nullopt;
+  }
+  return Any ? Agreed : std::nullopt;
 }
 
 } // namespace smemlint

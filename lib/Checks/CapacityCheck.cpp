@@ -26,6 +26,28 @@ std::optional<uint64_t> dynamicBytesTouched(const KernelAnalysis &Analysis) {
       return std::nullopt;
     Furthest = std::max<uint64_t>(Furthest, Access.EndOffset);
   }
+  // What the TMA engine copies into or out of it is touched too.
+  for (const auto &[Array, Copied] : Analysis.profile().BulkCopied) {
+    const SharedVariable *Var = Analysis.kernel().sharedVariable(Array);
+    if (!Var || !Var->Dynamic)
+      continue;
+    if (Copied.Unknown)
+      return std::nullopt;
+    Furthest = std::max<uint64_t>(Furthest, uint64_t(Copied.EndOffset));
+  }
+  for (const auto &[Array, End] : Analysis.profile().Summary.MbarrierEnds) {
+    const auto *Var =
+        Analysis.kernel().sharedVariable(llvm::dyn_cast<clang::VarDecl>(Array));
+    if (Var && Var->Dynamic)
+      Furthest = std::max<uint64_t>(Furthest, uint64_t(End));
+  }
+  // An instruction the evaluation does not follow may touch more.
+  for (const UnmodelledInstruction &Found :
+       Analysis.profile().Summary.Unmodelled)
+    if (Found.Effect == UnmodelledEffect::Reads ||
+        Found.Effect == UnmodelledEffect::Writes ||
+        Found.Effect == UnmodelledEffect::ReadsAndWrites)
+      return std::nullopt;
   return Furthest;
 }
 
@@ -136,9 +158,12 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
   std::string Summary = "(" + Analysis.assumptionSummary(Kernel.Kernel->getBody()) + ")";
   SourcePoint AtKernel = toSourcePoint(SM, Kernel.Kernel->getLocation());
   // Dynamic sizes come from a launch; point there when there is one.
-  SourcePoint AtLaunch =
-      Shape.Source == ShapeSource::Launch ? toSourcePoint(SM, Shape.Where)
-                                          : AtKernel;
+  SourcePoint AtLaunch = Shape.DynamicSharedWhere.isValid() &&
+                                 Shape.DynamicSharedSource == "launch"
+                             ? toSourcePoint(SM, Shape.DynamicSharedWhere)
+                         : Shape.Source == ShapeSource::Launch
+                             ? toSourcePoint(SM, Shape.Where)
+                             : AtKernel;
   const SharedMemoryCapacity &Capacity = Arch.SharedMemory;
   bool HasOptIn = Capacity.PerBlockOptInBytes > Capacity.PerBlockBytes;
 

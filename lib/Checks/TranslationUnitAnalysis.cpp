@@ -97,11 +97,18 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
         AddShape(Option.Block, ShapeSource::Option, SourceLocation());
   auto WithLaunchDynamicBytes = [&]() {
     std::optional<uint64_t> Largest;
+    SourceLocation LargestWhere;
     for (const LaunchSite &Launch : Kernel.Launches)
-      if (Launch.DynamicShared)
-        Largest = std::max(Largest.value_or(0), *Launch.DynamicShared);
-    for (ChosenShape &Shape : Shapes)
+      if (Launch.DynamicShared &&
+          *Launch.DynamicShared >= Largest.value_or(0) &&
+          (!Largest || *Launch.DynamicShared > *Largest)) {
+        Largest = *Launch.DynamicShared;
+        LargestWhere = Launch.Call->getBeginLoc();
+      }
+    for (ChosenShape &Shape : Shapes) {
       Shape.DynamicSharedBytes = Largest;
+      Shape.DynamicSharedWhere = LargestWhere;
+    }
     return Shapes;
   };
   if (!Shapes.empty())
@@ -121,6 +128,7 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
         Shape->Through = Launch.Through->getBeginLoc();
       Shape->MoreConfigurations = Launch.MoreConfigurations;
       Shape->DynamicSharedBytes = Launch.DynamicShared;
+      Shape->DynamicSharedWhere = Launch.Call->getBeginLoc();
       Shape->Grid = Launch.Grid;
       Shape->TensorMaps = Launch.TensorMaps;
     } else
@@ -139,9 +147,12 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
           }
           for (const ParmVarDecl *Param : Differ)
             Existing.TensorMaps.erase(Param);
-          if (Launch.DynamicShared)
-            Existing.DynamicSharedBytes = std::max(
-                Existing.DynamicSharedBytes.value_or(0), *Launch.DynamicShared);
+          if (Launch.DynamicShared &&
+              (!Existing.DynamicSharedBytes ||
+               *Launch.DynamicShared > *Existing.DynamicSharedBytes)) {
+            Existing.DynamicSharedBytes = *Launch.DynamicShared;
+            Existing.DynamicSharedWhere = Launch.Call->getBeginLoc();
+          }
           // An argument the launches with this shape disagree on becomes a
           // set of candidate values; one a launch does not give is unknown.
           llvm::SmallVector<const ParmVarDecl *, 4> Disagree;

@@ -271,6 +271,9 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
         return std::nullopt;
     }
     for (const auto &[K, Group] : ByMbarrier) {
+      int64_t &End =
+          Summary.MbarrierEnds[static_cast<const clang::ValueDecl *>(K.first)];
+      End = std::max<int64_t>(End, K.second + 8);
       MbarrierState S;
       S.Id = NextMbarrierId++;
       S.InitWhere = Sites.kernelCall(Call);

@@ -246,6 +246,10 @@ struct EvaluationSummary {
   /// at each site. They are not in Incomplete: each is reported at
   /// its own place.
   std::vector<UnmodelledInstruction> Unmodelled;
+  /// The mbarriers the evaluation followed, by shared variable: the byte
+  /// past the furthest one (its 8 bytes are used though no access reads
+  /// them).
+  std::map<const clang::ValueDecl *, int64_t> MbarrierEnds;
 };
 
 /// The path of the field that starts \p Offset bytes into a value of type

@@ -124,8 +124,8 @@ extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                            const void *func, void **args);
 // The driver API's tensor maps (cuda.h), for TMA tensor copies: what
 // cuTensorMapEncodeTiled reads is what the analysis reads of it.
-typedef unsigned int cuuint32_t;
-typedef unsigned long long cuuint64_t;
+typedef __UINT32_TYPE__ cuuint32_t; // uint32_t, as cuda.h has it
+typedef __UINT64_TYPE__ cuuint64_t;
 typedef enum cudaError_enum { CUDA_SUCCESS = 0 } CUresult;
 typedef struct CUtensorMap_st {
   alignas(128) cuuint64_t opaque[16];
