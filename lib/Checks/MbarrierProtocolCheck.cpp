@@ -101,6 +101,26 @@ dependsOnTiming(const KernelAnalysis &Analysis,
   return {Message, Fix};
 }
 
+/// "completes before the copy at line 22 is done: ...", and what to do.
+std::pair<std::string, std::string>
+completesEarly(const KernelAnalysis &Analysis,
+               const MbarrierProblemEvent &Wait) {
+  std::string Line =
+      Wait.CopySite
+          ? " at line " + std::to_string(lineOf(Analysis, Wait.CopySite))
+          : std::string();
+  return {"returns before the copy" + Line + " is done: the copy delivers " +
+              std::to_string(-Wait.BytesMissing) +
+              " transaction bytes more than expect_tx announced for phase " +
+              std::to_string(Wait.Phase) +
+              ", which completes once the announced bytes are in; the reads "
+              "after the wait may see bytes still in flight, and the rest "
+              "counts against the next phase (measured on the H200: "
+              "docs/measurements/h200-tma.md)",
+          "announce with expect_tx exactly the bytes the copies that signal "
+          "this mbarrier deliver (a TMA tensor copy: its box)"};
+}
+
 /// "arrivals overflow it: ...", and what to do about it.
 std::pair<std::string, std::string> overflow(const MbarrierProblemEvent &Wait) {
   return {"arrivals overflow its phase " + std::to_string(Wait.Phase) +
@@ -131,6 +151,8 @@ void MbarrierProtocolCheck::checkKernel(const CheckContext &Context,
         Overflow ? overflow(Wait)
         : Wait.What == MbarrierProblemEvent::Problem::NeverCompletes
             ? neverCompletes(Wait)
+        : Wait.What == MbarrierProblemEvent::Problem::CompletesEarly
+            ? completesEarly(Analysis, Wait)
             : dependsOnTiming(Analysis, Wait);
     std::string Does = Overflow ? std::string("arrives")
                        : Wait.Parity
@@ -186,8 +208,9 @@ const CheckInfo &MbarrierProtocolCheck::info() {
       "completes a phase when the arrivals it was initialised for and the "
       "transaction bytes announced with expect_tx are all in. A wait for a "
       "phase that lacks arrivals (fewer threads arrive than the count) or "
-      "bytes (the copies deliver fewer or more than announced), while every "
-      "thread of the block waits, never returns: the kernel hangs. A parity "
+      "bytes (the copies deliver fewer than announced), while every "
+      "thread of the block waits, never returns: the kernel hangs; one whose "
+      "copies deliver more completes before they are done. A parity "
       "wait that names the wrong phase returns at once while the arrivals or "
       "the copy are still to come, and waits forever once they are in. A "
       "warp whose arrivals exceed what the phase still needs overflows the "

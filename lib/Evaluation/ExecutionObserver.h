@@ -214,7 +214,15 @@ struct BranchEvent {
 /// the H200: synccheck's "Barrier overflow", and the launch fails); Site is
 /// the arrival.
 struct MbarrierProblemEvent {
-  enum class Problem { NeverCompletes, DependsOnTiming, Overflow } What;
+  enum class Problem {
+    NeverCompletes,
+    DependsOnTiming,
+    Overflow,
+    /// A copy brought more bytes than the phase announced (BytesMissing is
+    /// minus the surplus, CopySite the copy): the phase completed before
+    /// the copy was done.
+    CompletesEarly
+  } What;
   const clang::Stmt *Site = nullptr;
   /// When the wait was inlined into the kernel: the kernel's statement it
   /// came through (a helper's asm); else invalid.

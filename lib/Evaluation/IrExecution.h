@@ -658,6 +658,11 @@ public:
     struct PhaseRecord {
       ThreadMask Arrivers;
       const clang::Stmt *CopySite = nullptr;
+      /// Bytes a copy delivered past what the phase announced: the phase
+      /// completed once the announced bytes were in, these count against
+      /// the next one (measured: docs/measurements/h200-tma.md).
+      int64_t Surplus = 0;
+      bool SurplusReported = false;
     };
     PhaseRecord Current;
     /// Phases below Ordered are complete for every thread: a block barrier

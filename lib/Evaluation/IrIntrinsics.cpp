@@ -1407,12 +1407,21 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
   }
   const TensorMapBox &Box = Encoded->second;
   uint64_t Width = Box.bytes();
-  // A swizzled box narrower than its swizzle span is not modelled.
+  // A swizzled box narrower than its swizzle span lays each row over a
+  // whole span, leaving gaps (measured: docs/measurements/h200-tma.md).
   uint64_t InnerBytes = uint64_t(Box.Box.front()) * Box.ElementBytes;
+  if (Box.SwizzleBytes && InnerBytes < Box.SwizzleBytes) {
+    WhyNot = "tensor map '" + Param->getNameAsString() + "' has rows of " +
+             std::to_string(InnerBytes) + " bytes under " + Box.SwizzleName +
+             ", and the TMA engine lays each over a whole " +
+             std::to_string(Box.SwizzleBytes) +
+             "-byte span, which the analysis does not model";
+    return false;
+  }
   if (Width == 0 || Width > (uint64_t(1) << 20) || InnerBytes % 16 ||
-      (Box.SwizzleBytes && InnerBytes != Box.SwizzleBytes)) {
+      InnerBytes > (Box.SwizzleBytes ? Box.SwizzleBytes : InnerBytes)) {
     WhyNot = "the box of tensor map '" + Param->getNameAsString() +
-             "' is one the analysis does not model";
+             "' is not one cuTensorMapEncodeTiled accepts";
     return false;
   }
   const llvm::Value *Operand = ArgumentOf(Copy->SharedOperand);

@@ -5,7 +5,8 @@
 // point's function pointer). Into shared memory the copy is in flight until
 // a wait on its mbarrier sees the phase its bytes complete
 // (smem-async-copy-wait); its bytes count against expect_tx
-// (smem-mbarrier-protocol). Out of shared memory it reads through the async
+// (smem-mbarrier-protocol: a phase announced with fewer bytes than the copy
+// brings completes before the copy is done, measured on the H200). Out of shared memory it reads through the async
 // proxy (smem-async-proxy-fence) until its bulk group's wait_group.read
 // (smem-async-copy-wait). A map whose encoding the analysis cannot see
 // leaves the copy to a note, and its mbarrier's phases complete on their
@@ -14,7 +15,7 @@
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not="note: access not analysed"
 
 // map_from_caller's copy, reported at the helper's asm (first in the output):
-// CHECK: tma-tensor-copy.cu:38:5: note: access not analysed: inline PTX 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes' writes shared memory; the analysis does not evaluate it (the box of tensor map 'map' is not known: no launch shows the cuTensorMapEncodeTiled call that encodes it with constants)
+// CHECK: tma-tensor-copy.cu:39:5: note: access not analysed: inline PTX 'cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes' writes shared memory; the analysis does not evaluate it (the box of tensor map 'map' is not known: no launch shows the cuTensorMapEncodeTiled call that encodes it with constants)
 
 #include <cuda.h>
 #include <cudaTypedefs.h>
@@ -61,8 +62,8 @@ __global__ void read_before_wait(const __grid_constant__ CUtensorMap map,
   init(&bar);
   load(tile, &map, &bar, sizeof(tile));
   out[threadIdx.x] = tile[threadIdx.x / 32][threadIdx.x % 32];
-  // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:22: warning: missing wait: thread 0 reads tile[0][0], which its own cp.async.bulk at line 40 may not have written yet
-  // CHECK: tma-tensor-copy.cu:40:24: note: thread 0 issues the cp.async.bulk that writes tile[0][0] here
+  // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:22: warning: missing wait: thread 0 reads tile[0][0], which its own cp.async.bulk at line 41 may not have written yet
+  // CHECK: tma-tensor-copy.cu:41:24: note: thread 0 issues the cp.async.bulk that writes tile[0][0] here
   wait(&bar, 0);
 }
 
@@ -77,7 +78,8 @@ __global__ void read_after_wait(const __grid_constant__ CUtensorMap map,
   out[threadIdx.x] = tile[threadIdx.x / 32][threadIdx.x % 32];
 }
 
-// expect_tx announces half a box: the copy's 1024 bytes overshoot it.
+// expect_tx announces half a box: the copy's 1024 bytes overshoot it, and
+// the phase completes once 512 are in.
 __global__ void half_the_bytes(const __grid_constant__ CUtensorMap map,
                                float *out) {
   __shared__ __align__(1024) float tile[8][32];
@@ -85,7 +87,7 @@ __global__ void half_the_bytes(const __grid_constant__ CUtensorMap map,
   init(&bar);
   load(tile, &map, &bar, 512);
   wait(&bar, 0);
-  // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:3: warning: mbarrier wait never completes: has its 1 arrival but its copies deliver 512 transaction bytes more than expect_tx announced
+  // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:3: warning: mbarrier wait returns before the copy at line 41 is done: the copy delivers 512 transaction bytes more than expect_tx announced for phase 0, which completes once the announced bytes are in; the reads after the wait may see bytes still in flight, and the rest counts against the next phase (measured on the H200: docs/measurements/h200-tma.md)
   out[threadIdx.x] = tile[threadIdx.x / 32][threadIdx.x % 32];
 }
 
@@ -97,7 +99,7 @@ __global__ void map_from_caller(const __grid_constant__ CUtensorMap map,
   __shared__ uint64_t bar;
   init(&bar);
   load(tile, &map, &bar, sizeof(tile));
-  // (The copy's note, at the helper's line 38, is checked at the top.)
+  // (The copy's note, at the helper's line 39, is checked at the top.)
   wait(&bar, 0);
   out[threadIdx.x] = tile[threadIdx.x / 32][threadIdx.x % 32];
 }
@@ -125,7 +127,7 @@ __global__ void rewritten_before_read(const __grid_constant__ CUtensorMap map,
   if (threadIdx.x == 0) {
     store(&map, tile);
     tile[0][0] = 0.0f;
-    // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:5: warning: missing wait: thread 0 writes tile[0][0] while the bulk copy out of shared memory at line 52 of the same thread may still be reading it
+    // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:5: warning: missing wait: thread 0 writes tile[0][0] while the bulk copy out of shared memory at line 53 of the same thread may still be reading it
     asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
   }
 }
