@@ -40,6 +40,19 @@ std::string instructionOf(const Misalignment &M) {
                                         : "atomic");
 }
 
+/// "unless 'a' itself starts 12 bytes past a multiple of 16, which nothing
+/// arranges": the placement that would make \p M's address aligned.
+DiagnosticNote placementNote(const SourceManager &SM, const Misalignment &M,
+                             int64_t Past) {
+  return {toSourcePoint(SM, M.Array->getLocation()),
+          "unless '" + M.Array->getNameAsString() + "' itself starts " +
+              std::to_string(M.Required - Past) + " bytes past a multiple of " +
+              std::to_string(M.Required) +
+              ", which nothing arranges: it is declared " +
+              std::to_string(M.ArrayAlignment) + "-byte aligned",
+          {}};
+}
+
 /// Error, warning or note, as smem-out-of-bounds words a fault: an error
 /// when nothing was assumed, a note when the block shape or a value the
 /// address depends on was; \p Worst caps it.
@@ -84,13 +97,7 @@ void reportPermuted(const CheckContext &Context, const Misalignment &M,
               "swizzled reads assume (" +
               Analysis.assumptionSummary(M.Site) + ")";
   if (!M.WhateverThePlacement)
-    D.Notes.push_back({toSourcePoint(SM, M.Array->getLocation()),
-                       "unless '" + Array + "' itself starts " +
-                           std::to_string(M.Required - Past) +
-                           " bytes past a multiple of " + Repeat +
-                           ", which nothing arranges: it is declared " +
-                           std::to_string(M.ArrayAlignment) + "-byte aligned",
-                       {}});
+    D.Notes.push_back(placementNote(SM, M, Past));
   for (const std::string &Assumption : M.Assumptions)
     D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
   D.Notes.push_back(
@@ -134,13 +141,7 @@ void reportMisaligned(const CheckContext &Context, const Misalignment &M,
   Threads.KeyFact = true;
   D.Notes.push_back(std::move(Threads));
   if (!M.WhateverThePlacement)
-    D.Notes.push_back({toSourcePoint(SM, M.Array->getLocation()),
-                       "unless '" + Array + "' itself starts " +
-                           std::to_string(M.Required - Past) +
-                           " bytes past a multiple of " + Required +
-                           ", which nothing arranges: it is declared " +
-                           std::to_string(M.ArrayAlignment) + "-byte aligned",
-                       {}});
+    D.Notes.push_back(placementNote(SM, M, Past));
   if (M.Matrices)
     D.Notes.push_back({D.Where,
                        "each lane gives the address of one 16-byte row of an "

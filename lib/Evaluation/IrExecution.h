@@ -408,6 +408,13 @@ public:
   /// evaluation did not follow.
   bool ptxAsyncCopy(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                     CallFrame &Frame, const ThreadMask &Active);
+  /// The shared address an asm operand (\p Operand, written at \p Site)
+  /// gives, with the declared array it indexes when it does; nullopt when it
+  /// is not a shared pointer (AsmAddressUnknown says why when not computed).
+  std::optional<AddressFacts> asmSharedAddress(const llvm::Value *Operand,
+                                               const clang::Expr *Site,
+                                               CallFrame &Frame,
+                                               const ThreadMask &Active);
   /// Inline PTX \p Asm when it is one TMA tensor copy (`cp.async.bulk.tensor`)
   /// through a CUtensorMap parameter whose encoding the host code shows
   /// (EvaluationOptions::TensorMaps): reported as a bulk copy of the map's

@@ -1282,6 +1282,27 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
   return true;
 }
 
+std::optional<AddressFacts>
+IrExecution::asmSharedAddress(const llvm::Value *Operand,
+                              const clang::Expr *Site, CallFrame &Frame,
+                              const ThreadMask &Active) {
+  AddressFacts Facts;
+  Facts.Address = valueOf(Operand, Frame, Active);
+  if (!Facts.Address.isPointer()) {
+    AsmAddressUnknown = Facts.Address.UnknownReason;
+    return std::nullopt;
+  }
+  if (!Facts.Address.Object.IsShared)
+    return std::nullopt;
+  if (auto Path = Frame.Paths.find(Operand);
+      Path != Frame.Paths.end() &&
+      addressesDeclaredArray(
+          Site, Path->second.Array,
+          declaredLayout(Ctx, Path->second.Array).Dims.size()))
+    Facts.Path = Path->second;
+  return Facts;
+}
+
 bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
                                const llvm::InlineAsm &Asm, CallFrame &Frame,
                                const ThreadMask &Active) {
@@ -1337,20 +1358,11 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
       if (Guard.Values[T] == 0)
         Copying.reset(T);
   }
-  AddressFacts Facts;
-  Facts.Address = valueOf(Operand, Frame, Active);
-  if (!Facts.Address.isPointer()) {
-    AsmAddressUnknown = Facts.Address.UnknownReason;
+  std::optional<AddressFacts> Found =
+      asmSharedAddress(Operand, Site, Frame, Active);
+  if (!Found)
     return false;
-  }
-  if (!Facts.Address.Object.IsShared)
-    return false;
-  if (auto Path = Frame.Paths.find(Operand);
-      Path != Frame.Paths.end() &&
-      addressesDeclaredArray(
-          Site, Path->second.Array,
-          declaredLayout(Ctx, Path->second.Array).Dims.size()))
-    Facts.Path = Path->second;
+  AddressFacts &Facts = *Found;
   if (Copying.none())
     return true;
   if (Copy->FromShared) {
@@ -1429,20 +1441,11 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
       asmOperandSite(Sites.callSite(Call), Copy->SharedOperand);
   if (!Operand || !Site)
     return false;
-  AddressFacts Facts;
-  Facts.Address = valueOf(Operand, Frame, Active);
-  if (!Facts.Address.isPointer()) {
-    AsmAddressUnknown = Facts.Address.UnknownReason;
+  std::optional<AddressFacts> Found =
+      asmSharedAddress(Operand, Site, Frame, Active);
+  if (!Found)
     return false;
-  }
-  if (!Facts.Address.Object.IsShared)
-    return false;
-  if (auto Path = Frame.Paths.find(Operand);
-      Path != Frame.Paths.end() &&
-      addressesDeclaredArray(
-          Site, Path->second.Array,
-          declaredLayout(Ctx, Path->second.Array).Dims.size()))
-    Facts.Path = Path->second;
+  AddressFacts &Facts = *Found;
   if (Copy->FromShared) {
     reportAccessAt(Call, Site, AccessKind::Load, unsigned(Width), Facts, Active,
                    nullptr, 0, AsyncPhase::BulkRead, false, &Box);

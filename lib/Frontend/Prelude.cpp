@@ -193,13 +193,7 @@ cudaError_t cudaGetDriverEntryPointByVersion(
     unsigned long long flags,
     enum cudaDriverEntryPointQueryResult *driverStatus = 0);
 // cudaTypedefs.h: the entry point cudaGetDriverEntryPoint returns.
-typedef CUresult (*PFN_cuTensorMapEncodeTiled_v12000)(
-    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
-    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
-    const cuuint64_t *globalStrides, const cuuint32_t *boxDim,
-    const cuuint32_t *elementStrides, CUtensorMapInterleave interleave,
-    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
-    CUtensorMapFloatOOBfill oobFill);
+typedef decltype(&cuTensorMapEncodeTiled) PFN_cuTensorMapEncodeTiled_v12000;
 #define PFN_cuTensorMapEncodeTiled PFN_cuTensorMapEncodeTiled_v12000
 template <class T>
 cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
