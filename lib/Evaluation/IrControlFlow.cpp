@@ -1105,7 +1105,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
           auto Slot = Frame.Registers.find(&I);
           if (Slot != Frame.Registers.end())
             Slot->second.forget(
-                Mask, "assigned in a loop that was only partly evaluated");
+                Mask, "a value assigned in a loop that was only partly "
+                      "evaluated");
         }
       llvm::SmallVector<llvm::BasicBlock *, 4> Exits;
       L->getExitBlocks(Exits);
