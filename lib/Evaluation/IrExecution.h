@@ -722,6 +722,9 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text);
 
 /// The argument of a call to \p Asm that carries asm operand \p Operand
 /// ($N), or nullopt for an output the call returns.
+/// The call argument that asm operand \p Operand ($N) of \p Call is, or null.
+const llvm::Value *asmArgument(const llvm::CallBase &Call,
+                               const llvm::InlineAsm &Asm, unsigned Operand);
 std::optional<unsigned> asmOperandArgument(const llvm::InlineAsm &Asm,
                                            unsigned Operand);
 

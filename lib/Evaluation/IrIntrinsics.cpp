@@ -1282,6 +1282,13 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
   return true;
 }
 
+const llvm::Value *asmArgument(const llvm::CallBase &Call,
+                               const llvm::InlineAsm &Asm, unsigned Operand) {
+  std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
+  return Argument && *Argument < Call.arg_size() ? Call.getArgOperand(*Argument)
+                                                 : nullptr;
+}
+
 std::optional<AddressFacts>
 IrExecution::asmSharedAddress(const llvm::Value *Operand,
                               const clang::Expr *Site, CallFrame &Frame,
@@ -1312,11 +1319,8 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
   std::optional<PtxAsyncCopy> Copy = ir::ptxAsyncCopy(Text);
   if (!Copy)
     return false;
-  auto ArgumentOf = [&](unsigned Operand) -> const llvm::Value * {
-    std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
-    return Argument && *Argument < Call.arg_size()
-               ? Call.getArgOperand(*Argument)
-               : nullptr;
+  auto ArgumentOf = [&](unsigned Operand) {
+    return asmArgument(Call, Asm, Operand);
   };
   uint64_t Width = Copy->WidthBytes;
   if (Copy->WidthOperand) {
@@ -1390,11 +1394,8 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
   std::optional<PtxTensorCopy> Copy = ir::ptxTensorCopy(Text);
   if (!Copy)
     return false;
-  auto ArgumentOf = [&](unsigned Operand) -> const llvm::Value * {
-    std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
-    return Argument && *Argument < Call.arg_size()
-               ? Call.getArgOperand(*Argument)
-               : nullptr;
+  auto ArgumentOf = [&](unsigned Operand) {
+    return asmArgument(Call, Asm, Operand);
   };
   // The tensor map: a CUtensorMap parameter (`"l"(&map)` of a
   // __grid_constant__ one) whose cuTensorMapEncodeTiled call was read.

@@ -590,10 +590,10 @@ void IrExecution::unfollowedCopyCompletesTx(const llvm::CallBase &Call,
                                             const llvm::InlineAsm &Asm,
                                             unsigned Operand, CallFrame &Frame,
                                             const ThreadMask &Active) {
-  std::optional<unsigned> Argument = asmOperandArgument(Asm, Operand);
-  if (!Argument || *Argument >= Call.arg_size() || Active.none())
+  const llvm::Value *Argument = asmArgument(Call, Asm, Operand);
+  if (!Argument || Active.none())
     return;
-  ThreadValue Address = valueOf(Call.getArgOperand(*Argument), Frame, Active);
+  ThreadValue Address = valueOf(Argument, Frame, Active);
   if (!Address.isPointer() || !Address.Object.IsShared ||
       !Address.Object.Decl || !Address.knownFor(Active))
     return;
