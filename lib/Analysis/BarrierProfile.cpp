@@ -6,6 +6,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
@@ -255,11 +257,30 @@ struct BarrierObserver::State {
     bool ReadsShared = false;
   };
   std::vector<CopyIssue> CopyIssues;
-  /// Some thread wrote shared memory in the current barrier interval.
-  bool WroteInInterval = false;
-  /// Reads of skipped iterations in the current interval, not compared with
-  /// the writes that may follow in it (SkippedIterationsEvent).
-  std::string SkippedReads;
+  /// The shared variables some thread wrote in the current barrier interval
+  /// (arrayKey).
+  llvm::SmallPtrSet<const void *, 4> WrittenInInterval;
+  /// Loops of the current interval whose skipped iterations' reads were not
+  /// compared with the writes that may follow in it (SkippedIterationsEvent):
+  /// the loop, and the variables it read (arrayKey; empty: any).
+  struct SkippedReads {
+    std::string Loop;
+    llvm::SmallPtrSet<const void *, 4> Arrays;
+    bool meets(const void *ArrayKey) const {
+      return Arrays.empty() || Arrays.count(ArrayKey);
+    }
+  };
+  std::vector<SkippedReads> LoopsWithSkippedReads;
+
+  /// What identifies a shared variable for the skipped reads: its
+  /// declaration, except that every dynamic shared variable is one memory.
+  static const void *arrayKey(const clang::ValueDecl *Array) {
+    static const char Dynamic = 0;
+    const auto *Var = llvm::dyn_cast_or_null<clang::VarDecl>(Array);
+    if (Var && Var->hasExternalStorage())
+      return &Dynamic;
+    return Array;
+  }
   /// The block barriers of the current interval that some running threads
   /// skipped: each orders only the threads that reached it (racecheck on an
   /// H200 reports the read after `if (tid < 128) __syncthreads();` racing
@@ -297,8 +318,8 @@ struct BarrierObserver::State {
     Contexts.clear();
     for (unsigned &Epoch : WarpEpochs)
       ++Epoch;
-    WroteInInterval = false;
-    SkippedReads.clear();
+    WrittenInInterval.clear();
+    LoopsWithSkippedReads.clear();
     PartialBarriers.clear();
     Releases.clear();
   }
@@ -456,7 +477,8 @@ struct BarrierObserver::State {
     // A bulk copy out of shared memory has read its words: it leaves no
     // write behind.
     bool Read = Event.Kind == AccessKind::Load;
-    WroteInInterval |= !Read;
+    if (!Read)
+      WrittenInInterval.insert(arrayKey(Array));
     Words.select(Array, Unit);
     forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
       auto InFlight = CopiesInFlight.find(wordKey(Array, Offset));
@@ -559,11 +581,15 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   bool IsLoad = Event.Kind == AccessKind::Load;
   bool IsAtomic = Event.Kind == AccessKind::Atomic;
   if (!IsLoad) {
-    S->WroteInInterval = true;
-    if (!S->SkippedReads.empty()) {
-      S->incompleteRaces(S->SkippedReads, "after");
-      S->SkippedReads.clear();
-    }
+    const void *Key = State::arrayKey(Event.Address.Object.Decl);
+    S->WrittenInInterval.insert(Key);
+    llvm::erase_if(S->LoopsWithSkippedReads,
+                   [&](const State::SkippedReads &Loop) {
+                     if (!Loop.meets(Key))
+                       return false;
+                     S->incompleteRaces(Loop.Loop, "after");
+                     return true;
+                   });
   }
 
   // Check every thread against what earlier instructions left, and stores
@@ -697,9 +723,13 @@ void BarrierObserver::onIterationsSkipped(const SkippedIterationsEvent &Event) {
   // such a barrier the skip moved no shared address, and the interval goes
   // on.
   if (!Event.UnseparatedReads.empty()) {
-    if (S->WroteInInterval)
+    State::SkippedReads Loop{Event.UnseparatedReads, {}};
+    for (const clang::ValueDecl *Array : Event.ReadArrays)
+      Loop.Arrays.insert(State::arrayKey(Array));
+    if (llvm::any_of(S->WrittenInInterval,
+                     [&](const void *Key) { return Loop.meets(Key); }))
       S->incompleteRaces(Event.UnseparatedReads, "before");
-    S->SkippedReads = Event.UnseparatedReads;
+    S->LoopsWithSkippedReads.push_back(std::move(Loop));
   }
   if (!Event.SeparatedByBarriers)
     return;

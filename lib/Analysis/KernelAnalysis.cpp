@@ -178,6 +178,16 @@ SharedAccessProfile KernelAnalysis::reanalyse(
     const {
   EvaluationOptions Changed = Options;
   Changed.LayoutOverrides = Layouts;
+  // Loops that skip their middle iterations in the kernel's evaluation
+  // skip them in the proof too, as an estimate where the layout moves
+  // addresses other than by one offset: the proof costs what the
+  // evaluation did, and says when it is an estimate.
+  Changed.EstimateThroughLayouts = true;
+  // What such a loop may still run for real instead: about what the
+  // kernel's evaluation took (every loop nest it enumerated fits).
+  Changed.EnumerationBound =
+      std::min(Options.EnumerationBound,
+               std::max(Profile.Summary.Steps * 2, MinProofEnumerationBound));
   return profileSharedAccesses(Ctx, Kernel.Kernel, Changed, Symbols,
                                Arch.Banking);
 }

@@ -202,6 +202,9 @@ public:
   SharedAccessProfile reanalyse(
       const llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> &Layouts)
       const;
+  /// The least enumeration bound of a layout's proof (reanalyse): 2^20
+  /// thread-steps, a quarter of the kernel's own default.
+  static constexpr uint64_t MinProofEnumerationBound = uint64_t(1) << 20;
 
 private:
   clang::ASTContext &Ctx;

@@ -7,7 +7,10 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <unordered_map>
 
 namespace smemlint {
 namespace {
@@ -414,7 +417,7 @@ private:
                        : Event.Matrices ? RequestKind::MatrixRows
                        : Event.Kind == AccessKind::Load ? RequestKind::Load
                                                         : RequestKind::Store;
-    WarpRequestCost Cost = costOf(Width, Kind);
+    const WarpRequestCost &Cost = costOf(Width, Kind);
     Stats.WarpInstructions += Event.Weight;
     Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;
     Stats.TotalIdealWavefronts += Event.Weight * Cost.IdealWavefronts;
@@ -429,8 +432,8 @@ private:
     for (const LaneAddress &Lane : Lanes)
       Example.LaneOffsets.push_back(
           Lane ? std::optional<int64_t>(unbiased(*Lane)) : std::nullopt);
-    Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
-    Example.Cost = std::move(Cost);
+    Example.Cost = Cost;
+    Example.Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
     Stats.Worst = std::move(Example);
   }
 
@@ -439,7 +442,7 @@ private:
   /// answer is remembered per pattern relative to its first bank cycle, for
   /// every evaluation on this thread: the kernels of one file, and the
   /// re-evaluations that prove fixes, ask for the same patterns again.
-  WarpRequestCost costOf(unsigned Width, RequestKind Kind) {
+  const WarpRequestCost &costOf(unsigned Width, RequestKind Kind) {
     uint64_t Cycle = uint64_t(Banking.BankCount) * Banking.BankWidthBytes;
     uint64_t Base = UINT64_MAX;
     for (const LaneAddress &Lane : Lanes)
@@ -459,7 +462,11 @@ private:
     PatternKey.push_back(Remote ? 1 + Base % RemoteSegmentBytes : 0);
     for (const LaneAddress &Lane : Lanes)
       PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);
-    static thread_local std::map<std::vector<uint64_t>, WarpRequestCost>
+    // Hashed: a warp's pattern is looked up for every warp instruction.
+    // Entries stay where they are when the table grows, so the answer is
+    // returned by reference until the next call.
+    static thread_local std::unordered_map<std::vector<uint64_t>,
+                                           WarpRequestCost, PatternHash>
         Patterns;
     auto Known = Patterns.find(PatternKey);
     if (Known != Patterns.end())
@@ -469,9 +476,13 @@ private:
                                : serveWarpRequest(Banking, Width, Kind, Lanes);
     if (Patterns.size() >= MaxRememberedPatterns)
       Patterns.clear();
-    Patterns.emplace(PatternKey, Cost);
-    return Cost;
+    return Patterns.emplace(PatternKey, std::move(Cost)).first->second;
   }
+  struct PatternHash {
+    size_t operator()(const std::vector<uint64_t> &Key) const {
+      return llvm::hash_combine_range(Key.begin(), Key.end());
+    }
+  };
 
   static constexpr size_t MaxRememberedPatterns = 16384;
   const SharedMemoryBanking &Banking;

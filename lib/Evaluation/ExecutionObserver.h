@@ -185,6 +185,10 @@ struct SkippedIterationsEvent {
   /// writes of the same barrier interval before or after the loop; the
   /// race analysis says so when there are any. Names the loop's line.
   std::string UnseparatedReads;
+  /// The shared variables those reads address: only writes to one of them
+  /// (or to any dynamic shared variable, when one is dynamic) leave the
+  /// comparison undone. Empty: any write does.
+  std::vector<const clang::ValueDecl *> ReadArrays;
   /// Set when the skip moved global accesses by offsets that change their
   /// sectors: the global accesses of the loop are sampled, for this reason.
   std::string GlobalApproximation;

@@ -738,9 +738,14 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
   // The step of every access, the same for every thread: shared addresses
   // by a multiple of a word, global ones by a multiple of a 128-byte line.
   bool SharedMoves = false, SharedWrites = false;
+  // The shared variables the moving reads address (unknown: an address not
+  // based on a shared variable of the module).
+  std::vector<const clang::ValueDecl *> MovingReadArrays;
+  bool MovingReadArraysKnown = true;
   std::string GlobalApproximation = Facts.GlobalApproximation;
-  // Why the rest of the loop must run, when it must.
-  std::string RunForReal;
+  // Why the rest of the loop must run, when it must; and the address that
+  // moves through a layout a fix tries, which only an estimate skips.
+  std::string RunForReal, ThroughLayout;
   for (const ClosedFormFacts::Access &Access : Facts.Accesses) {
     std::optional<int64_t> Uniform;
     bool Differs = false;
@@ -771,18 +776,23 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     SharedWrites |= Access.Writes;
     if (!Uniform || *Uniform == 0)
       continue;
+    const auto *Variable = llvm::dyn_cast<llvm::GlobalVariable>(
+        llvm::getUnderlyingObject(Access.Pointer));
+    const clang::ValueDecl *Array =
+        Variable ? objectOfGlobal(*Variable).Decl : nullptr;
+    if (!Access.Writes) {
+      if (Array && !llvm::is_contained(MovingReadArrays, Array))
+        MovingReadArrays.push_back(Array);
+      MovingReadArraysKnown &= Array != nullptr;
+    }
     // A layout a fix proof tries moves the subscripts, not the address: its
     // rows may not move by whole words, a swizzle not uniformly at all.
-    if (const auto *Variable = llvm::dyn_cast<llvm::GlobalVariable>(
-            llvm::getUnderlyingObject(Access.Pointer))) {
-      const clang::ValueDecl *Array = objectOfGlobal(*Variable).Decl;
-      const auto *Declared = llvm::dyn_cast_or_null<clang::VarDecl>(Array);
-      if (Declared && Options.LayoutOverrides.count(Declared) &&
-          RunForReal.empty())
-        RunForReal = "the address" + atLine(*Access.Instruction) +
-                     " moves through '" + Declared->getName().str() +
-                     "' in the layout a fix tries";
-    }
+    const auto *Declared = llvm::dyn_cast_or_null<clang::VarDecl>(Array);
+    if (Declared && Options.LayoutOverrides.count(Declared) &&
+        ThroughLayout.empty())
+      ThroughLayout = "the address" + atLine(*Access.Instruction) +
+                      " moves through '" + Declared->getName().str() +
+                      "' in the layout a fix tries";
     if (*Uniform % 4 != 0) {
       Decision.Obstacle = "the address" + atLine(*Access.Instruction) +
                           " moves by " + std::to_string(*Uniform) +
@@ -798,9 +808,14 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
   // hazard among themselves; whether the barrier interval has writes too
   // the race analysis tells (UnseparatedReads).
   bool UnseparatedReads = SharedMoves && !BarrierEach && !SharedWrites;
-  if (SharedMoves && !BarrierEach && !UnseparatedReads && RunForReal.empty())
+  if (SharedMoves && !BarrierEach && !UnseparatedReads)
     RunForReal = "its shared accesses move from one iteration to the next "
                  "with no barrier between them";
+  bool Estimate = false;
+  if (RunForReal.empty() && !ThroughLayout.empty()) {
+    RunForReal = ThroughLayout;
+    Estimate = Options.EstimateThroughLayouts;
+  }
   if (!RunForReal.empty()) {
     // Hazards may span any two iterations, or the costs of the layout a
     // fix tries do not repeat: the rest is run instead, when it costs (at
@@ -814,21 +829,29 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     double Left = Options.StepBudget > Summary.Steps
                       ? double(Options.StepBudget - Summary.Steps)
                       : 0;
-    if (Rest <= (L.getParentLoop() ? Bound / 4 : Bound * 4) &&
+    // Where a skip can estimate instead (a fix's proof), an outermost loop
+    // runs for real only up to the bound itself.
+    double Outermost = Estimate ? Bound : Bound * 4;
+    if (Rest <= (L.getParentLoop() ? Bound / 4 : Outermost) &&
         Rest <= Left / 2) {
       Decision.Continue = true;
       Frame.RunningToEnd.insert(&L);
       return Decision;
     }
-    Decision.Obstacle = RunForReal;
-    return Decision;
+    if (!Estimate) {
+      Decision.Obstacle = RunForReal;
+      return Decision;
+    }
   }
   Decision.Continue = true;
   if (ResumeAt > Done) {
     Decision.ResumeAt = unsigned(ResumeAt);
     Decision.GlobalApproximation = std::move(GlobalApproximation);
+    Decision.LayoutApproximation = std::move(ThroughLayout);
     Decision.SeparatedByBarriers = BarrierEach;
     Decision.UnseparatedReads = UnseparatedReads;
+    if (UnseparatedReads && MovingReadArraysKnown)
+      Decision.MovingReadArrays = std::move(MovingReadArrays);
     Decision.Unit = Unit;
   }
   return Decision;
@@ -935,6 +958,7 @@ void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
                   std::to_string(Ctx.getSourceManager().getExpansionLineNumber(
                       Event.Loop->getBeginLoc()))
             : std::string("a loop the compiler made");
+  Event.ReadArrays = Decision.MovingReadArrays;
   if (!Decision.GlobalApproximation.empty() && Event.Loop) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     Event.GlobalApproximation =
@@ -944,6 +968,11 @@ void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
         " were computed from the others, and " + Decision.GlobalApproximation;
   }
   Observer.onIterationsSkipped(Event);
+  if (!Decision.LayoutApproximation.empty())
+    loopSampled(L, "iterations " + std::to_string(From) + "-" +
+                       std::to_string(To - 1) +
+                       " were estimated from the others, as " +
+                       Decision.LayoutApproximation);
 }
 
 } // namespace ir

@@ -155,10 +155,17 @@ struct ClosedFormDecision {
   std::string Obstacle;
   /// Set when global accesses moved by offsets that change their sectors.
   std::string GlobalApproximation;
+  /// Set when shared addresses moved through a layout a fix tries
+  /// (EvaluationOptions::EstimateThroughLayouts): the skipped iterations'
+  /// costs are those of the ones run, an estimate.
+  std::string LayoutApproximation;
   /// Every iteration passed a block barrier.
   bool SeparatedByBarriers = false;
   /// Without one, the loop's shared accesses that move are reads only.
   bool UnseparatedReads = false;
+  /// The shared variables those moving reads address; empty when some
+  /// read's variable is not known (SkippedIterationsEvent::ReadArrays).
+  std::vector<const clang::ValueDecl *> MovingReadArrays;
   /// The iterations skipped and counted together: the period of the frozen
   /// phis and the merged groups, their least common multiple.
   unsigned Unit = 1;

@@ -121,6 +121,13 @@ struct EvaluationOptions {
   std::map<unsigned, int64_t> SymbolValues;
   /// Shared arrays evaluated with another layout than declared.
   llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> LayoutOverrides;
+  /// For a fix's proof: a loop computed in closed form but for its
+  /// addresses through LayoutOverrides (a swizzle's do not move by one
+  /// offset), too long to run in full, still skips its middle iterations,
+  /// the ones run standing for them, and is reported sampled with that
+  /// reason, rather than enumerated up to EnumerationBound: the estimate
+  /// costs what the kernel's own evaluation did.
+  bool EstimateThroughLayouts = false;
   /// A barrier a fix-it would insert, evaluated as if it stood before this
   /// statement (at its first memory instruction, call or branch each time
   /// the evaluation enters it): how a barrier fix-it is proven. Null: none.

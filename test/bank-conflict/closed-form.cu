@@ -110,6 +110,24 @@ __global__ void writeAfter(const float *in, float *out) {
   out[threadIdx.x] = acc;
 }
 
+// The same reads with a write after the loop to another shared array: no
+// skipped read can meet it, and the analysis is complete (the
+// implicit-check-not above).
+// smem-lint: block_dim(256)
+__global__ void writeAfterToOther(const float *in, float *out) {
+  __shared__ float s[8192];
+  __shared__ float partial[256];
+  float acc = 0;
+  for (int i = 0; i < 32; ++i)
+    s[i * 256 + threadIdx.x] = in[i * 256 + threadIdx.x];
+  __syncthreads();
+  for (int i = 0; i < 100000; ++i)
+    // JSON: access s load L[[@LINE+1]]:12 {{.*}} status=exact
+    acc += s[(i * 7 + threadIdx.x * 2) % 8192];
+  partial[threadIdx.x] = acc;
+  out[threadIdx.x] = partial[threadIdx.x];
+}
+
 // A grid-stride loop: the threads' trip counts differ by one; the last
 // iterations run for real with the threads still in them.
 // smem-lint: block_dim(256)
