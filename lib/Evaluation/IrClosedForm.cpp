@@ -140,13 +140,20 @@ public:
       if (!Recurrence || !Widened)
         return nullptr;
       if (Recurrence->getLoop() != &L) {
-        // A narrow recurrence of an inner loop, its start moving with this
-        // one: exact only as an index that wraps by bank cycles
-        // (wrapsByBankCycles), which its zero extension may be.
-        const llvm::SCEV *Step = llvm::isa<llvm::SCEVZeroExtendExpr>(S) &&
-                                         L.contains(Recurrence->getLoop())
+        const llvm::SCEV *Step = L.contains(Recurrence->getLoop())
                                      ? stepIn(Recurrence, nullptr)
                                      : nullptr;
+        // A narrow recurrence of an inner loop that starts where it did in
+        // the last iteration of this one (`A[(row + off) * K + col]`, `off`
+        // the inner loop's): the inner loop goes through the same values
+        // again, widened the same way.
+        if (Step && Step->isZero())
+          return SE.getZero(S->getType());
+        // Its start moving with this loop: exact only as an index that
+        // wraps by bank cycles (wrapsByBankCycles), which its zero
+        // extension may be.
+        if (!llvm::isa<llvm::SCEVZeroExtendExpr>(S))
+          Step = nullptr;
         if (!Step)
           return nullptr;
         ++Wrapping;
@@ -229,6 +236,20 @@ public:
           return nullptr;
       P = GEP->getPointerOperand()->stripPointerCasts();
     }
+  }
+
+  /// Whether \p V is the same in every iteration or moves by a step that
+  /// is (an integer a monotone branch may compare).
+  bool linear(const llvm::Value *V) {
+    if (!V->getType()->isIntegerTy() || !SE.isSCEVable(V->getType()))
+      return false;
+    const llvm::SCEV *S = SE.getSCEV(const_cast<llvm::Value *>(V));
+    if (invariant(S))
+      return true;
+    const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+    return Recurrence && Recurrence->getLoop() == &L &&
+           Recurrence->isAffine() &&
+           invariant(Recurrence->getStepRecurrence(SE));
   }
 
   /// Whether \p Condition has the same value in every iteration.
@@ -581,6 +602,14 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
           return "the trip count of the inner loop" + atLine(I) +
                  " changes between iterations";
         }
+        if (const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(Condition);
+            Compare && Compare->isRelational() &&
+            llvm::isa<llvm::BranchInst>(I) && L.contains(Compare) &&
+            Motion.linear(Compare->getOperand(0)) &&
+            Motion.linear(Compare->getOperand(1))) {
+          Result.MonotoneBranches.push_back({Compare, &I});
+          continue;
+        }
         return "the branch" + atLine(I) + " changes between iterations";
       }
     }
@@ -625,6 +654,71 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
     }
   }
   return Facts.ClosedForms.try_emplace(&L, std::move(Result)).first->second;
+}
+
+std::optional<uint64_t>
+IrExecution::monotoneSwitch(const llvm::ICmpInst *Compare, const llvm::Loop &L,
+                            CallFrame &Frame, const ThreadMask &Looping,
+                            uint64_t First, uint64_t Last) {
+  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+  llvm::ICmpInst::Predicate Predicate = Compare->getPredicate();
+  bool Signed = llvm::ICmpInst::isSigned(Predicate);
+  unsigned Bits = Compare->getOperand(0)->getType()->getIntegerBitWidth();
+  auto Wide = [&](const llvm::APInt &V) {
+    return Signed ? V.sext(128) : V.zext(128);
+  };
+  // Each side at iteration K, exact in 128 bits: as a line in K, a side
+  // that stays in its type at both ends stays in it in between.
+  struct Side {
+    llvm::APInt Start, Step;
+  };
+  auto SideOf = [&](const llvm::Value *Operand,
+                    unsigned T) -> std::optional<Side> {
+    const llvm::SCEV *S = SE.getSCEV(const_cast<llvm::Value *>(Operand));
+    const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+    if (!Recurrence || Recurrence->getLoop() != &L) {
+      std::optional<llvm::APInt> V = evolutionValue(S, Frame, T, Looping);
+      if (!V)
+        return std::nullopt;
+      return Side{Wide(*V), llvm::APInt(128, 0)};
+    }
+    std::optional<llvm::APInt> Start =
+        evolutionValue(Recurrence->getStart(), Frame, T, Looping);
+    std::optional<llvm::APInt> Step =
+        evolutionValue(Recurrence->getStepRecurrence(SE), Frame, T, Looping);
+    if (!Start || !Step)
+      return std::nullopt;
+    return Side{Wide(*Start), Step->sext(128)};
+  };
+  auto At = [&](const Side &S, uint64_t K) {
+    return S.Start + S.Step * llvm::APInt(128, K);
+  };
+  auto Fits = [&](const llvm::APInt &V) { return Wide(V.trunc(Bits)) == V; };
+  uint64_t Switch = UINT64_MAX;
+  for (unsigned T : Looping.set_bits()) {
+    std::optional<Side> A = SideOf(Compare->getOperand(0), T);
+    std::optional<Side> B = SideOf(Compare->getOperand(1), T);
+    if (!A || !B)
+      return std::nullopt;
+    for (uint64_t K : {First, Last})
+      if (!Fits(At(*A, K)) || !Fits(At(*B, K)))
+        return std::nullopt;
+    auto Taken = [&](uint64_t K) {
+      return llvm::ICmpInst::compare(At(*A, K).trunc(Bits),
+                                     At(*B, K).trunc(Bits), Predicate);
+    };
+    bool Before = Taken(First);
+    if (Taken(Last) == Before)
+      continue;
+    // The first iteration on the other side.
+    uint64_t Same = First, Other = Last;
+    while (Other - Same > 1) {
+      uint64_t Middle = Same + (Other - Same) / 2;
+      (Taken(Middle) == Before ? Same : Other) = Middle;
+    }
+    Switch = std::min(Switch, Other);
+  }
+  return Switch;
 }
 
 ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
@@ -696,6 +790,43 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
   if (Most - std::min<uint64_t>(ResumeAt, Most) > MaxRealTail + Unit) {
     Decision.Obstacle =
         "the threads' trip counts differ by " + std::to_string(Most - Fewest);
+    return Decision;
+  }
+
+  // A branch on the iteration against a bound goes one way up to some
+  // iteration and the other after it: the skipped iterations and the unit
+  // run for them must all be on one side. A switch close ahead is run
+  // through first; one further on ends the skip before it, when the rest
+  // is short enough to run.
+  for (const ClosedFormFacts::MonotoneBranch &Branch : Facts.MonotoneBranches) {
+    if (ResumeAt <= Done)
+      break;
+    uint64_t Last = ResumeAt + Unit - 1;
+    std::optional<uint64_t> Switch =
+        monotoneSwitch(Branch.Compare, L, Frame, Looping, Done, Last);
+    if (!Switch) {
+      Decision.Obstacle = "the branch" + atLine(*Branch.Branch) +
+                          " compares values not known for every thread, or "
+                          "that wrap around";
+      return Decision;
+    }
+    if (*Switch > Last)
+      continue;
+    // The skip ends before the switch when what is left after it can run.
+    uint64_t Before = *Switch >= Done + 2 * Unit
+                          ? Done + (*Switch - Done) / Unit * Unit - Unit
+                          : Done;
+    if (Before > Done && Most - Before <= MaxRealTail + Unit) {
+      ResumeAt = Before;
+      continue;
+    }
+    if (*Switch - Done <= MaxRealTail) {
+      Decision.Continue = true;
+      return Decision;
+    }
+    Decision.Obstacle = "the branch" + atLine(*Branch.Branch) +
+                        " changes sides at iteration " +
+                        std::to_string(*Switch) + " of " + std::to_string(Most);
     return Decision;
   }
 

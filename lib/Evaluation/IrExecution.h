@@ -122,6 +122,15 @@ struct ClosedFormFacts {
   std::vector<WidenedIndex> Widened;
   /// The compiled code merges this many iterations into one access.
   unsigned Group = 1;
+  /// Branches on a comparison whose sides are each invariant or moving by a
+  /// fixed step (`if (k + BK < K)`): such a branch goes one way up to some
+  /// iteration and the other way after it, and the evaluator keeps each
+  /// skip on one side of that iteration.
+  struct MonotoneBranch {
+    const llvm::ICmpInst *Compare;
+    const llvm::Instruction *Branch;
+  };
+  std::vector<MonotoneBranch> MonotoneBranches;
   /// Header phis that are no recurrence but that addresses or branches
   /// read (a rotating buffer index): the evaluator finds their period.
   std::vector<const llvm::PHINode *> Frozen;
@@ -303,6 +312,14 @@ public:
   /// At the back edge of \p L after \p Done iterations, about to be cut
   /// short, for the threads \p Looping: whether it may go on instead, and
   /// to which iteration it skips.
+  /// For a branch on \p Compare (ClosedFormFacts::MonotoneBranch): the
+  /// first iteration in (First, Last] where some thread of \p Looping takes
+  /// the other side than in iteration First (UINT64_MAX: none); nullopt
+  /// when a side is not known or wraps in between.
+  std::optional<uint64_t> monotoneSwitch(const llvm::ICmpInst *Compare,
+                                         const llvm::Loop &L, CallFrame &Frame,
+                                         const ThreadMask &Looping,
+                                         uint64_t First, uint64_t Last);
   ClosedFormDecision closedForm(CallFrame &Frame, const llvm::Loop &L,
                                 unsigned Done, const ThreadMask &Looping);
   /// Skips the iterations \p Decision names: moves the induction variables

@@ -128,6 +128,49 @@ __global__ void writeAfterToOther(const float *in, float *out) {
   out[threadIdx.x] = partial[threadIdx.x];
 }
 
+// A branch on the iteration against a bound, as a double-buffered GEMM
+// guards its next load (`if (k + 2 * BK < K)`), goes one way up to some
+// iteration and the other way after it: the skip stops before the switch
+// and the last iterations run for real, exact. k = 0, 16, ..., 99984: 6250
+// iterations; k + 32 < 100000 holds for the first 6248. Loads: 6250 x 8
+// warps = 50000; stores: 6248 x 8 + the 8 before the loop = 49992.
+// smem-lint: block_dim(256)
+__global__ void boundBranch(const float *in, float *out) {
+  __shared__ float s[2][256];
+  float acc = 0;
+  s[0][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int k = 0; k < 100000; k += 16) {
+    // JSON: access s load L[[@LINE+1]]:12 {{.*}} status=exact
+    acc += s[0][threadIdx.x];
+    if (k + 32 < 100000)
+      // JSON: access s store L[[@LINE+1]]:7 {{.*}} status=exact
+      s[1][threadIdx.x] = acc;
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: totals boundBranch shape=0 load=50000/50000 store=49992/49992 atomic=0/0{{$}}
+
+// Such a branch that changes sides halfway leaves too many iterations
+// after the switch to run: sampled, and the reason says where it switches
+// (k < 50000 for k = 0, 16, ...: iteration 3125 of 6250).
+// smem-lint: block_dim(256)
+__global__ void halfwayBranch(const float *in, float *out) {
+  __shared__ float s[2][256];
+  float acc = 0;
+  s[0][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int k = 0; k < 100000; k += 16) {
+    // JSON: access s load L[[@LINE+1]]:12 {{.*}} status=sampled reason=the loop at line [[#@LINE-1]]: only the first 1024 of 6250 iterations were evaluated; it is not computed in closed form: the branch at line [[#@LINE+2]] changes sides at iteration 3125 of 6250
+    acc += s[0][threadIdx.x];
+    if (k < 50000)
+      s[1][threadIdx.x] = acc;
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+
 // A grid-stride loop: the threads' trip counts differ by one; the last
 // iterations run for real with the threads still in them.
 // smem-lint: block_dim(256)
