@@ -128,6 +128,30 @@ __global__ void writeAfterToOther(const float *in, float *out) {
   out[threadIdx.x] = partial[threadIdx.x];
 }
 
+// A GEMM's tile load, A[(row + off) * K + col] in an inner loop over off,
+// K a parameter: the inner loop's 32-bit index starts where it did in the
+// last iteration of the outer loop, so it goes through the same values
+// again, and the outer loop is computed in closed form (it was "not an
+// affine function of the iteration" and sampled). 10000 iterations: stores
+// 10000 x 4 x 8 warps = 320000, loads 10000 x 8 = 80000.
+// smem-lint: block_dim(256)
+__global__ void tileLoad(const float *A, float *out, int K) {
+  __shared__ float As[128 * 8];
+  unsigned row = threadIdx.x / 8, col = threadIdx.x % 8;
+  float acc = 0;
+  for (unsigned k = 0; k < 80000; k += 8) {
+    for (unsigned off = 0; off < 128; off += 32)
+      // JSON: access As store L[[@LINE+1]]:7 {{.*}} status=exact
+      As[(row + off) * 8 + col] = A[(row + off) * K + col];
+    __syncthreads();
+    acc += As[threadIdx.x];
+    __syncthreads();
+    A += 8;
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: totals tileLoad shape=0 load=80000/80000 store=320000/320000 atomic=0/0{{$}}
+
 // A branch on the iteration against a bound, as a double-buffered GEMM
 // guards its next load (`if (k + 2 * BK < K)`), goes one way up to some
 // iteration and the other way after it: the skip stops before the switch
