@@ -525,7 +525,7 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
   ClosedFormFacts Result;
   LoopMotion Motion(L, SE);
   auto Obstacle = [&]() -> std::string {
-    if (!L.getExitingBlock())
+    if (!definedExitingBlock(L))
       return "it has more than one exit";
     if (llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) &&
         !exitTest(L, SE))
@@ -585,11 +585,11 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
               Branch->isConditional() ? Branch->getCondition() : nullptr;
         else if (const auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(&I))
           Condition = Switch->getCondition();
-        if (!Condition || Block == L.getExitingBlock() ||
+        if (!Condition || Block == definedExitingBlock(L) ||
             Motion.sameEveryIteration(Condition))
           continue;
         // The exit of an inner loop that runs as often in every iteration.
-        if (Inner != &L && Inner->getExitingBlock() == Block) {
+        if (Inner != &L && definedExitingBlock(*Inner) == Block) {
           const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
           if (!llvm::isa<llvm::SCEVCouldNotCompute>(Trips) &&
               Motion.invariant(Trips))

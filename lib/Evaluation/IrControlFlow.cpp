@@ -316,9 +316,26 @@ IrExecution::evolutionValue(const llvm::SCEV *S, CallFrame &Frame,
   return Result;
 }
 
+const llvm::BasicBlock *definedExitingBlock(const llvm::Loop &L) {
+  if (const llvm::BasicBlock *Exiting = L.getExitingBlock())
+    return Exiting;
+  const llvm::BasicBlock *Found = nullptr;
+  for (const llvm::BasicBlock *Block : L.blocks())
+    for (const llvm::BasicBlock *Successor : llvm::successors(Block)) {
+      if (L.contains(Successor) ||
+          llvm::isa<llvm::UnreachableInst>(
+              Successor->getFirstNonPHIOrDbgOrLifetime()))
+        continue;
+      if (Found && Found != Block)
+        return nullptr;
+      Found = Block;
+    }
+  return Found;
+}
+
 std::optional<ExitTest> exitTest(const llvm::Loop &L,
                                  llvm::ScalarEvolution &SE) {
-  const llvm::BasicBlock *Exiting = L.getExitingBlock();
+  const llvm::BasicBlock *Exiting = definedExitingBlock(L);
   const auto *Branch =
       Exiting ? llvm::dyn_cast<llvm::BranchInst>(Exiting->getTerminator())
               : nullptr;

@@ -87,6 +87,11 @@ struct ExitTest {
 
 /// The exit test of \p L when it has one exit and compares a recurrence of
 /// it with an invariant bound (`i < n`, `i += blockDim.x`).
+/// The loop's one exiting block, leaving aside edges into blocks that only
+/// hold `unreachable` (a switch's impossible default, which libcu++'s
+/// memcpy_async leaves in every copy); null when there are several.
+const llvm::BasicBlock *definedExitingBlock(const llvm::Loop &L);
+
 std::optional<ExitTest> exitTest(const llvm::Loop &L,
                                  llvm::ScalarEvolution &SE);
 

@@ -152,6 +152,40 @@ __global__ void tileLoad(const float *A, float *out, int K) {
 }
 // JSON: totals tileLoad shape=0 load=80000/80000 store=320000/320000 atomic=0/0{{$}}
 
+// A switch whose impossible default is `unreachable` (as libcu++'s
+// memcpy_async leaves one in every copy) gives the loop a second exit edge,
+// into undefined behaviour: it is no exit, and the loop is computed in
+// closed form (it was "more than one exit" and sampled). Each warp runs
+// each case (its lanes take all three): 3 x 100000 x 8 = 2400000 loads.
+// smem-lint: block_dim(256)
+__global__ void unreachableDefault(const float *in, float *out) {
+  __shared__ float s[3][256];
+  s[0][threadIdx.x] = in[threadIdx.x];
+  s[1][threadIdx.x] = in[threadIdx.x];
+  s[2][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float acc = 0;
+  int mode = threadIdx.x % 3;
+  for (int i = 0; i < 100000; ++i) {
+    switch (mode) {
+    case 0:
+      // JSON: access s load L[[@LINE+1]]:14 {{.*}} status=exact
+      acc += s[0][threadIdx.x];
+      break;
+    case 1:
+      acc += s[1][threadIdx.x] * 2;
+      break;
+    case 2:
+      acc -= s[2][threadIdx.x];
+      break;
+    default:
+      __builtin_unreachable();
+    }
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: totals unreachableDefault shape=0 load=2400000/2400000 store=24/24 atomic=0/0{{$}}
+
 // A branch on the iteration against a bound, as a double-buffered GEMM
 // guards its next load (`if (k + 2 * BK < K)`), goes one way up to some
 // iteration and the other way after it: the skip stops before the switch
