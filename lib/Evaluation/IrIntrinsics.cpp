@@ -684,11 +684,28 @@ std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text) {
 
 bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
   const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand());
-  if (!Asm || llvm::any_of(Call.args(), [](const llvm::Use &Operand) {
-        return Operand->getType()->isPointerTy();
-      }))
+  if (!Asm)
     return false;
   llvm::StringRef Text = Asm->getAsmString();
+  // A pointer operand is followed only into global loads and stores the
+  // text names as such (`__ldcs`, `__stcg`: ld.global.cs, st.global.cg),
+  // whose data the evaluation does not model; any other memory
+  // instruction may reach shared memory through it.
+  if (llvm::any_of(Call.args(), [](const llvm::Use &Operand) {
+        return Operand->getType()->isPointerTy();
+      })) {
+    llvm::SmallVector<llvm::StringRef, 16> Words;
+    llvm::SplitString(Text, Words, " \t\n\r;{},");
+    for (llvm::StringRef Word : Words) {
+      bool Memory = Word.starts_with("ld") || Word.starts_with("st") ||
+                    Word.starts_with("atom") || Word.starts_with("red") ||
+                    Word.starts_with("cp.") || Word.starts_with("prefetch") ||
+                    Word.starts_with("mbarrier") || Word.starts_with("mapa");
+      if (Memory && !Word.starts_with("ld.global.") &&
+          !Word.starts_with("st.global."))
+        return false;
+    }
+  }
   if (!ptxClusterBarrier(Text).empty())
     return false;
   std::optional<PtxBarrier> Bar = ptxBarrier(Text);

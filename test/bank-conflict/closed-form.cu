@@ -186,6 +186,29 @@ __global__ void unreachableDefault(const float *in, float *out) {
 }
 // JSON: totals unreachableDefault shape=0 load=2400000/2400000 store=24/24 atomic=0/0{{$}}
 
+// Inline PTX that only loads global memory through its pointer (`__ldcs`
+// is ld.global.cs in the toolkit's headers) moves nothing the evaluation
+// models: the loop is computed in closed form (it was "inline assembly" and
+// sampled). 100000 x 8 warps = 800000 loads.
+__device__ float loadStreaming(const float *p) {
+  float v;
+  asm volatile("ld.global.cs.f32 %0, [%1];" : "=f"(v) : "l"(p));
+  return v;
+}
+// smem-lint: block_dim(256)
+__global__ void streamingLoads(const float *in, float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  float acc = 0;
+  for (int i = 0; i < 100000; ++i)
+    // JSON: access s load L[[@LINE+1]]:12 {{.*}} status=exact
+    acc += s[(i + threadIdx.x) % 256] *
+           loadStreaming(in + i * 256 + threadIdx.x);
+  out[threadIdx.x] = acc;
+}
+// JSON: totals streamingLoads shape=0 load=800000/800000 store=8/8 atomic=0/0{{$}}
+
 // A branch on the iteration against a bound, as a double-buffered GEMM
 // guards its next load (`if (k + 2 * BK < K)`), goes one way up to some
 // iteration and the other way after it: the skip stops before the switch
