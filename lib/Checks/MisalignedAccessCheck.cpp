@@ -12,16 +12,55 @@
 #include "Analysis/SourcePoints.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <optional>
 
 using namespace clang;
 
 namespace smemlint {
 namespace {
+
+/// The source text of the alignment \p Array's declaration states, when it
+/// states one, in one attribute whose value is a number or a name written
+/// in the file (`__align__(128)`'s 128, through the macro's argument), and
+/// reads as that value there. Not an `alignas`: the parse moves
+/// `__shared__ alignas(8)` to `alignas(8) __shared__` as nvcc reads it
+/// (withNvccSpellings), so its place in the parsed text is not the file's.
+std::optional<CharSourceRange> statedAlignment(const SourceManager &SM,
+                                               const LangOptions &Language,
+                                               const VarDecl &Array) {
+  const AlignedAttr *Stated = nullptr;
+  for (const AlignedAttr *Attr : Array.specific_attrs<AlignedAttr>()) {
+    if (Stated || !Attr->isAlignmentExpr() || !Attr->getAlignmentExpr() ||
+        Attr->isAlignas())
+      return std::nullopt;
+    Stated = Attr;
+  }
+  if (!Stated)
+    return std::nullopt;
+  const Expr *Value = Stated->getAlignmentExpr()->IgnoreImplicit();
+  std::string Spelled;
+  if (const auto *Number = dyn_cast<IntegerLiteral>(Value))
+    Spelled = llvm::toString(Number->getValue(), 10, /*Signed=*/false);
+  else if (const auto *Name = dyn_cast<DeclRefExpr>(Value))
+    Spelled = Name->getNameInfo().getAsString();
+  else
+    return std::nullopt;
+  SourceLocation Where = SM.getFileLoc(Value->getBeginLoc());
+  if (Where.isInvalid())
+    return std::nullopt;
+  CharSourceRange Token = CharSourceRange::getTokenRange(Where, Where);
+  if (Lexer::getSourceText(Token, SM, Language) != Spelled)
+    return std::nullopt;
+  return Token;
+}
 
 /// "16-byte read", "ldmatrix row", "16-byte cp.async into".
 std::string instructionOf(const Misalignment &M) {
@@ -227,8 +266,14 @@ void reportUnderAligned(const CheckContext &Context, const UnderAlignedArray &U,
        {}});
   DiagnosticNote Fix{
       D.Where, "declare '" + Array + "' __align__(" + Required + ")", {}};
-  SourceLocation TypeStart = U.Array->getTypeSpecStartLoc();
-  if (TypeStart.isValid() && !TypeStart.isMacroID())
+  // An alignment the declaration already states (`__align__(128)`,
+  // `alignas(128)`) gets the new value in its place; otherwise the
+  // attribute goes before the type.
+  if (std::optional<CharSourceRange> Stated =
+          statedAlignment(SM, Analysis.context().getLangOpts(), *U.Array))
+    Fix.FixIts.push_back(makeFixIt(SM, *Stated, Required));
+  else if (SourceLocation TypeStart = U.Array->getTypeSpecStartLoc();
+           TypeStart.isValid() && !TypeStart.isMacroID())
     Fix.FixIts.push_back(
         makeFixIt(SM, CharSourceRange::getCharRange(TypeStart, TypeStart),
                   "__align__(" + Required + ") "));

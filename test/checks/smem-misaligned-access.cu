@@ -96,6 +96,27 @@ __global__ void after_small(float *out) {
   out[threadIdx.x] = v.x + v.y + v.z + v.w + a[0];
 }
 
+// Declared 8-byte aligned with alignas: the fix-it adds __align__(16) before
+// the type (the stricter alignment wins). A declared __align__(N) has its N
+// replaced instead (smem-misaligned-access-tma.cu); an alignas after
+// __shared__ is moved before it for the parse, as nvcc reads it, so its
+// place in the parsed text is not the file's.
+// smem-lint: block_dim(32)
+__global__ void declared_8(float *out) {
+  __shared__ float a[1];
+  __shared__ alignas(8) float s[256];
+  // CHECK: smem-misaligned-access.cu:[[#@LINE-1]]:31: note: 's' is accessed with instructions that need 16-byte alignment (line [[#@LINE+8]]) but is declared 8-byte aligned
+  // CHECK: note: the kernel has other static shared variables
+  // CHECK: note: declare 's' __align__(16)
+  // CHECK: {{^}}                        __align__(16){{$}}
+  if (threadIdx.x == 0)
+    a[0] = 1;
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  float4 v = *reinterpret_cast<float4 *>(&s[4 * (threadIdx.x % 32)]);
+  out[threadIdx.x] = v.x + v.y + v.z + v.w + a[0];
+}
+
 // The same array alone: it starts where shared memory does. No note.
 // smem-lint: block_dim(32)
 __global__ void alone(float *out) {
@@ -106,4 +127,4 @@ __global__ void alone(float *out) {
   out[threadIdx.x] = v.x + v.y + v.z + v.w;
 }
 
-// CHECK: smem-lint: 0 warnings and 4 errors, 1 note in 1 file
+// CHECK: smem-lint: 0 warnings and 4 errors, 2 notes in 1 file
