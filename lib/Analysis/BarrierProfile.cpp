@@ -255,6 +255,8 @@ struct BarrierObserver::State {
     /// A bulk copy out of shared memory: it reads its words until its
     /// bulk group completes; only writes race with it.
     bool ReadsShared = false;
+    /// A TMA tensor copy (cp.async.bulk.tensor) of a tensor map's box.
+    bool Tensor = false;
   };
   std::vector<CopyIssue> CopyIssues;
   /// The shared variables some thread wrote in the current barrier interval
@@ -443,6 +445,7 @@ struct BarrierObserver::State {
     Found.CopyInFlight = true;
     Found.LaterIsCopy = LaterIsCopy;
     Found.CopyIsBulk = CopyIssues[Copy.Context].Bulk;
+    Found.CopyIsTensor = CopyIssues[Copy.Context].Tensor;
     Found.CopyReadsShared = CopyReads;
     Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
                      std::vector<unsigned>(Issue.Iterations.begin(),
@@ -655,8 +658,9 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     // shared memory is also a read now, for the writes before it.
     unsigned Issue = S->CopyIssues.size();
     bool Reads = Event.Async == AsyncPhase::BulkRead;
-    S->CopyIssues.push_back(
-        {S->Contexts[Context], Event.Async == AsyncPhase::BulkIssue, Reads});
+    S->CopyIssues.push_back({S->Contexts[Context],
+                             Event.Async == AsyncPhase::BulkIssue, Reads,
+                             Event.TensorMap != nullptr});
     forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
       S->CopiesInFlight[State::wordKey(Array, Offset)].push_back({T, Issue});
     });

@@ -102,6 +102,9 @@ struct SharedHazard {
   /// For CopyInFlight: Earlier is a bulk copy (cp.async.bulk), which its
   /// mbarrier completes.
   bool CopyIsBulk = false;
+  /// For CopyInFlight: that bulk copy is a TMA tensor copy
+  /// (cp.async.bulk.tensor) of a tensor map's box.
+  bool CopyIsTensor = false;
   /// For CopyInFlight: Earlier is a bulk copy out of shared memory
   /// (cp.async.bulk.global.shared::cta), still reading the word Later
   /// writes until the copy's bulk group completes.

@@ -27,6 +27,7 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     // A bulk copy (the TMA engine's) completes through its mbarrier, not
     // through a group wait.
     std::string Copy = Hazard.CopyReadsShared ? "bulk copy out of shared memory"
+                       : Hazard.CopyIsTensor  ? "TMA tensor copy"
                        : Hazard.CopyIsBulk    ? "cp.async.bulk"
                                               : "cp.async";
     bool Own = Hazard.Earlier.Thread == Hazard.Later.Thread;

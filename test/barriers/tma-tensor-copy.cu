@@ -62,8 +62,8 @@ __global__ void read_before_wait(const __grid_constant__ CUtensorMap map,
   init(&bar);
   load(tile, &map, &bar, sizeof(tile));
   out[threadIdx.x] = tile[threadIdx.x / 32][threadIdx.x % 32];
-  // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:22: warning: missing wait: thread 0 reads tile[0][0], which its own cp.async.bulk at line 41 may not have written yet
-  // CHECK: tma-tensor-copy.cu:41:24: note: thread 0 issues the cp.async.bulk that writes tile[0][0] here
+  // CHECK: tma-tensor-copy.cu:[[#@LINE-1]]:22: warning: missing wait: thread 0 reads tile[0][0], which its own TMA tensor copy at line 41 may not have written yet
+  // CHECK: tma-tensor-copy.cu:41:24: note: thread 0 issues the TMA tensor copy that writes tile[0][0] here
   wait(&bar, 0);
 }
 

@@ -51,7 +51,7 @@ __global__ void read_early(const __grid_constant__ CUtensorMap map,
     load_async(tile, &map, &bar);
   __syncthreads();
   out[threadIdx.x] = __half2float(tile[threadIdx.x]);
-  // CHECK: tma-map-sources.cu:[[#@LINE-1]]:3: warning: missing wait: thread 0 reads tile[0], which its own cp.async.bulk at line 24 may not have written yet
+  // CHECK: tma-map-sources.cu:[[#@LINE-1]]:3: warning: missing wait: thread 0 reads tile[0], which its own TMA tensor copy at line 24 may not have written yet
 }
 
 __global__ void two_boxes(const __grid_constant__ CUtensorMap map,
