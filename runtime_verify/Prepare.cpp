@@ -536,7 +536,9 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
     It->Arrays.insert(A.Array);
     It->Wavefronts += A.TotalWavefronts;
     It->Instructions += A.WarpInstructions;
-    It->Sampled |= A.Status == "sampled";
+    // An access that rests on an assumption (a branch on data) is held to
+    // the sampled tolerance, as before the two were told apart.
+    It->Sampled |= A.Status == "sampled" || A.Status == "assumed";
     It->Unknown |= A.Status == "unknown";
   }
   for (const Group &G : Groups) {

@@ -78,10 +78,10 @@ GlobalAccessStatus globalAccessStatus(const KernelAnalysis &Analysis,
     Result.Status = "sampled";
     Result.Reason = Sampled;
   } else if (!Access.Assumptions.empty()) {
-    Result.Status = "sampled";
+    Result.Status = "assumed";
     Result.Reason = Access.Assumptions.front();
   } else if (!Access.DependsOn.empty()) {
-    Result.Status = "sampled";
+    Result.Status = "assumed";
     for (const PitchAssumption &Assumption : pitchAssumptions(Analysis, Access))
       if (Assumption.ChangesSectors) {
         Result.Reason = Assumption.Text;

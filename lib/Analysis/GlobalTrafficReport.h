@@ -18,7 +18,7 @@
 namespace smemlint {
 
 /// Why \p Access's numbers are not exact ("" when they are), and its status
-/// ("exact", "sampled" or "unknown").
+/// ("exact", "sampled", "assumed" or "unknown").
 struct GlobalAccessStatus {
   std::string Status = "exact";
   std::string Reason;

@@ -333,7 +333,9 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
       A.Reason = Sampled;
       Totals.Sampled = true;
     } else if (!Access.Assumptions.empty()) {
-      A.Status = "sampled";
+      // Every execution evaluated, on a path or value that rests on an
+      // assumption (a branch on data followed both ways): not a sample.
+      A.Status = "assumed";
       A.Reason = Access.Assumptions.front();
     } else if (Analysis.profile().Summary.BudgetExceeded) {
       // Stopped outside any loop (deep call trees): later executions of
@@ -357,7 +359,7 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
         A.DependsOn.push_back(Symbol.spelling());
         // The numbers hold for the value the analysis assumed.
         if (A.Status == "exact") {
-          A.Status = "sampled";
+          A.Status = "assumed";
           A.Reason = "the conflict degree depends on '" + Symbol.spelling() +
                      "', evaluated with " + Symbol.spelling() + " = " +
                      std::to_string(Analysis.symbolValue(Effect.Symbol));

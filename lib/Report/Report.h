@@ -283,7 +283,7 @@ struct AccessReport {
   uint64_t ExcessiveWavefronts = 0;
   /// The same for the whole launch, when its grid is known.
   std::optional<LaunchWavefronts> Launch;
-  /// "exact", "sampled" or "unknown".
+  /// "exact", "sampled", "assumed" or "unknown".
   std::string Status = "exact";
   std::string Reason;
   /// Uniform symbols the conflict degree depends on.
@@ -334,7 +334,7 @@ struct GlobalAccessReport {
   /// as a formula in unknown parameters ("4*height").
   std::optional<int64_t> LaneStrideBytes;
   std::string LaneStride;
-  /// "exact", "sampled" or "unknown".
+  /// "exact", "sampled", "assumed" or "unknown".
   std::string Status = "exact";
   std::string Reason;
   /// Unknown parameters the sectors change with.

@@ -21,7 +21,7 @@ __global__ void pick(float *out, const int *flags, int c) {
   // c = 1024 (the default for a parameter) > 4: every lane reads s[32 * tx],
   // 32 words of bank 0; with c <= 4 the reads are adjacent words: 1. The
   // finding rests on the assumed c: a note, with the range over c.
-  // CHECK: access s load L[[@LINE+4]]:14 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=sampled
+  // CHECK: access s load L[[@LINE+4]]:14 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=assumed
   // TEXT: conditional-index.cu:[[@LINE+3]]:14: note: 1- to 32-way bank conflict depending on 'c': read of 's' takes 32 wavefronts per warp instead of 1 with c = 1024 (block 32x1, sm_90)
   // TEXT: note: the conflict degree depends on 'c': 1- to 32-way
   // TEXT: note: reported as a note: it rests on the assumed c = 1024 (give the value with --param c=VALUE)

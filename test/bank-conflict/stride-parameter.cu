@@ -10,7 +10,7 @@
 __global__ void strided(float *out, int stride) {
   __shared__ float s[32 * 32];
   int lane = threadIdx.x & 31;
-  // CHECK: access s load L[[@LINE+4]]:22 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=sampled depends_on=stride reason=the conflict degree depends on 'stride', evaluated with stride = 1024
+  // CHECK: access s load L[[@LINE+4]]:22 width=4 shape=0 wavefronts=32 mean=32 ideal=1 ways=32 status=assumed depends_on=stride reason=the conflict degree depends on 'stride', evaluated with stride = 1024
   // TEXT: stride-parameter.cu:[[@LINE+3]]:22: note: 1- to 32-way bank conflict depending on 'stride': read of 's' takes 32 wavefronts per warp instead of 1 with stride = 1024 (block 256x1, sm_90)
   // TEXT: stride-parameter.cu:[[@LINE+2]]:22: note: the conflict degree depends on 'stride': gcd(stride, 32)-way
   // TEXT: note: analysed with the assumed block 256x1

@@ -26,8 +26,8 @@ __global__ void k(int *g) {
   // CHECK: speculated-load.cu:[[#@LINE+5]]:42: note: reported as a note: it rests on a branch on data the analysis could not read (the condition at line [[#@LINE+5]] depends on data read from shared memory 'c'; both branches were evaluated for those threads; the condition at line [[#@LINE+5]] depends on data read from shared memory 'c'; the read that waits for it was evaluated for those threads)
   // Every thread reads c[32]: one word, a broadcast, 1 wavefront per warp.
   // JSON: access c load L[[#@LINE+3]]:7 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
-  // JSON: access c load L[[#@LINE+2]]:30 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=sampled reason=the condition at line [[#@LINE+2]] depends on data read from shared memory 'c'; the read that waits for it was evaluated for those threads
-  // JSON: access c store L[[#@LINE+1]]:42 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=sampled reason=the condition at line [[#@LINE+1]] depends on data read from shared memory 'c'; both branches were evaluated for those threads
+  // JSON: access c load L[[#@LINE+2]]:30 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=assumed reason=the condition at line [[#@LINE+2]] depends on data read from shared memory 'c'; the read that waits for it was evaluated for those threads
+  // JSON: access c store L[[#@LINE+1]]:42 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=assumed reason=the condition at line [[#@LINE+1]] depends on data read from shared memory 'c'; both branches were evaluated for those threads
   if (c[threadIdx.x] == 0 && c[32] != 0) c[threadIdx.x] = 1;
   __syncthreads();
   g[threadIdx.x] = c[threadIdx.x];

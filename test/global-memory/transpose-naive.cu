@@ -57,7 +57,7 @@ __global__ void naiveUnknown(float *out, const float *__restrict__ in,
   // as measured. Not flagged (5 < 2 x 4).
   // Store: 4*height bytes apart, 32 sectors with either value. Resting on
   // the assumed block and height, the finding is a note.
-  // CHECK: gaccess in load L[[@LINE+7]]:33 width=4 shape=0 requested=128 sectors=5 ideal=4 lines=2 mean=4.875 stride=4 status=sampled depends_on=width reason='width' is not known: taken as a large row pitch, aligned or not; the numbers are those of width = 1025 (width = 1024 takes fewer sectors)
+  // CHECK: gaccess in load L[[@LINE+7]]:33 width=4 shape=0 requested=128 sectors=5 ideal=4 lines=2 mean=4.875 stride=4 status=assumed depends_on=width reason='width' is not known: taken as a large row pitch, aligned or not; the numbers are those of width = 1025 (width = 1024 takes fewer sectors)
   // CHECK: gaccess out store L[[@LINE+6]]:5 width=4 shape=0 requested=128 sectors=32 ideal=4 lines=32 mean=32 stride=4*height status=exact
   // TEXT: transpose-naive.cu:[[@LINE+5]]:5: note: store to 'out': consecutive lanes are 4*height bytes apart: 32 sectors per request, ideal 4; 87.5% of transferred bytes unused (block 32x8, sm_90) [gmem-uncoalesced]
   // TEXT: note: lanes 0-31 of warp 0 write out[0], out[1024], out[2048], ..., out[31744]

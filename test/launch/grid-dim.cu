@@ -41,7 +41,7 @@ __global__ void k_nolaunch(float *out) {
   // CHECK: grid-dim.cu:[[@LINE+5]]:3: note: the conflict degree depends on 'gridDim.x': gcd(gridDim.x, 32)-way; evaluated with gridDim.x = 1
   // CHECK: grid-dim.cu:[[@LINE-4]]:17: note: analysed with the assumed block 256x1: no launch of 'k_nolaunch' with a constant block shape was found
   // CHECK: grid-dim.cu:[[@LINE+3]]:3: note: reported as a note: it rests on the assumed block 256x1 (no launch, annotation or option gives the shape; {{.*}}) and on the assumed gridDim.x = 1 (the grid is not known)
-  // JSON: access s store L[[@LINE+2]]:3 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=sampled depends_on=gridDim.x reason=the conflict degree depends on 'gridDim.x', evaluated with gridDim.x = 1{{$}}
+  // JSON: access s store L[[@LINE+2]]:3 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=assumed depends_on=gridDim.x reason=the conflict degree depends on 'gridDim.x', evaluated with gridDim.x = 1{{$}}
   // JSON: diagnostic smem-bank-conflict note L[[@LINE+1]]:3 up to 32-way bank conflict
   s[gridDim.x * threadIdx.x] = 1.0f;
   __syncthreads();
