@@ -268,8 +268,9 @@ struct BarrierObserver::State {
   struct SkippedReads {
     std::string Loop;
     llvm::SmallPtrSet<const void *, 4> Arrays;
+    /// A write to a variable of unknown declaration meets any reads.
     bool meets(const void *ArrayKey) const {
-      return Arrays.empty() || Arrays.count(ArrayKey);
+      return Arrays.empty() || !ArrayKey || Arrays.count(ArrayKey);
     }
   };
   std::vector<SkippedReads> LoopsWithSkippedReads;
