@@ -100,7 +100,6 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     SourceLocation LargestWhere;
     for (const LaunchSite &Launch : Kernel.Launches)
       if (Launch.DynamicShared &&
-          *Launch.DynamicShared >= Largest.value_or(0) &&
           (!Largest || *Launch.DynamicShared > *Largest)) {
         Largest = *Launch.DynamicShared;
         LargestWhere = Launch.Call->getBeginLoc();

@@ -525,7 +525,8 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
   ClosedFormFacts Result;
   LoopMotion Motion(L, SE);
   auto Obstacle = [&]() -> std::string {
-    if (!definedExitingBlock(L))
+    const llvm::BasicBlock *Exiting = definedExitingBlock(L);
+    if (!Exiting)
       return "it has more than one exit";
     if (llvm::isa<llvm::SCEVCouldNotCompute>(SE.getBackedgeTakenCount(&L)) &&
         !exitTest(L, SE))
@@ -585,7 +586,7 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
               Branch->isConditional() ? Branch->getCondition() : nullptr;
         else if (const auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(&I))
           Condition = Switch->getCondition();
-        if (!Condition || Block == definedExitingBlock(L) ||
+        if (!Condition || Block == Exiting ||
             Motion.sameEveryIteration(Condition))
           continue;
         // The exit of an inner loop that runs as often in every iteration.
@@ -672,9 +673,11 @@ IrExecution::monotoneSwitch(const llvm::ICmpInst *Compare, const llvm::Loop &L,
   struct Side {
     llvm::APInt Start, Step;
   };
-  auto SideOf = [&](const llvm::Value *Operand,
-                    unsigned T) -> std::optional<Side> {
-    const llvm::SCEV *S = SE.getSCEV(const_cast<llvm::Value *>(Operand));
+  const llvm::SCEV *Left =
+      SE.getSCEV(const_cast<llvm::Value *>(Compare->getOperand(0)));
+  const llvm::SCEV *Right =
+      SE.getSCEV(const_cast<llvm::Value *>(Compare->getOperand(1)));
+  auto SideOf = [&](const llvm::SCEV *S, unsigned T) -> std::optional<Side> {
     const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
     if (!Recurrence || Recurrence->getLoop() != &L) {
       std::optional<llvm::APInt> V = evolutionValue(S, Frame, T, Looping);
@@ -696,8 +699,8 @@ IrExecution::monotoneSwitch(const llvm::ICmpInst *Compare, const llvm::Loop &L,
   auto Fits = [&](const llvm::APInt &V) { return Wide(V.trunc(Bits)) == V; };
   uint64_t Switch = UINT64_MAX;
   for (unsigned T : Looping.set_bits()) {
-    std::optional<Side> A = SideOf(Compare->getOperand(0), T);
-    std::optional<Side> B = SideOf(Compare->getOperand(1), T);
+    std::optional<Side> A = SideOf(Left, T);
+    std::optional<Side> B = SideOf(Right, T);
     if (!A || !B)
       return std::nullopt;
     for (uint64_t K : {First, Last})

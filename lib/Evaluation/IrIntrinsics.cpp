@@ -45,15 +45,21 @@ std::optional<unsigned> dimensionOf(llvm::StringRef Name) {
 
 } // namespace
 
+/// The words of inline PTX \p Text: opcodes with their qualifiers, operands,
+/// labels.
+static llvm::SmallVector<llvm::StringRef, 16> ptxWords(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 16> Words;
+  llvm::SplitString(Text, Words, " \t\n\r;{},");
+  return Words;
+}
+
 /// The instructions of inline PTX \p Text that read or write shared memory
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
 /// `mbarrier...`), in order; address conversions (cvta.shared) touch
 /// nothing.
 std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
-  llvm::SmallVector<llvm::StringRef, 16> Words;
-  llvm::SplitString(Text, Words, " \t\n\r;{},");
   std::vector<std::string> Found;
-  for (llvm::StringRef Word : Words) {
+  for (llvm::StringRef Word : ptxWords(Text)) {
     bool Memory = Word.starts_with("ld.") || Word.starts_with("st.") ||
                   Word.starts_with("atom.") || Word.starts_with("red.") ||
                   Word.starts_with("cp.async.") ||
@@ -694,9 +700,7 @@ bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
   if (llvm::any_of(Call.args(), [](const llvm::Use &Operand) {
         return Operand->getType()->isPointerTy();
       })) {
-    llvm::SmallVector<llvm::StringRef, 16> Words;
-    llvm::SplitString(Text, Words, " \t\n\r;{},");
-    for (llvm::StringRef Word : Words) {
+    for (llvm::StringRef Word : ptxWords(Text)) {
       bool Memory = Word.starts_with("ld") || Word.starts_with("st") ||
                     Word.starts_with("atom") || Word.starts_with("red") ||
                     Word.starts_with("cp.") || Word.starts_with("prefetch") ||
