@@ -777,6 +777,7 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
 
   // The trip count of each thread that goes on.
   uint64_t Fewest = UINT64_MAX, Most = 0;
+  bool Agree = tripsAgree(L, Frame, Looping);
   for (unsigned T : Looping.set_bits()) {
     std::optional<uint64_t> Trips = threadTrips(L, Frame, T, Looping);
     if (!Trips || *Trips > (uint64_t(1) << 32)) {
@@ -785,6 +786,8 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     }
     Fewest = std::min(Fewest, *Trips);
     Most = std::max(Most, *Trips);
+    if (Agree)
+      break;
   }
   // The whole units of iterations skipped; the unit run after the skip
   // stands for them, and every thread still loops through it.

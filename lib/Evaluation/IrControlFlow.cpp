@@ -441,9 +441,59 @@ std::optional<uint64_t> IrExecution::threadTrips(const llvm::Loop &L,
   return Leaves->getZExtValue() + 1;
 }
 
+bool IrExecution::tripsAgree(const llvm::Loop &L, CallFrame &Frame,
+                             const ThreadMask &Entering) {
+  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+  llvm::SmallVector<const llvm::SCEV *, 3> Counted;
+  const llvm::SCEV *Backedges = SE.getBackedgeTakenCount(&L);
+  if (!llvm::isa<llvm::SCEVCouldNotCompute>(Backedges)) {
+    Counted.push_back(Backedges);
+  } else if (std::optional<ExitTest> Test = exitTest(L, SE)) {
+    Counted.push_back(Test->Value);
+    Counted.push_back(Test->Bound);
+  } else {
+    return true; // No thread's trips can be counted.
+  }
+  // The recurrences of enclosing loops are at one iteration in the frame;
+  // what can differ between threads is the values the expressions read.
+  struct LeafValues {
+    IrExecution &Execution;
+    CallFrame &Frame;
+    const ThreadMask &Entering;
+    bool Agree = true;
+    bool follow(const llvm::SCEV *S) {
+      const auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S);
+      if (!U || !U->getType()->isIntegerTy())
+        return true;
+      const ThreadValue &Value =
+          Execution.valueOf(U->getValue(), Frame, Entering);
+      unsigned First = unsigned(Entering.find_first());
+      auto KnownFor = [&](unsigned T) {
+        return T < Value.Known.size() && Value.Known[T];
+      };
+      for (unsigned T : Entering.set_bits())
+        if (KnownFor(T) != KnownFor(First) ||
+            (KnownFor(T) && Value.Values[T] != Value.Values[First])) {
+          Agree = false;
+          break;
+        }
+      return Agree;
+    }
+    bool isDone() const { return !Agree; }
+  };
+  LeafValues Leaves{*this, Frame, Entering};
+  for (const llvm::SCEV *S : Counted)
+    llvm::visitAll(S, Leaves);
+  return Leaves.Agree;
+}
+
 std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
                                                CallFrame &Frame,
                                                const ThreadMask &Entering) {
+  if (Entering.none())
+    return std::nullopt;
+  if (tripsAgree(L, Frame, Entering))
+    return threadTrips(L, Frame, Entering.find_first(), Entering);
   std::optional<uint64_t> Most;
   for (unsigned T : Entering.set_bits()) {
     std::optional<uint64_t> Trips = threadTrips(L, Frame, T, Entering);
@@ -616,7 +666,11 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
         Frame.NestCapReason.clear();
         Frame.NestProjected = false;
       }
-      if (std::optional<uint64_t> Trips = tripCount(*L, Frame, Threads))
+      // A loop nothing observes is stepped over whole: no trips needed.
+      std::optional<uint64_t> Trips;
+      if (Options.InsertedBarrier || !unobservableLoop(*L, *Frame.Facts))
+        Trips = tripCount(*L, Frame, Threads);
+      if (Trips)
         Frame.Trips[L] = *Trips;
       else
         Frame.Trips.erase(L);

@@ -284,6 +284,11 @@ public:
                                       const ThreadMask &Entering);
   std::optional<uint64_t> tripCount(const llvm::Loop &L, CallFrame &Frame,
                                     const ThreadMask &Entering);
+  /// Whether every thread of \p Entering has the same trips of \p L: the
+  /// values its trip count is computed from agree (then one thread's
+  /// count is every thread's, and counting it per thread is wasted).
+  bool tripsAgree(const llvm::Loop &L, CallFrame &Frame,
+                  const ThreadMask &Entering);
   std::optional<llvm::APInt> evolutionValue(const llvm::SCEV *S,
                                             CallFrame &Frame, unsigned Thread,
                                             const ThreadMask &Entering);
