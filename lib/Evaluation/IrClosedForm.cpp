@@ -429,8 +429,8 @@ bool memoryOperands(
 /// Which memory a pointer reaches, for what a uniform move of it keeps.
 enum class Reached { Shared, Global, Private, Unknown };
 
-Reached memoryReached(const llvm::Value *Pointer,
-                      const llvm::Function &Kernel) {
+Reached memoryReached(const llvm::Value *Pointer, const llvm::Function &Kernel,
+                      unsigned Depth = 0) {
   unsigned Space = Pointer->getType()->getPointerAddressSpace();
   if (Space == SharedSpace)
     return Reached::Shared;
@@ -449,11 +449,30 @@ Reached memoryReached(const llvm::Value *Pointer,
                ? Reached::Private
                : Reached::Global;
   }
+  const auto *Argument = llvm::dyn_cast<llvm::Argument>(Object);
+  if (!Argument)
+    return Reached::Unknown;
   // A kernel's pointer arguments cannot point to shared memory.
-  if (const auto *Argument = llvm::dyn_cast<llvm::Argument>(Object);
-      Argument && Argument->getParent() == &Kernel)
+  if (Argument->getParent() == &Kernel)
     return Reached::Global;
-  return Reached::Unknown;
+  // A function's argument (a member function's object, a pointer passed
+  // on) reaches what every call of it passes, when they agree.
+  const unsigned CallDepth = 4;
+  const llvm::Function &Callee = *Argument->getParent();
+  if (Depth >= CallDepth || Callee.use_empty())
+    return Reached::Unknown;
+  std::optional<Reached> Common;
+  for (const llvm::Use &Use : Callee.uses()) {
+    const auto *Call = llvm::dyn_cast<llvm::CallBase>(Use.getUser());
+    if (!Call || !Call->isCallee(&Use))
+      return Reached::Unknown;
+    Reached Passed = memoryReached(Call->getArgOperand(Argument->getArgNo()),
+                                   Kernel, Depth + 1);
+    if (Passed == Reached::Unknown || (Common && *Common != Passed))
+      return Reached::Unknown;
+    Common = Passed;
+  }
+  return *Common;
 }
 
 } // namespace
@@ -1071,10 +1090,12 @@ void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
         if (!Writes)
           continue;
         const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+        // A called function's pointer argument may be its caller's alloca.
+        const auto *Argument = llvm::dyn_cast<llvm::Argument>(Object);
         if (llvm::isa<llvm::AllocaInst>(Object))
           Locals.erase(Object);
         else if (!llvm::isa<llvm::GlobalValue>(Object) &&
-                 !llvm::isa<llvm::Argument>(Object))
+                 !(Argument && Argument->getParent() == &KernelFunction))
           Locals.clear();
       }
     }

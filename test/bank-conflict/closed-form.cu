@@ -311,3 +311,29 @@ int main() {
   float *p;
   blockStride<<<1, 256, 1 << 22>>>(p, p, 1 << 20);
 }
+
+// A loop in a function the kernel calls, not inlined, reads global memory
+// through the function's pointer argument at an address no step moves
+// (`in[i * i % 4096]`): every call passes the kernel's own pointer, so the
+// argument reaches global memory, whose costs may be estimated, and the
+// shared reads are exact. 4096 iterations x 8 warps = 32768 loads; the
+// stores: 16 iterations x 8 warps = 128.
+struct Gather {
+  __device__ __noinline__ float sum(const float *in, const float *s) {
+    float acc = 0;
+    for (int i = 0; i < 4096; ++i)
+      // JSON: access s load L[[@LINE+1]]:14 {{.*}} status=exact
+      acc += s[i] * in[(i * i) % 4096];
+    return acc;
+  }
+};
+// smem-lint: block_dim(256)
+__global__ void calleeArgument(const float *in, float *out) {
+  __shared__ float s[4096];
+  for (int j = threadIdx.x; j < 4096; j += 256)
+    s[j] = in[j];
+  __syncthreads();
+  Gather g;
+  out[threadIdx.x] = g.sum(in, s);
+}
+// JSON: totals calleeArgument shape=0 load=32768/32768 store=128/128 atomic=0/0{{$}}
