@@ -1119,13 +1119,18 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         // end within the budget (the projection from its first inner loop
         // may have seen a small part of it): it would be cut anyway, so it
         // is sampled evenly at the enumeration bound, not run until the
-        // budget ends.
+        // budget ends. A nest sampled already was capped from that first
+        // inner loop's cost: its whole iteration, now known, may cost many
+        // times more, and the caps are made again to keep to the bound.
         uint64_t Left = Options.StepBudget / 2 > Summary.Steps
                             ? Options.StepBudget / 2 - Summary.Steps
                             : 0;
-        projectLoopNest(Frame, *L, IterationSteps,
-                        std::max(Left, enumerationBound()),
-                        ", more than the budget leaves");
+        if (!Frame.NestCaps.empty())
+          projectLoopNest(Frame, *L, IterationSteps, enumerationBound(), "");
+        else
+          projectLoopNest(Frame, *L, IterationSteps,
+                          std::max(Left, enumerationBound()),
+                          ", more than the budget leaves");
       }
       auto Trips = Frame.Trips.find(L);
       std::string Of = Trips != Frame.Trips.end()

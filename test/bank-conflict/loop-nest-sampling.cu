@@ -44,4 +44,24 @@ __global__ void shortInner(float *out) {
 }
 // JSON-NOT: budget
 
+// An outer loop whose first inner loop is a small part of its iteration:
+// the first projection, from that inner loop's cost, let the outer loop run
+// 227 iterations (2.3e7 thread-steps, five times the bound). Its first whole
+// iteration (about 1e5 thread-steps: 1024 threads x 2 + 8 inner iterations)
+// corrects it: 4096 iterations are about 4e8 thread-steps, and the outer loop
+// runs some 40 iterations, about the bound.
+// smem-lint: block_dim(1024)
+__global__ void unevenIteration(float *out) {
+  __shared__ float s[4096];
+  float acc = 0;
+  for (int i = 0; i < 4096; ++i) {
+    for (int k = 0; k < 2; ++k)
+      // JSON: access s load L[[@LINE+1]]:14 {{.*}} status=sampled reason=the loop at line [[#@LINE-2]]: only the first {{[1-9][0-9]}} of 4096 iterations were evaluated (loop nest sampled: {{[0-9.]+}}e8 thread-steps, bound 4194304)
+      acc += s[(threadIdx.x + i * i + k * k) & 4095];
+    for (int j = 0; j < 8; ++j)
+      acc += s[(threadIdx.x * 2 + i * i + j * j) & 4095];
+  }
+  out[threadIdx.x] = acc;
+}
+
 int main() { nest<<<1, 1024>>>(nullptr); }
