@@ -11,6 +11,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -131,11 +132,14 @@ public:
             Array->getASTContext().getTypeSizeInChars(Type).getQuantity();
         It->second.Bytes = Bytes;
         if (Bytes / Unit <= MaxFlatPieces)
-          It->second.Slots.resize(Bytes / Unit);
+          It->second.Pieces = Bytes / Unit;
+      } else {
+        // `extern __shared__ T s[]`: as large as the launch makes it.
+        It->second.Pieces = MaxFlatPieces;
       }
     }
     SelectedBytes = It->second.Bytes;
-    if (!It->second.Slots.empty())
+    if (It->second.Pieces)
       Selected = &It->second;
   }
 
@@ -151,14 +155,17 @@ public:
   /// The piece at byte \p Offset of the selected array, if accessed in this
   /// interval.
   const WordState *find(int64_t Offset) const {
-    if (const Slot *S = flatSlot(Offset))
-      return S->Interval == Interval ? &S->State : nullptr;
+    if (inFlatTable(Offset)) {
+      const Slot *S = flatSlot(Offset, /*Touch=*/false);
+      return S && S->Interval == Interval ? &S->State : nullptr;
+    }
     auto It = Scattered.find({SelectedArray, pieceKey(Offset, SelectedUnit)});
     return It == Scattered.end() ? nullptr : &It->second;
   }
 
   WordState &get(int64_t Offset) {
-    if (Slot *S = flatSlot(Offset)) {
+    if (inFlatTable(Offset)) {
+      Slot *S = flatSlot(Offset, /*Touch=*/true);
       if (S->Interval != Interval) {
         S->Interval = Interval;
         S->State = WordState();
@@ -171,7 +178,8 @@ public:
   /// The first thread that stored to the piece in this statement; \p Thread
   /// if none did (and it becomes the first).
   unsigned firstWriter(int64_t Offset, unsigned Thread) {
-    if (Slot *S = flatSlot(Offset)) {
+    if (inFlatTable(Offset)) {
+      Slot *S = flatSlot(Offset, /*Touch=*/true);
       if (S->Statement != Statement) {
         S->Statement = Statement;
         S->FirstWriter = Thread;
@@ -192,8 +200,14 @@ private:
     unsigned FirstWriter = 0;
     WordState State;
   };
+  /// An array's pieces in pages allocated when first touched: a launch's
+  /// evaluation touches a small part of a large (or dynamic) array, and
+  /// every evaluation run (fix proofs, value sweeps) starts a new table.
+  static constexpr uint64_t PageSlots = 256;
   struct FlatArray {
-    std::vector<Slot> Slots;
+    std::vector<std::unique_ptr<Slot[]>> Pages;
+    /// The pieces the table covers (0: none, the hash map has them all).
+    uint64_t Pieces = 0;
     /// The array's size, when its type is complete.
     std::optional<uint64_t> Bytes;
   };
@@ -201,16 +215,35 @@ private:
   /// After 2^32 barriers or statements: a stale slot must not look current.
   void restartCounters() {
     for (auto &Entry : Flat)
-      for (Slot &S : Entry.second.Slots)
-        S.Interval = S.Statement = 0;
+      for (std::unique_ptr<Slot[]> &Page : Entry.second.Pages)
+        if (Page)
+          for (uint64_t I = 0; I < PageSlots; ++I)
+            Page[I].Interval = Page[I].Statement = 0;
     Interval = Statement = 1;
   }
 
-  Slot *flatSlot(int64_t Offset) const {
-    if (!Selected || Offset < 0 || Offset % SelectedUnit != 0 ||
-        uint64_t(Offset / SelectedUnit) >= Selected->Slots.size())
-      return nullptr;
-    return &Selected->Slots[Offset / SelectedUnit];
+  bool inFlatTable(int64_t Offset) const {
+    return Selected && Offset >= 0 && Offset % SelectedUnit == 0 &&
+           uint64_t(Offset / SelectedUnit) < Selected->Pieces;
+  }
+
+  /// The slot of a piece inFlatTable; with \p Touch its page is made if
+  /// missing, else a missing page gives null (nothing there yet).
+  Slot *flatSlot(int64_t Offset, bool Touch) const {
+    uint64_t Index = uint64_t(Offset / SelectedUnit);
+    uint64_t Page = Index / PageSlots;
+    if (Page >= Selected->Pages.size()) {
+      if (!Touch)
+        return nullptr;
+      Selected->Pages.resize(Page + 1);
+    }
+    std::unique_ptr<Slot[]> &Slots = Selected->Pages[Page];
+    if (!Slots) {
+      if (!Touch)
+        return nullptr;
+      Slots = std::make_unique<Slot[]>(PageSlots);
+    }
+    return &Slots[Index % PageSlots];
   }
 
   uint32_t Interval = 1, Statement = 1;

@@ -31,11 +31,10 @@ int64_t unbiased(uint64_t Lane) {
 /// Profile.RemoteAccesses.
 class BankCostObserver : public ExecutionObserver {
 public:
-  BankCostObserver(const SharedMemoryBanking &Banking, unsigned Threads,
+  BankCostObserver(const SharedMemoryBanking &Banking,
                    const EvaluationOptions &Options,
                    SharedAccessProfile &Profile, bool Remote)
-      : Banking(Banking), Threads(Threads), Options(Options), Profile(Profile),
-        Remote(Remote),
+      : Banking(Banking), Options(Options), Profile(Profile), Remote(Remote),
         Accesses(Remote ? Profile.RemoteAccesses : Profile.Accesses) {}
 
   void onMemoryAccess(const MemoryAccessEvent &Event) override {
@@ -371,9 +370,16 @@ private:
       Pieces = std::max(1u, (Width + 3) / 4);
       Width = 4;
     }
-    for (unsigned Warp = 0; Warp * Banking.WarpSize < Threads; ++Warp)
+    // Only the warps with a lane in the access (one thread's code makes one
+    // request, not one per warp of the block).
+    unsigned Size = Event.Active.size();
+    for (int Lane = Event.Active.find_first(); Lane >= 0;) {
+      unsigned Warp = unsigned(Lane) / Banking.WarpSize;
       for (unsigned Piece = 0; Piece < Pieces; ++Piece)
         serveWarp(Stats, Event, Warp, Width, Piece * Width);
+      unsigned NextWarp = (Warp + 1) * Banking.WarpSize;
+      Lane = NextWarp < Size ? Event.Active.find_next(NextWarp - 1) : -1;
+    }
   }
 
   AccessStats &statsFor(const MemoryAccessEvent &Event) {
@@ -486,7 +492,6 @@ private:
 
   static constexpr size_t MaxRememberedPatterns = 16384;
   const SharedMemoryBanking &Banking;
-  unsigned Threads;
   const EvaluationOptions &Options;
   SharedAccessProfile &Profile;
   bool Remote;
@@ -545,14 +550,14 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           ExecutionObserver *AlsoNotify) {
   SharedAccessProfile Profile;
   Profile.StepBudget = Options.StepBudget;
-  BankCostObserver Observer(Banking, Options.Block.threads(), Options, Profile,
+  BankCostObserver Observer(Banking, Options, Profile,
                             /*Remote=*/false);
   std::vector<ExecutionObserver *> Watching{&Observer};
   // Accesses of another block's shared memory are served by their own
   // rule, only in a kernel that maps one.
   std::optional<BankCostObserver> RemoteObserver;
   if (Options.Device && mapsClusterSharedMemory(*Options.Device, Kernel)) {
-    RemoteObserver.emplace(Banking, Options.Block.threads(), Options, Profile,
+    RemoteObserver.emplace(Banking, Options, Profile,
                            /*Remote=*/true);
     Watching.push_back(&*RemoteObserver);
   }

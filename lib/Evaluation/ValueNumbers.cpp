@@ -72,7 +72,11 @@ void ValueNumbers::numberResult(ThreadValue &Result,
   Unknown.reset(Result.Known);
   if (!Result.DividedByZero.empty())
     Unknown.reset(Result.DividedByZero);
-  llvm::SmallVector<TermOperand, 3> Terms;
+  llvm::SmallVector<TermOperand, 3> Terms, Previous;
+  uint32_t PreviousNumber = 0;
+  auto Same = [](const TermOperand &A, const TermOperand &B) {
+    return A.IsNumber == B.IsNumber && A.Value == B.Value;
+  };
   for (unsigned T : Unknown.set_bits()) {
     Terms.clear();
     for (const ThreadValue *V : Operands) {
@@ -81,8 +85,17 @@ void ValueNumbers::numberResult(ThreadValue &Result,
         break;
       Terms.push_back(*Term);
     }
-    if (Terms.size() == Operands.size())
-      Result.setNumber(T, term(Operation, Terms, Commutative));
+    if (Terms.size() != Operands.size())
+      continue;
+    // Threads in a row often combine the same operands (a value all of
+    // them loaded): one lookup serves them.
+    if (Previous.empty() ||
+        !std::equal(Terms.begin(), Terms.end(), Previous.begin(),
+                    Previous.end(), Same)) {
+      PreviousNumber = term(Operation, Terms, Commutative);
+      Previous = Terms;
+    }
+    Result.setNumber(T, PreviousNumber);
   }
 }
 
