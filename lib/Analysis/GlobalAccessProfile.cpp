@@ -448,7 +448,8 @@ struct GlobalAccessObserver::State {
     // The addresses are needed only by a store this load may be paired with.
     if (Event.Kind != AccessKind::Load || !Syntax.AssignmentSources.count(Site))
       return;
-    Previous.Values = Event.Address.Values;
+    Previous.Values.assign(Event.Address.Values.begin(),
+                           Event.Address.Values.end());
     Previous.Known = Event.Address.Known;
     Previous.Active = Event.Active;
   }
