@@ -825,9 +825,16 @@ int run(int argc, const char **argv) {
   // shape: a clean result for them holds for the default block only, which
   // the summary says.
   unsigned Kernels = 0, AssumedShapes = 0;
+  // Shared accesses whose loops were evaluated in part: their numbers are
+  // the sample's, which a finding's note says, and a clean kernel's too.
+  unsigned SampledAccesses = 0, SampledKernels = 0;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
     for (const KernelReport &Kernel : File.Kernels) {
+      unsigned Sampled = llvm::count_if(
+          Kernel.Accesses, [](const auto &A) { return A.Status == "sampled"; });
+      SampledAccesses += Sampled;
+      SampledKernels += Sampled != 0;
       if (Kernel.Shared.empty())
         continue;
       ++Kernels;
@@ -881,7 +888,8 @@ int run(int argc, const char **argv) {
                                  " not analysed)"
                            : std::string())
            << " in " << Report.Files.size() << " file"
-           << (Report.Files.size() == 1 ? "" : "s") << " (" << Report.Arch
+           << (Report.Files.size() == 1 ? "" : "s") << " ("
+           << Report.Arch
            // Clang 19 knows no target past sm_90a: say what it parsed for.
            << ", parsed "
            << (Report.ParsedAs != Report.Arch ? "as " + Report.ParsedAs + " "
@@ -893,8 +901,10 @@ int run(int argc, const char **argv) {
                                            : " (" + Mode.CudaVersion + ")")
                                 : std::string("the built-in prelude"))
            << (Report.ParsedAs != Report.Arch
-                   ? "; Clang 19 has no " + Report.Arch + " target, the limits "
-                         "are " + Report.Arch + "'s"
+                   ? "; Clang 19 has no " + Report.Arch +
+                         " target, the limits "
+                         "are " +
+                         Report.Arch + "'s"
                    : std::string())
            << ")"
            << (AssumedShapes
@@ -906,6 +916,15 @@ int run(int argc, const char **argv) {
                          "annotation or option gives it: --block-dim, or a "
                          "'// smem-lint: block_dim(x, y, z)' comment above "
                          "the kernel)"
+                   : std::string())
+           << (SampledAccesses
+                   ? "; " + std::to_string(SampledAccesses) + " shared access" +
+                         (SampledAccesses == 1 ? "" : "es") + " of " +
+                         std::to_string(SampledKernels) + " kernel" +
+                         (SampledKernels == 1 ? "" : "s") +
+                         " sampled, their loops followed for some "
+                         "iterations only (--format=json gives each "
+                         "access's reason)"
                    : std::string())
            << "\n";
   }
