@@ -156,7 +156,7 @@ public:
   /// interval.
   const WordState *find(int64_t Offset) const {
     if (inFlatTable(Offset)) {
-      const Slot *S = flatSlot(Offset, /*Touch=*/false);
+      const Slot *S = existingSlot(Offset);
       return S && S->Interval == Interval ? &S->State : nullptr;
     }
     auto It = Scattered.find({SelectedArray, pieceKey(Offset, SelectedUnit)});
@@ -165,12 +165,12 @@ public:
 
   WordState &get(int64_t Offset) {
     if (inFlatTable(Offset)) {
-      Slot *S = flatSlot(Offset, /*Touch=*/true);
-      if (S->Interval != Interval) {
-        S->Interval = Interval;
-        S->State = WordState();
+      Slot &S = slot(Offset);
+      if (S.Interval != Interval) {
+        S.Interval = Interval;
+        S.State = WordState();
       }
-      return S->State;
+      return S.State;
     }
     return Scattered[{SelectedArray, pieceKey(Offset, SelectedUnit)}];
   }
@@ -179,12 +179,12 @@ public:
   /// if none did (and it becomes the first).
   unsigned firstWriter(int64_t Offset, unsigned Thread) {
     if (inFlatTable(Offset)) {
-      Slot *S = flatSlot(Offset, /*Touch=*/true);
-      if (S->Statement != Statement) {
-        S->Statement = Statement;
-        S->FirstWriter = Thread;
+      Slot &S = slot(Offset);
+      if (S.Statement != Statement) {
+        S.Statement = Statement;
+        S.FirstWriter = Thread;
       }
-      return S->FirstWriter;
+      return S.FirstWriter;
     }
     return ScatteredFirstWriters
         .try_emplace({SelectedArray, pieceKey(Offset, SelectedUnit)}, Thread)
@@ -227,23 +227,25 @@ private:
            uint64_t(Offset / SelectedUnit) < Selected->Pieces;
   }
 
-  /// The slot of a piece inFlatTable; with \p Touch its page is made if
-  /// missing, else a missing page gives null (nothing there yet).
-  Slot *flatSlot(int64_t Offset, bool Touch) const {
+  /// The slot of a piece inFlatTable, if its page was made.
+  const Slot *existingSlot(int64_t Offset) const {
     uint64_t Index = uint64_t(Offset / SelectedUnit);
     uint64_t Page = Index / PageSlots;
-    if (Page >= Selected->Pages.size()) {
-      if (!Touch)
-        return nullptr;
+    if (Page >= Selected->Pages.size() || !Selected->Pages[Page])
+      return nullptr;
+    return &Selected->Pages[Page][Index % PageSlots];
+  }
+
+  /// The slot of a piece inFlatTable, its page made if missing.
+  Slot &slot(int64_t Offset) {
+    uint64_t Index = uint64_t(Offset / SelectedUnit);
+    uint64_t Page = Index / PageSlots;
+    if (Page >= Selected->Pages.size())
       Selected->Pages.resize(Page + 1);
-    }
     std::unique_ptr<Slot[]> &Slots = Selected->Pages[Page];
-    if (!Slots) {
-      if (!Touch)
-        return nullptr;
+    if (!Slots)
       Slots = std::make_unique<Slot[]>(PageSlots);
-    }
-    return &Slots[Index % PageSlots];
+    return Slots[Index % PageSlots];
   }
 
   uint32_t Interval = 1, Statement = 1;
