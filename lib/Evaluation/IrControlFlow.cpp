@@ -513,12 +513,13 @@ uint64_t IrExecution::enumerationBound() const {
 
 void IrExecution::projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
                                   uint64_t IterationSteps, uint64_t Trigger,
-                                  const std::string &Why) {
+                                  const std::string &Why, bool Alone) {
   uint64_t Bound = enumerationBound();
   // The nest, outermost first; a loop whose trips cannot be counted is left
   // to the per-loop limit.
   std::vector<const llvm::Loop *> Nest;
-  for (const llvm::Loop *Level = &L; Level; Level = Level->getParentLoop())
+  for (const llvm::Loop *Level = &L; Level;
+       Level = Alone ? nullptr : Level->getParentLoop())
     Nest.insert(Nest.begin(), Level);
   // With the caps set already (what the loops will run), and without them
   // (what the message states).
@@ -1120,13 +1121,16 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         // may have seen a small part of it): it would be cut anyway, so it
         // is sampled evenly at the enumeration bound, not run until the
         // budget ends. A nest sampled already was capped from that first
-        // inner loop's cost: its whole iteration, now known, may cost many
-        // times more, and the caps are made again to keep to the bound.
+        // inner loop's cost: this loop's whole iteration, now known, may
+        // cost many times more, and past twice the bound (an estimate's
+        // error tolerated) its cap is made again to keep to it. Only its
+        // own: the loops around it may still go on in closed form.
         uint64_t Left = Options.StepBudget / 2 > Summary.Steps
                             ? Options.StepBudget / 2 - Summary.Steps
                             : 0;
         if (!Frame.NestCaps.empty())
-          projectLoopNest(Frame, *L, IterationSteps, enumerationBound(), "");
+          projectLoopNest(Frame, *L, IterationSteps, 2 * enumerationBound(), "",
+                          /*Alone=*/true);
         else
           projectLoopNest(Frame, *L, IterationSteps,
                           std::max(Left, enumerationBound()),

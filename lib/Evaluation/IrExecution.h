@@ -298,10 +298,11 @@ public:
   /// After the first iteration of loop \p L, which took \p IterationSteps:
   /// where the nest around it would take more than \p Trigger thread-steps,
   /// caps each of its loops evenly so that it takes about the enumeration
-  /// bound (NestCaps); \p Why says why it is sampled.
+  /// bound (NestCaps); \p Why says why it is sampled. With \p Alone, only
+  /// \p L is weighed and capped, not the loops around it.
   void projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
                        uint64_t IterationSteps, uint64_t Trigger,
-                       const std::string &Why);
+                       const std::string &Why, bool Alone = false);
   /// \p Stopped reached an `unreachable` in \p Block: after a division by
   /// zero or undefined behaviour the optimizer found, the analysis says so
   /// (a trap or an assert only stops them).
