@@ -1097,7 +1097,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (Mask.none())
         continue;
       auto Same = llvm::find_if(
-          Taken, [&](const auto &T) { return T.first == Successor; });
+          Taken, [To = Successor](const auto &T) { return T.first == To; });
       if (Same != Taken.end())
         Same->second |= Mask;
       else
