@@ -902,9 +902,7 @@ int run(int argc, const char **argv) {
                                 : std::string("the built-in prelude"))
            << (Report.ParsedAs != Report.Arch
                    ? "; Clang 19 has no " + Report.Arch +
-                         " target, the limits "
-                         "are " +
-                         Report.Arch + "'s"
+                         " target, the limits are " + Report.Arch + "'s"
                    : std::string())
            << ")"
            << (AssumedShapes

@@ -53,6 +53,15 @@ static llvm::SmallVector<llvm::StringRef, 16> ptxWords(llvm::StringRef Text) {
   return Words;
 }
 
+/// Whether \p Word of inline PTX is the opcode of an instruction that may
+/// touch memory (loads, stores, atomics, copies, mbarrier operations, mapa).
+static bool isPtxMemoryOpcode(llvm::StringRef Word) {
+  return Word.starts_with("ld") || Word.starts_with("st") ||
+         Word.starts_with("atom") || Word.starts_with("red") ||
+         Word.starts_with("cp.") || Word.starts_with("prefetch") ||
+         Word.starts_with("mbarrier") || Word.starts_with("mapa");
+}
+
 /// The instructions of inline PTX \p Text that read or write shared memory
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
 /// `mbarrier...`), in order; address conversions (cvta.shared) touch
@@ -60,14 +69,11 @@ static llvm::SmallVector<llvm::StringRef, 16> ptxWords(llvm::StringRef Text) {
 std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
   std::vector<std::string> Found;
   for (llvm::StringRef Word : ptxWords(Text)) {
-    bool Memory = Word.starts_with("ld.") || Word.starts_with("st.") ||
-                  Word.starts_with("atom.") || Word.starts_with("red.") ||
-                  Word.starts_with("cp.async.") ||
-                  Word.starts_with("cp.reduce.async.");
     // cp.async.commit_group and wait_group order copies; they move nothing.
-    if ((Memory && Word.contains(".shared")) || Word.starts_with("ldmatrix") ||
-        Word.starts_with("stmatrix") || Word.starts_with("mbarrier.") ||
-        Word.starts_with("mapa"))
+    if (isPtxMemoryOpcode(Word) &&
+        (Word.contains(".shared") || Word.starts_with("ldmatrix") ||
+         Word.starts_with("stmatrix") || Word.starts_with("mbarrier.") ||
+         Word.starts_with("mapa")))
       Found.push_back(Word.str());
   }
   return Found;
@@ -700,15 +706,10 @@ bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
   if (llvm::any_of(Call.args(), [](const llvm::Use &Operand) {
         return Operand->getType()->isPointerTy();
       })) {
-    for (llvm::StringRef Word : ptxWords(Text)) {
-      bool Memory = Word.starts_with("ld") || Word.starts_with("st") ||
-                    Word.starts_with("atom") || Word.starts_with("red") ||
-                    Word.starts_with("cp.") || Word.starts_with("prefetch") ||
-                    Word.starts_with("mbarrier") || Word.starts_with("mapa");
-      if (Memory && !Word.starts_with("ld.global.") &&
+    for (llvm::StringRef Word : ptxWords(Text))
+      if (isPtxMemoryOpcode(Word) && !Word.starts_with("ld.global.") &&
           !Word.starts_with("st.global."))
         return false;
-    }
   }
   if (!ptxClusterBarrier(Text).empty())
     return false;
