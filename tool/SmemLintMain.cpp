@@ -828,6 +828,8 @@ int run(int argc, const char **argv) {
   // Shared accesses whose loops were evaluated in part: their numbers are
   // the sample's, which a finding's note says, and a clean kernel's too.
   unsigned SampledAccesses = 0, SampledKernels = 0;
+  // Kernels evaluated with parameter values their shared arrays chose.
+  unsigned InferredKernels = 0;
   for (const FileReport &File : Report.Files) {
     InputProblems |= File.HadCompileErrors;
     for (const KernelReport &Kernel : File.Kernels) {
@@ -838,6 +840,9 @@ int run(int argc, const char **argv) {
       if (Kernel.Shared.empty())
         continue;
       ++Kernels;
+      InferredKernels += llvm::any_of(Kernel.BlockDims, [](const auto &Dim) {
+        return !Dim.InferredValues.empty();
+      });
       AssumedShapes += !Kernel.BlockDims.empty() &&
                        llvm::all_of(Kernel.BlockDims, [](const auto &Dim) {
                          return Dim.Source == "default";
@@ -923,6 +928,14 @@ int run(int argc, const char **argv) {
                          " sampled, their loops followed for some "
                          "iterations only (--format=json gives each "
                          "access's reason)"
+                   : std::string())
+           << (InferredKernels
+                   ? "; " + std::to_string(InferredKernels) + " kernel" +
+                         (InferredKernels == 1 ? "" : "s") +
+                         " evaluated with parameter values nothing gives, "
+                         "chosen to keep the shared arrays they index in "
+                         "bounds (--param gives the real ones; "
+                         "--format=json lists them)"
                    : std::string())
            << "\n";
   }

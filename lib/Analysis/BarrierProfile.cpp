@@ -295,14 +295,30 @@ struct BarrierObserver::State {
   };
   std::vector<CopyIssue> CopyIssues;
   /// The shared variables some thread wrote in the current barrier interval
-  /// (arrayKey).
-  llvm::SmallPtrSet<const void *, 4> WrittenInInterval;
+  /// (arrayKey), with the one thread that wrote each, or ManyThreads.
+  llvm::SmallDenseMap<const void *, unsigned, 4> WrittenInInterval;
+  static constexpr unsigned ManyThreads = ~0u;
+  /// The one thread of \p Threads, or ManyThreads.
+  static unsigned onlyThread(const ThreadMask &Threads) {
+    return Threads.count() == 1 ? unsigned(Threads.find_first()) : ManyThreads;
+  }
+  void written(const void *ArrayKey, unsigned Thread) {
+    auto [It, New] = WrittenInInterval.try_emplace(ArrayKey, Thread);
+    if (!New && It->second != Thread)
+      It->second = ManyThreads;
+  }
   /// Loops of the current interval whose skipped iterations' reads were not
   /// compared with the writes that may follow in it (SkippedIterationsEvent):
-  /// the loop, and the variables it read (arrayKey; empty: any).
+  /// the loop, and the variables it read (arrayKey; empty: any). A loop one
+  /// thread runs (`if (tid == 0)`) races with no write of that thread: its
+  /// own accesses are in program order.
   struct SkippedReads {
     std::string Loop;
     llvm::SmallPtrSet<const void *, 4> Arrays;
+    unsigned Reader = ManyThreads;
+    bool racesWith(unsigned Writer) const {
+      return Reader == ManyThreads || Writer != Reader;
+    }
     /// A write to a variable of unknown declaration meets any reads.
     bool meets(const void *ArrayKey) const {
       return Arrays.empty() || !ArrayKey || Arrays.count(ArrayKey);
@@ -517,7 +533,7 @@ struct BarrierObserver::State {
     // write behind.
     bool Read = Event.Kind == AccessKind::Load;
     if (!Read)
-      WrittenInInterval.insert(arrayKey(Array));
+      written(arrayKey(Array), ManyThreads);
     Words.select(Array, Unit);
     forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
       auto InFlight = CopiesInFlight.find(wordKey(Array, Offset));
@@ -621,10 +637,11 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   bool IsAtomic = Event.Kind == AccessKind::Atomic;
   if (!IsLoad) {
     const void *Key = State::arrayKey(Event.Address.Object.Decl);
-    S->WrittenInInterval.insert(Key);
+    unsigned Writer = State::onlyThread(Event.Active);
+    S->written(Key, Writer);
     llvm::erase_if(S->LoopsWithSkippedReads,
                    [&](const State::SkippedReads &Loop) {
-                     if (!Loop.meets(Key))
+                     if (!Loop.meets(Key) || !Loop.racesWith(Writer))
                        return false;
                      S->incompleteRaces(Loop.Loop, "after");
                      return true;
@@ -763,11 +780,13 @@ void BarrierObserver::onIterationsSkipped(const SkippedIterationsEvent &Event) {
   // such a barrier the skip moved no shared address, and the interval goes
   // on.
   if (!Event.UnseparatedReads.empty()) {
-    State::SkippedReads Loop{Event.UnseparatedReads, {}};
+    State::SkippedReads Loop{
+        Event.UnseparatedReads, {}, State::onlyThread(Event.Threads)};
     for (const clang::ValueDecl *Array : Event.ReadArrays)
       Loop.Arrays.insert(State::arrayKey(Array));
-    if (llvm::any_of(S->WrittenInInterval,
-                     [&](const void *Key) { return Loop.meets(Key); }))
+    if (llvm::any_of(S->WrittenInInterval, [&](const auto &Written) {
+          return Loop.meets(Written.first) && Loop.racesWith(Written.second);
+        }))
       S->incompleteRaces(Event.UnseparatedReads, "before");
     S->LoopsWithSkippedReads.push_back(std::move(Loop));
   }

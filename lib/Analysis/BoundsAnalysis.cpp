@@ -36,6 +36,10 @@ void BoundsObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     return;
   const ObjectBounds &Bounds = Found->second;
   ++Serial;
+  ThreadMask &Performed = Performing[Event.Site];
+  if (Performed.size() < Event.Active.size())
+    Performed.resize(Event.Active.size());
+  Performed |= Event.Active;
   for (unsigned T : Event.Active.set_bits()) {
     if (!Event.Address.Known[T]) {
       if (T < Event.Address.DividedByZero.size() &&
@@ -116,12 +120,18 @@ void BoundsObserver::record(const MemoryAccessEvent &Event, const VarDecl *Var,
   V.Low = std::min(V.Low, Value);
   V.High = std::max(V.High, Value);
   V.Symbols |= Event.Address.Symbols;
+  V.ControlSymbols |= Event.ControlSymbols;
   if (LastSerial.lookup(It->second) != Serial) {
     LastSerial[It->second] = Serial;
     for (const std::string &Assumption : Event.Assumptions)
       if (!llvm::is_contained(V.Assumptions, Assumption))
         V.Assumptions.push_back(Assumption);
   }
+}
+
+ThreadMask BoundsObserver::threadsAt(const clang::Expr *Site) const {
+  auto Found = Performing.find(Site);
+  return Found != Performing.end() ? Found->second : ThreadMask(Threads);
 }
 
 std::string BoundsObserver::when(const MemoryAccessEvent &Event) const {

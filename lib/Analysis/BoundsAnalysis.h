@@ -83,6 +83,8 @@ struct Violation {
   std::vector<int64_t> FirstIndices;
   std::string FirstWhen;
   SymbolSet Symbols = 0;
+  /// The symbols that decide whether it runs (a loop's bound).
+  SymbolSet ControlSymbols = 0;
   std::vector<std::string> Assumptions;
 
   bool sameAs(const Violation &O) const {
@@ -107,6 +109,11 @@ public:
     return Objects;
   }
   std::vector<Violation> take() { return std::move(Violations); }
+  /// The violations found so far.
+  const std::vector<Violation> &violations() const { return Violations; }
+  /// The threads that performed the access at \p Site, in or out of
+  /// bounds (ProblemSizeSearch asks).
+  ThreadMask threadsAt(const clang::Expr *Site) const;
 
 private:
   void check(const MemoryAccessEvent &Event, const clang::VarDecl *Var,
@@ -123,6 +130,7 @@ private:
   std::vector<Violation> Violations;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> Index;
   llvm::DenseMap<unsigned, uint64_t> LastSerial;
+  llvm::DenseMap<const clang::Expr *, ThreadMask> Performing;
   uint64_t Serial = 0;
 };
 

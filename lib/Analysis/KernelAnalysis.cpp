@@ -3,6 +3,7 @@
 #include "Analysis/KernelAnalysis.h"
 
 #include "Analysis/HostValues.h"
+#include "Analysis/ProblemSizes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -44,9 +45,45 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
       }
     }
   }
+  Bounds = boundsOf(Kernel.SharedVariables, this->Shape.DynamicSharedBytes);
+  // A run that leaves a shared array through a size nothing gives stops,
+  // and the kernel is evaluated again with a size the array allows.
+  ProblemSizeSearch Sizes(Symbols, this->Options.SymbolValues);
+  while (evaluate(ProfileGlobalMemory, &Sizes))
+    ;
+  InferredValues = Sizes.reasons();
+  if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
+    assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
+                           globalMemoryGranularity(Arch), Profile.Summary.Steps,
+                           GlobalAccesses);
+  if (!Profile.Summary.BudgetExceeded) {
+    // The runs that try other values of a parameter nothing gives look for
+    // races too: a race only some values show is a note, not a silence.
+    SymbolSet Assumed = 0;
+    for (unsigned Id = 0; Id < Symbols.size() && Id < 64; ++Id)
+      if (racesTriedFor(Id))
+        Assumed |= SymbolSet(1) << Id;
+    TriedValueHazards Tried(this->Options.Block.threads(),
+                            Arch.Banking.WarpSize, Assumed, Barriers);
+    // A size the shared arrays bound is not tried past the bound.
+    std::map<unsigned, int64_t> Ceilings;
+    for (const auto &[Id, Why] : InferredValues)
+      Ceilings[Id] = largestValueTried(Id);
+    SymbolEffects =
+        sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols, Arch.Banking,
+                     Profile, SymbolsSwept, &Tried, Ceilings);
+    Tried.finish();
+  }
+}
+
+bool KernelAnalysis::evaluate(bool ProfileGlobalMemory,
+                              ProblemSizeSearch *Sizes) {
+  Barriers = BarrierProfile();
+  ProxyFences = ProxyFenceProfile();
+  Cluster = ClusterProfile();
+  GlobalAccesses = GlobalAccessProfile();
   BarrierObserver BarrierWatch(this->Options.Block.threads(),
                                Arch.Banking.WarpSize, Barriers);
-  Bounds = boundsOf(Kernel.SharedVariables, this->Shape.DynamicSharedBytes);
   BoundsObserver BoundsWatch(Ctx, this->Options.Block.threads(), Bounds);
   AlignmentObserver AlignmentWatch(this->Options.Block.threads(),
                                    Kernel.SharedVariables);
@@ -76,31 +113,25 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
     Watching.push_back(&*GlobalWatch);
   }
   ObserverList Watchers(std::move(Watching));
-  Profile = profileSharedAccesses(Ctx, Kernel.Kernel, this->Options, Symbols,
+  EvaluationOptions Run = this->Options;
+  if (Sizes)
+    Run.Interrupt = [&] { return Sizes->shouldStop(BoundsWatch.violations()); };
+  Profile = profileSharedAccesses(Ctx, Kernel.Kernel, Run, Symbols,
                                   Arch.Banking, &Watchers);
   if (GlobalWatch)
     GlobalWatch->finish();
   if (ClusterWatch)
     ClusterWatch->finish();
+  bool Again = Sizes && Sizes->retry(BoundsWatch, this->Options.SymbolValues);
   BoundsViolations = BoundsWatch.take();
   Alignment = AlignmentWatch.take();
-  if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
-    assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
-                           globalMemoryGranularity(Arch), Profile.Summary.Steps,
-                           GlobalAccesses);
-  if (!Profile.Summary.BudgetExceeded) {
-    // The runs that try other values of a parameter nothing gives look for
-    // races too: a race only some values show is a note, not a silence.
-    SymbolSet Assumed = 0;
-    for (unsigned Id = 0; Id < Symbols.size() && Id < 64; ++Id)
-      if (racesTriedFor(Id))
-        Assumed |= SymbolSet(1) << Id;
-    TriedValueHazards Tried(this->Options.Block.threads(),
-                            Arch.Banking.WarpSize, Assumed, Barriers);
-    SymbolEffects = sweepSymbols(Ctx, Kernel.Kernel, this->Options, Symbols,
-                                 Arch.Banking, Profile, SymbolsSwept, &Tried);
-    Tried.finish();
-  }
+  return Again;
+}
+
+int64_t KernelAnalysis::largestValueTried(unsigned Symbol) const {
+  if (!InferredValues.count(Symbol))
+    return SymbolSweepLimit;
+  return std::clamp<int64_t>(symbolValue(Symbol), 1, SymbolSweepLimit);
 }
 
 std::string KernelAnalysis::assumptionSummary(const clang::Stmt *Site) const {

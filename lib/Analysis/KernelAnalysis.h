@@ -88,6 +88,8 @@ struct ChosenShape {
 /// alignments, as Clang sizes and aligns them (extern arrays count 0).
 uint64_t staticSharedBytes(llvm::ArrayRef<SharedVariable> Variables);
 
+class ProblemSizeSearch;
+
 class KernelAnalysis {
 public:
   /// \p ProfileGlobalMemory: also watch global loads and stores (for the
@@ -134,6 +136,19 @@ public:
                ? Given->second
                : defaultSymbolValue(Symbols.symbol(Symbol));
   }
+  /// Why a parameter nothing gives has the value it was evaluated with,
+  /// when the shared arrays it indexes chose it (ProblemSizes.h); empty
+  /// for one at its default.
+  std::string inferredValueReason(unsigned Symbol) const {
+    auto Found = InferredValues.find(Symbol);
+    return Found != InferredValues.end() ? Found->second : std::string();
+  }
+  const std::map<unsigned, std::string> &inferredValues() const {
+    return InferredValues;
+  }
+  /// The largest value the symbol sweep tries for \p Symbol: 32, or less
+  /// for a size the shared arrays bound.
+  int64_t largestValueTried(unsigned Symbol) const;
   /// Effects of uniform symbols, per index into profile().Accesses.
   const std::map<unsigned, std::vector<SymbolEffect>> &symbolEffects() const {
     return SymbolEffects;
@@ -207,6 +222,11 @@ public:
   static constexpr uint64_t MinProofEnumerationBound = uint64_t(1) << 20;
 
 private:
+  /// One evaluation with every observer, filling the profiles; \p Sizes,
+  /// when given, may stop it and ask for another run with other values
+  /// (then it returns true, and the profiles are to be filled again).
+  bool evaluate(bool ProfileGlobalMemory, ProblemSizeSearch *Sizes);
+
   clang::ASTContext &Ctx;
   const KernelInfo &Kernel;
   ChosenShape Shape;
@@ -225,6 +245,7 @@ private:
   AlignmentFindings Alignment;
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
   bool SymbolsSwept = false;
+  std::map<unsigned, std::string> InferredValues;
   /// reanalyseWithBarrier's answers, by statement, scope and tried value.
   mutable std::map<std::tuple<const clang::Stmt *, bool, unsigned, int64_t>,
                    BarrierProfile>

@@ -406,8 +406,10 @@ private:
                            PieceOffset + AddressBias, Lanes,
                            Stats.UnknownReason))
       return;
+    unsigned Active = 0;
     for (const LaneAddress &Lane : Lanes)
       if (Lane) {
+        ++Active;
         int64_t Offset = unbiased(*Lane);
         int64_t End =
             Offset > INT64_MAX - int64_t(Width) ? INT64_MAX : Offset + Width;
@@ -419,6 +421,7 @@ private:
             Offset % int64_t(Width) != 0)
           Stats.MisalignedRows = true;
       }
+    Stats.MostActiveLanes = std::max(Stats.MostActiveLanes, Active);
     RequestKind Kind = Event.Async == AsyncPhase::Issue ? RequestKind::AsyncCopy
                        : Event.Matrices ? RequestKind::MatrixRows
                        : Event.Kind == AccessKind::Load ? RequestKind::Load
@@ -582,12 +585,20 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
              const EvaluationOptions &Options, SymbolTable &Symbols,
              const SharedMemoryBanking &Banking,
              const SharedAccessProfile &Baseline, bool &Ran,
-             SweepWatcher *Watcher) {
+             SweepWatcher *Watcher,
+             const std::map<unsigned, int64_t> &Ceilings) {
   std::map<unsigned, std::vector<SymbolEffect>> Effects;
   Ran = false;
-  SymbolSet Swept = 0;
+  // A uniform value moves every lane's address alike: it can change the
+  // banks of an access only through the other lanes of its warp, so
+  // accesses one lane at a time performs (the tid == 0 part of a kernel)
+  // are not swept.
+  auto Swept = [](const AccessStats &Access) {
+    return Access.MostActiveLanes > 1 ? Access.Symbols : SymbolSet(0);
+  };
+  SymbolSet AllSwept = 0;
   for (const AccessStats &Access : Baseline.Accesses)
-    Swept |= Access.Symbols;
+    AllSwept |= Swept(Access);
   // A sweep re-evaluates the kernel once per value; skip it when that would
   // cost more than a few full budgets.
   if (Baseline.Summary.Steps * SymbolSweepLimit > 4 * Options.StepBudget)
@@ -595,10 +606,15 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
   Ran = true;
   uint64_t BudgetPerRun = Baseline.Summary.Steps * 2 + 10'000;
   for (unsigned Symbol = 0; Symbol < 64; ++Symbol) {
-    if (!(Swept >> Symbol & 1))
+    if (!(AllSwept >> Symbol & 1))
       continue;
     std::map<unsigned, std::vector<unsigned>> WaysByAccess;
-    for (unsigned Value = 1; Value <= SymbolSweepLimit; ++Value) {
+    auto Ceiling = Ceilings.find(Symbol);
+    unsigned Last = Ceiling != Ceilings.end()
+                        ? unsigned(std::clamp<int64_t>(Ceiling->second, 1,
+                                                       SymbolSweepLimit))
+                        : SymbolSweepLimit;
+    for (unsigned Value = 1; Value <= Last; ++Value) {
       EvaluationOptions Varied = Options;
       Varied.SymbolValues[Symbol] = Value;
       Varied.StepBudget = std::min(Options.StepBudget, BudgetPerRun);
@@ -615,7 +631,7 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
       if (Watcher)
         Watcher->finishRun();
       for (auto [I, Access] : llvm::enumerate(Baseline.Accesses)) {
-        if (!(Access.Symbols >> Symbol & 1))
+        if (!(Swept(Access) >> Symbol & 1))
           continue;
         const AccessStats *Same =
             Run.find(Access.Site, Access.Kind, Access.Array);

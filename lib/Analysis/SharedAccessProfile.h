@@ -63,6 +63,8 @@ struct AccessStats {
   /// by side as one instruction (a helper called twice in a row): how many.
   unsigned MergedExecutions = 0;
   uint64_t WarpInstructions = 0;
+  /// The most lanes of one warp that performed it together.
+  unsigned MostActiveLanes = 0;
   uint64_t TotalWavefronts = 0;
   uint64_t TotalIdealWavefronts = 0;
   std::optional<WarpExample> Worst;
@@ -210,13 +212,15 @@ public:
 /// change it). Keyed by index into Baseline.Accesses.
 /// \p Ran is set when the values were tried (a sweep that would cost more
 /// than a few full budgets is skipped). \p Watcher, if given, sees every
-/// run.
+/// run. A symbol in \p Ceilings is tried up to its value only (a size the
+/// shared arrays bound, ProblemSizes.h).
 std::map<unsigned, std::vector<SymbolEffect>>
 sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
              const EvaluationOptions &Options, SymbolTable &Symbols,
              const SharedMemoryBanking &Banking,
              const SharedAccessProfile &Baseline, bool &Ran,
-             SweepWatcher *Watcher = nullptr);
+             SweepWatcher *Watcher = nullptr,
+             const std::map<unsigned, int64_t> &Ceilings = {});
 
 } // namespace smemlint
 

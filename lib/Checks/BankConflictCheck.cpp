@@ -648,12 +648,16 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   // The symbols not among Effects do not change the degree; with every
   // symbol varied, a degree of 2 or more for every value is no assumption.
   D.HoldsForEveryValueTried = Analysis.symbolsSwept() && LeastOverSymbols >= 2;
-  if (D.HoldsForEveryValueTried && !Assumed.empty())
+  if (D.HoldsForEveryValueTried && !Assumed.empty()) {
+    std::vector<unsigned> Ids;
+    for (const SymbolEffect *Effect : Assumed)
+      Ids.push_back(Effect->Symbol);
     D.Notes.push_back({D.Where,
                        "a conflict for every value tried of what the "
-                       "address depends on (1 to " +
-                           std::to_string(SymbolSweepLimit) + ")",
+                       "address depends on (" +
+                           valuesTried(Analysis, Ids) + ")",
                        {}});
+  }
   for (const SymbolEffect &Effect : Effects) {
     std::string Name = Analysis.symbols().symbol(Effect.Symbol).spelling();
     D.Notes.push_back({D.Where,

@@ -18,6 +18,24 @@ void addOnce(std::vector<std::string> &Ids, std::string Id) {
 
 } // namespace
 
+std::string valuesTried(const KernelAnalysis &Analysis,
+                        llvm::ArrayRef<unsigned> Symbols) {
+  std::vector<std::string> Ranges;
+  bool Same = true;
+  for (unsigned Id : Symbols) {
+    int64_t Last = Analysis.largestValueTried(Id);
+    Same &= Last == Analysis.largestValueTried(Symbols.front());
+    Ranges.push_back("1 to " + std::to_string(Last) + " for '" +
+                     Analysis.symbols().symbol(Id).spelling() + "'");
+  }
+  if (Symbols.empty() || Same)
+    return "1 to " +
+           std::to_string(Symbols.empty()
+                              ? int64_t(SymbolSweepLimit)
+                              : Analysis.largestValueTried(Symbols.front()));
+  return llvm::join(Ranges, ", ");
+}
+
 std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
                                       SymbolSet Symbols) {
   std::vector<Assumption> Assumed;
@@ -34,6 +52,10 @@ std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
     A.Source = "assumed";
     A.Detail = "'" + A.Subject + "' is not known; evaluated with " + A.Subject +
                " = " + A.Value;
+    if (std::string Why = Analysis.inferredValueReason(Id); !Why.empty()) {
+      A.Source = "shared-bounds";
+      A.Detail += ", " + Why;
+    }
     Assumed.push_back(std::move(A));
   }
   return Assumed;

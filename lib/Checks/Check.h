@@ -74,6 +74,11 @@ struct CheckContext {
 /// The uniform values in \p Symbols that nothing gave a value: the analysis
 /// used its own (EvaluationOptions::SymbolValues or the default), and a
 /// finding that rests on them says so (a note, not a warning).
+/// The values the symbol sweep tried for \p Symbols: "1 to 32", or "1 to
+/// 24 for 'n', 1 to 32 for 'm'" when they differ.
+std::string valuesTried(const KernelAnalysis &Analysis,
+                        llvm::ArrayRef<unsigned> Symbols);
+
 std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
                                       SymbolSet Symbols);
 

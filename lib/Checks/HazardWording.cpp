@@ -141,9 +141,11 @@ void weighTriedValues(const KernelAnalysis &Analysis,
             Analysis.profile().find(Side->Site, Side->Kind, Hazard.Array))
       DependsOn |= Access->Symbols;
   std::vector<std::string> Names, Evaluated;
+  std::vector<unsigned> Ids;
   for (unsigned Id = 0; Id < Analysis.symbols().size() && Id < 64; ++Id) {
     if (!(DependsOn >> Id & 1) || !Analysis.racesTriedFor(Id))
       continue;
+    Ids.push_back(Id);
     std::string Name = Analysis.symbols().symbol(Id).spelling();
     Names.push_back("'" + Name + "'");
     Evaluated.push_back(Name + " = " +
@@ -151,14 +153,15 @@ void weighTriedValues(const KernelAnalysis &Analysis,
   }
   if (Names.empty())
     return;
+  std::string Tried = valuesTried(Analysis, Ids);
+  bool OneRange = Tried.find(" for '") == std::string::npos;
   D.HoldsForEveryValueTried = true;
-  D.Notes.push_back({D.Where,
-                     "a race for every value tried of " +
-                         llvm::join(Names, " and ") + " (1 to " +
-                         std::to_string(SymbolSweepLimit) +
-                         (Names.size() > 1 ? " each" : "") + ", and " +
-                         llvm::join(Evaluated, ", ") + " as evaluated)",
-                     {}});
+  D.Notes.push_back(
+      {D.Where,
+       "a race for every value tried of " + llvm::join(Names, " and ") + " (" +
+           Tried + (Names.size() > 1 && OneRange ? " each" : "") + ", and " +
+           llvm::join(Evaluated, ", ") + " as evaluated)",
+       {}});
 }
 
 /// What to do instead of a barrier before \p Before that did not remove

@@ -944,6 +944,10 @@ void weighAssumptions(Diagnostic &D) {
                ? A.Subject + " = " + A.Value +
                      ", one of the values tried for '" + A.Subject + "'"
                : "the assumed " + A.Subject + " = " + A.Value) +
+          (A.Source == "shared-bounds"
+               ? std::string(", the largest value tried that keeps the "
+                             "shared arrays it indexes in bounds")
+               : std::string()) +
           (llvm::StringRef(A.Subject).starts_with("gridDim")
                ? std::string(" (the grid is not known)")
            : llvm::StringRef(A.Subject).contains('.')
@@ -1227,6 +1231,10 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Report.Evaluator = Device && hasDeviceCode(*Device, Kernel.Kernel)
                              ? "device-ir"
                              : "none";
+      for (const auto &[Id, Reason] : Analysis.inferredValues())
+        Report.BlockDims.back().InferredValues.push_back(
+            {Analysis.symbols().symbol(Id).spelling(), Analysis.symbolValue(Id),
+             Reason});
       size_t SharedBegin = Report.Accesses.size();
       size_t GlobalBegin = Report.GlobalAccesses.size();
       size_t FindingsBegin = File.Diagnostics.size();

@@ -127,6 +127,10 @@ struct MemoryAccessEvent {
   /// a destination aligned to RequiredAlignment but not to this lands
   /// permuted.
   const TensorMapBox *TensorMap = nullptr;
+  /// The uniform symbols the conditions read that decide whether the
+  /// access runs at all (a loop's bound): not its address's, but a
+  /// different value of them runs it more or fewer times.
+  SymbolSet ControlSymbols = 0;
   unsigned LayoutAlignment = 0;
 };
 
@@ -189,6 +193,8 @@ struct SkippedIterationsEvent {
   /// (or to any dynamic shared variable, when one is dynamic) leave the
   /// comparison undone. Empty: any write does.
   std::vector<const clang::ValueDecl *> ReadArrays;
+  /// The threads that run the loop.
+  ThreadMask Threads;
   /// Set when the skip moved global accesses by offsets that change their
   /// sectors: the global accesses of the loop are sampled, for this reason.
   std::string GlobalApproximation;

@@ -1117,6 +1117,7 @@ void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
                       Event.Loop->getBeginLoc()))
             : std::string("a loop the compiler made");
   Event.ReadArrays = Decision.MovingReadArrays;
+  Event.Threads = Threads;
   if (!Decision.GlobalApproximation.empty() && Event.Loop) {
     const clang::SourceManager &SM = Ctx.getSourceManager();
     Event.GlobalApproximation =

@@ -103,7 +103,50 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
     : Dominators(F), PostDominators(F), Loops(Dominators),
       LibraryImpl(llvm::Triple(F.getParent()->getTargetTriple())),
       Library(LibraryImpl, &F), Assumptions(F),
-      Evolution(F, Library, Assumptions, Dominators, Loops) {}
+      Evolution(F, Library, Assumptions, Dominators, Loops) {
+  // Control dependence as Ferrante, Ottenstein and Warren define it: the
+  // blocks on the post-dominator tree path from a branch's successor up to
+  // (not including) the branch's own post-dominator run only when the
+  // branch goes that way.
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallVector<const llvm::BasicBlock *, 4>>
+      Direct;
+  for (const llvm::BasicBlock &Branch : F) {
+    if (Branch.getTerminator()->getNumSuccessors() < 2)
+      continue;
+    const llvm::DomTreeNode *Node = PostDominators.getNode(&Branch);
+    const llvm::DomTreeNode *Stop = Node ? Node->getIDom() : nullptr;
+    for (const llvm::BasicBlock *Successor : llvm::successors(&Branch))
+      for (const llvm::DomTreeNode *Y = PostDominators.getNode(Successor);
+           Y && Y != Stop && Y->getBlock(); Y = Y->getIDom())
+        if (!llvm::is_contained(Direct[Y->getBlock()], &Branch))
+          Direct[Y->getBlock()].push_back(&Branch);
+  }
+  for (const auto &[Block, Branches] : Direct) {
+    llvm::SmallVector<const llvm::BasicBlock *, 4> &All = DecidedBy[Block];
+    llvm::SmallVector<const llvm::BasicBlock *, 8> Work(Branches.begin(),
+                                                        Branches.end());
+    while (!Work.empty()) {
+      const llvm::BasicBlock *Branch = Work.pop_back_val();
+      if (llvm::is_contained(All, Branch))
+        continue;
+      All.push_back(Branch);
+      auto Further = Direct.find(Branch);
+      if (Further != Direct.end())
+        Work.append(Further->second.begin(), Further->second.end());
+    }
+  }
+}
+
+SymbolSet IrExecution::controlSymbols(const CallFrame &Frame,
+                                      const llvm::BasicBlock &Block) const {
+  SymbolSet Control = Frame.CallerControl;
+  auto Deciding = Frame.Facts->DecidedBy.find(&Block);
+  if (Deciding != Frame.Facts->DecidedBy.end())
+    for (const llvm::BasicBlock *Branch : Deciding->second)
+      Control |= Frame.ConditionSymbols.lookup(Branch);
+  return Control;
+}
 
 IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
                          const clang::FunctionDecl *Kernel,
@@ -152,9 +195,17 @@ bool IrExecution::countStep(const ThreadMask &Active) {
   Summary.Steps += std::max<uint64_t>(Active.count(), 32);
   if (Summary.Steps > Options.StepBudget)
     Summary.BudgetExceeded = true;
+  ++StepsSinceBudgetCheck;
+  // A run its caller would discard stops soon (asking is cheap).
+  if (Options.Interrupt && StepsSinceBudgetCheck % 256 == 0 &&
+      !Summary.BudgetExceeded && Options.Interrupt()) {
+    Summary.BudgetExceeded = true;
+    Summary.Interrupted = true;
+    Summary.BudgetReason = "an interruption";
+  }
   // The time and memory budgets, looked at now and then (a clock read and a
   // heap statistic cost more than a step).
-  if (++StepsSinceBudgetCheck >= 8192 && !Summary.BudgetExceeded) {
+  if (StepsSinceBudgetCheck >= 8192 && !Summary.BudgetExceeded) {
     StepsSinceBudgetCheck = 0;
     if (Options.TimeBudgetSeconds > 0 &&
         std::chrono::steady_clock::now() > Options.Deadline) {
@@ -1010,6 +1061,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
              Active});
       } else {
         const ThreadValue &C = valueOf(Branch->getCondition(), Frame, Active);
+        if (C.Symbols)
+          Frame.ConditionSymbols[&Block] |= C.Symbols;
         ThreadMask True = none(), False = none();
         for (unsigned T : Active.set_bits()) {
           if (!C.Known[T])
@@ -1051,6 +1104,8 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     } else if (const auto *Switch =
                    llvm::dyn_cast<llvm::SwitchInst>(Terminator)) {
       const ThreadValue &C = valueOf(Switch->getCondition(), Frame, Active);
+      if (C.Symbols)
+        Frame.ConditionSymbols[&Block] |= C.Symbols;
       std::vector<ThreadMask> Masks(Switch->getNumSuccessors(), none());
       for (unsigned T : Active.set_bits()) {
         if (!C.Known[T]) {
@@ -1383,6 +1438,7 @@ ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,
   Frame.Function = &F;
   Frame.Facts = &factsOf(F);
   Frame.Returned = none();
+  Frame.CallerControl = controlSymbols(Caller, *Call.getParent());
   for (const llvm::Argument &Arg : F.args()) {
     if (Arg.getArgNo() >= Call.arg_size())
       break;

@@ -156,6 +156,13 @@ struct FunctionFacts {
   llvm::DenseMap<const llvm::Loop *, ClosedFormFacts> ClosedForms;
   /// Per loop asked about: IrExecution::unobservableLoop.
   llvm::DenseMap<const llvm::Loop *, bool> Unobservable;
+  /// The blocks with a conditional terminator whose outcome decides, at
+  /// one or more removes, whether each block runs (its control
+  /// dependences, closed transitively): a loop body depends on the loop's
+  /// exit test, and so on the bound the test reads.
+  llvm::DenseMap<const llvm::BasicBlock *,
+                 llvm::SmallVector<const llvm::BasicBlock *, 4>>
+      DecidedBy;
 };
 
 /// Whether a loop cut short may go on in closed form instead
@@ -196,6 +203,11 @@ struct CallFrame {
   ThreadValue ReturnValue;
   /// The block the frame executes now: its loops enclose every access.
   const llvm::BasicBlock *Current = nullptr;
+  /// The uniform symbols each conditional terminator's condition has read
+  /// (FunctionFacts::DecidedBy), and those that decided the call to this
+  /// function: what decides whether an access runs (controlSymbols).
+  llvm::DenseMap<const llvm::BasicBlock *, SymbolSet> ConditionSymbols;
+  SymbolSet CallerControl = 0;
   /// The last memory instruction, call or branch was inside the statement
   /// before which EvaluationOptions::InsertedBarrier stands.
   bool InsideInsertedBarrier = false;
@@ -295,6 +307,10 @@ public:
   /// The thread-steps a loop nest may take (EvaluationOptions::
   /// EnumerationBound, scaled with a raised iteration limit).
   uint64_t enumerationBound() const;
+  /// The uniform symbols that decide whether \p Block runs in \p Frame:
+  /// those of the conditions it depends on, and of its call.
+  SymbolSet controlSymbols(const CallFrame &Frame,
+                           const llvm::BasicBlock &Block) const;
   /// After the first iteration of loop \p L, which took \p IterationSteps:
   /// where the nest around it would take more than \p Trigger thread-steps,
   /// caps each of its loops evenly so that it takes about the enumeration

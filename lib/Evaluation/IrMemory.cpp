@@ -608,6 +608,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                               : clang::SourceLocation(),
                           Module.vectorizedAccess(I),
                           Required};
+  if (!Frames.empty())
+    Event.ControlSymbols = controlSymbols(*Frames.back(), *I.getParent());
   if (TensorMap) {
     Event.TensorMap = TensorMap;
     Event.LayoutAlignment = TensorMap->swizzleRepeat();

@@ -31,6 +31,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -168,6 +169,11 @@ struct EvaluationOptions {
   /// one, a loop that only computes values it keeps to itself and touches
   /// global memory is not evaluated at all (IrExecution::unobservableLoop).
   bool GlobalAccessesObserved = true;
+  /// Asked now and then (with the time budget): true stops the run, which
+  /// its caller then discards (EvaluationSummary::Interrupted). How a run
+  /// that leaves a shared array through a guessed size is cut short
+  /// (ProblemSizes.h).
+  std::function<bool()> Interrupt;
 };
 
 /// The value a uniform symbol takes when nothing else is known, documented in
@@ -237,6 +243,8 @@ struct EvaluationSummary {
   /// the kernel ran.
   std::string NotEvaluated;
   bool BudgetExceeded = false;
+  /// EvaluationOptions::Interrupt stopped it (BudgetExceeded is set too).
+  bool Interrupted = false;
   /// Which budget stopped it, when not the step budget: "its time budget of
   /// 30 s per kernel (--max-kernel-seconds)".
   std::string BudgetReason;

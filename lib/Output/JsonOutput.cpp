@@ -191,6 +191,12 @@ json kernel(const KernelReport &K) {
     for (const auto &[Name, Value] : Dim.ParameterValues)
       Values[Name] = Value;
     D["parameter_values"] = Values;
+    json Inferred = json::array();
+    for (const BlockDimReport::InferredValue &Value : Dim.InferredValues)
+      Inferred.push_back({{"parameter", Value.Name},
+                          {"value", Value.Value},
+                          {"reason", Value.Reason}});
+    D["inferred_values"] = Inferred;
     if (Dim.DynamicSharedBytes) {
       D["dynamic_shared_bytes"] = *Dim.DynamicSharedBytes;
       D["dynamic_shared_source"] = Dim.DynamicSharedSource;

@@ -203,6 +203,14 @@ struct BlockDimReport {
   std::optional<std::array<unsigned, 3>> Grid;
   /// Scalar arguments every launch with this shape passes as constants.
   std::vector<std::pair<std::string, int64_t>> ParameterValues;
+  /// Parameters nothing gives that were evaluated with the largest value
+  /// keeping the shared arrays they index in bounds (ProblemSizes.h).
+  struct InferredValue {
+    std::string Name;
+    int64_t Value = 0;
+    std::string Reason;
+  };
+  std::vector<InferredValue> InferredValues;
 };
 
 /// One kernel parameter, as a harness that launches the kernel needs it.

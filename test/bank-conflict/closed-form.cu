@@ -110,6 +110,27 @@ __global__ void writeAfter(const float *in, float *out) {
   out[threadIdx.x] = acc;
 }
 
+// The same reads and write by one thread (the `tid == 0` part of a kernel):
+// a thread's own accesses are in program order, so the skipped reads race
+// with no write of its own, and the analysis is complete (the
+// implicit-check-not above). Thread 0 reads s[7i % 8192] and then writes
+// s[0]: exact.
+// smem-lint: block_dim(256)
+__global__ void oneThreadWriteAfter(const float *in, float *out) {
+  __shared__ float s[8192];
+  for (int i = 0; i < 32; ++i)
+    s[i * 256 + threadIdx.x] = in[i * 256 + threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float acc = 0;
+    s[1] = 1;
+    for (int i = 0; i < 100000; ++i)
+      // JSON: access s load L[[@LINE+1]]:14 {{.*}} status=exact
+      acc += s[(i * 7) % 8192];
+    s[0] = acc;
+  }
+}
+
 // The same reads with a write after the loop to another shared array: no
 // skipped read can meet it, and the analysis is complete (the
 // implicit-check-not above).

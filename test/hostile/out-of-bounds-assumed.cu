@@ -3,22 +3,25 @@
 
 // RUN: (%smem-lint --checks=-*,smem-out-of-bounds %s 2>&1; echo "exit=$?") | FileCheck %s
 
-// 'n' is unknown (assumed 1024): the loop runs past the 256 elements only
-// because of that value.
+// 'n' is unknown: at the default 1024 the loop would run past the 256
+// elements only because of that value, so it is evaluated with the largest
+// value that keeps 's' in bounds, 256 (ProblemSizes.h): no finding.
 // smem-lint: block_dim(256)
 __global__ void upTo(float *out, int n) {
   __shared__ float s[256];
-  // CHECK: out-of-bounds-assumed.cu:[[@LINE+3]]:5: note: write to 's[i]' is out of bounds for threads 0-255 with n = 1024 (values the analysis assumed): indices 256 to 1023 in an array of 256 elements
-  // CHECK: note: the index or the path to this access depends on n = 1024, assumed, and the finding changes with other values: check the values the kernel is launched with
+  // CHECK-NOT: out-of-bounds-assumed.cu:[[@LINE+2]]
   for (int i = threadIdx.x; i < n; i += 256)
     s[i] = 0;
 }
 
-// The index itself depends on 'offset'.
+// The index itself depends on 'offset', and no value the array suggests
+// (256, 16, 6) keeps thread 255 inside: it stays at 1024, and the finding is
+// a note that says so.
 // smem-lint: block_dim(256)
 __global__ void shifted(float *out, int offset) {
   __shared__ float s[256];
-  // CHECK: out-of-bounds-assumed.cu:[[@LINE+1]]:3: note: write to 's[threadIdx.x + offset]' is out of bounds for threads 0-255 with offset = 1024 (values the analysis assumed)
+  // CHECK: out-of-bounds-assumed.cu:[[@LINE+2]]:3: note: write to 's[threadIdx.x + offset]' is out of bounds for threads 0-255 with offset = 1024 (values the analysis assumed)
+  // CHECK: note: the index or the path to this access depends on offset = 1024, assumed, and the finding changes with other values: check the values the kernel is launched with
   s[threadIdx.x + offset] = 0;
 }
 
