@@ -52,6 +52,7 @@ KernelAnalysis::KernelAnalysis(clang::ASTContext &Ctx, const KernelInfo &Kernel,
   while (evaluate(ProfileGlobalMemory, &Sizes))
     ;
   InferredValues = Sizes.reasons();
+  SizesLeftAtDefault = Sizes.leftAtDefault();
   if (ProfileGlobalMemory && !Profile.Summary.BudgetExceeded)
     assumeUnalignedPitches(Ctx, Kernel.Kernel, this->Options, Symbols,
                            globalMemoryGranularity(Arch), Profile.Summary.Steps,

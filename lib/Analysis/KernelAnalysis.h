@@ -54,6 +54,9 @@ inline const char *shapeSourceName(ShapeSource Source) {
 struct ChosenShape {
   BlockShape Block;
   ShapeSource Source = ShapeSource::Default;
+  /// For a default shape the kernel's shared tiles chose (ProblemSizes.h):
+  /// the tile, "'temp[16][16]'"; empty for the default block.
+  std::string FromTile;
   clang::SourceLocation Where; ///< The launch or annotation.
   /// Launch arguments known for every launch with this shape.
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> KnownParameters;
@@ -146,6 +149,8 @@ public:
   const std::map<unsigned, std::string> &inferredValues() const {
     return InferredValues;
   }
+  /// Parameters tried at smaller sizes that none kept in bounds.
+  SymbolSet sizesLeftAtDefault() const { return SizesLeftAtDefault; }
   /// The largest value the symbol sweep tries for \p Symbol: 32, or less
   /// for a size the shared arrays bound.
   int64_t largestValueTried(unsigned Symbol) const;
@@ -246,6 +251,7 @@ private:
   std::map<unsigned, std::vector<SymbolEffect>> SymbolEffects;
   bool SymbolsSwept = false;
   std::map<unsigned, std::string> InferredValues;
+  SymbolSet SizesLeftAtDefault = 0;
   /// reanalyseWithBarrier's answers, by statement, scope and tried value.
   mutable std::map<std::tuple<const clang::Stmt *, bool, unsigned, int64_t>,
                    BarrierProfile>

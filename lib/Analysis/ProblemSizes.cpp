@@ -49,6 +49,81 @@ std::optional<int64_t> nextProblemSize(const ObjectBounds &Bounds,
   return Best;
 }
 
+namespace {
+
+/// A violation through no parameter a size could change: the thread index
+/// alone, or the block.
+bool byThreadIndex(const Violation &V, const KernelAnalysis &Analysis) {
+  if (V.Level == UndefinedAddress)
+    return false;
+  SymbolSet Through =
+      (V.Symbols | V.ControlSymbols) & ~Analysis.sizesLeftAtDefault();
+  for (unsigned Id = 0; Id < 64 && Id < Analysis.symbols().size(); ++Id)
+    if ((Through >> Id & 1) && Analysis.symbols().symbol(Id).SymbolKind ==
+                                   UniformSymbol::Kind::Parameter)
+      return false;
+  return true;
+}
+
+} // namespace
+
+bool leavesTilesByThreadIndex(const KernelAnalysis &Analysis) {
+  return llvm::any_of(Analysis.boundsViolations(), [&](const Violation &V) {
+    return byThreadIndex(V, Analysis);
+  });
+}
+
+std::vector<BlockShape> blockShapesFromTiles(const KernelAnalysis &Analysis,
+                                             std::vector<std::string> &Tiles) {
+  std::vector<BlockShape> Shapes;
+  Tiles.clear();
+  const KernelInfo &Kernel = Analysis.kernel();
+  uint64_t MostThreads = std::min<uint64_t>(
+      1024,
+      Kernel.MaxThreads && *Kernel.MaxThreads ? *Kernel.MaxThreads : 1024);
+  auto Offer = [&](BlockShape Shape, const clang::VarDecl *Tile,
+                   llvm::ArrayRef<uint64_t> Dims) {
+    if (Shape.threads() > MostThreads || Shape.threads() < 2 ||
+        Shape == Analysis.shape().Block || llvm::is_contained(Shapes, Shape))
+      return;
+    std::string Name = "'" + Tile->getNameAsString();
+    for (uint64_t Dim : Dims)
+      Name += "[" + std::to_string(Dim) + "]";
+    Shapes.push_back(Shape);
+    Tiles.push_back(Name + "'");
+  };
+  for (const Violation &V : Analysis.boundsViolations()) {
+    if (!byThreadIndex(V, Analysis))
+      continue;
+    auto Bounds = Analysis.bounds().find(V.Array);
+    if (Bounds == Analysis.bounds().end())
+      continue;
+    const std::vector<uint64_t> &Dims = Bounds->second.Dims;
+    if (Dims.empty() || llvm::is_contained(Dims, uint64_t(0)))
+      continue;
+    size_t Rank = Dims.size();
+    auto Dim = [&](size_t FromLast) {
+      return unsigned(Dims[Rank - 1 - FromLast]);
+    };
+    // threadIdx.x runs along the last dimension, y the one before it.
+    if (Kernel.UsesThreadZ && Rank >= 3)
+      Offer({Dim(0), Dim(1), Dim(2)}, V.Array, Dims);
+    if ((Kernel.UsesThreadY || Kernel.UsesThreadZ) && Rank >= 2) {
+      Offer({Dim(0), Dim(1), 1}, V.Array, Dims);
+      // A padded tile (`float t[16][17]`, read transposed): the square.
+      unsigned Square = std::min(Dim(0), Dim(1));
+      Offer({Square, Square, 1}, V.Array, Dims);
+    }
+    if (!Kernel.UsesThreadY && !Kernel.UsesThreadZ)
+      Offer({Dim(0), 1, 1}, V.Array, Dims);
+    if (Shapes.size() >= 3)
+      break;
+  }
+  Shapes.resize(std::min<size_t>(Shapes.size(), 3));
+  Tiles.resize(Shapes.size());
+  return Shapes;
+}
+
 ProblemSizeSearch::ProblemSizeSearch(const SymbolTable &Symbols,
                                      const std::map<unsigned, int64_t> &Given)
     : Symbols(Symbols), Given(Given) {}
@@ -82,6 +157,13 @@ bool ProblemSizeSearch::shouldStop(llvm::ArrayRef<Violation> Violations) const {
   return stoppingViolation(Violations, Through) != nullptr;
 }
 
+SymbolSet ProblemSizeSearch::leftAtDefault() const {
+  SymbolSet Chosen = 0;
+  for (const auto &[Id, Why] : Reasons)
+    Chosen |= SymbolSet(1) << Id;
+  return Tried & ~Chosen;
+}
+
 void ProblemSizeSearch::settle(SymbolSet Through,
                                std::map<unsigned, int64_t> &Values) {
   for (unsigned Id = 0; Id < 64; ++Id)
@@ -90,6 +172,7 @@ void ProblemSizeSearch::settle(SymbolSet Through,
       Reasons.erase(Id);
     }
   Settled |= Through;
+  Tried |= Through;
 }
 
 bool ProblemSizeSearch::retry(const BoundsObserver &Bounds,
@@ -163,6 +246,7 @@ bool ProblemSizeSearch::retry(const BoundsObserver &Bounds,
                     " in bounds; with " + Defaults + " they leave it";
     }
   Trials.push_back({V->Site, V->Threads, Bounds.threadsAt(V->Site), Through});
+  Tried |= Through;
   return true;
 }
 

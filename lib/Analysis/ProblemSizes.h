@@ -19,6 +19,7 @@
 #define SMEMLINT_ANALYSIS_PROBLEMSIZES_H
 
 #include "Analysis/BoundsAnalysis.h"
+#include "Analysis/KernelAnalysis.h"
 #include "Evaluation/KernelEvaluator.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -34,6 +35,23 @@ namespace smemlint {
 /// square and cube roots, its dimensions), or nullopt when none is above 1.
 std::optional<int64_t> nextProblemSize(const ObjectBounds &Bounds,
                                        int64_t Below);
+
+/// Whether threads of \p Analysis leave a shared array by their thread
+/// index alone: through no parameter, in the index or the conditions that
+/// lead to the access, but those no size could keep in bounds
+/// (ProblemSizeSearch::leftAtDefault: a guard `x < width` around a tile).
+bool leavesTilesByThreadIndex(const KernelAnalysis &Analysis);
+
+/// For a kernel analysed with the default block whose threads leave a
+/// shared tile by their index (leavesTilesByThreadIndex): the blocks the
+/// tile's dimensions suggest, best first. `temp[ty][tx]` over
+/// `float temp[16][16]` with the default 32x8 sends threads 16-31 of each
+/// row past the row: the kernel is written for 16x16. For each block, \p
+/// Tiles gets the tile it comes from ("'temp[16][16]'"). The caller
+/// analyses the kernel again with each and keeps the first whose threads
+/// stay inside every tile.
+std::vector<BlockShape> blockShapesFromTiles(const KernelAnalysis &Analysis,
+                                             std::vector<std::string> &Tiles);
 
 class ProblemSizeSearch {
 public:
@@ -64,6 +82,9 @@ public:
   /// largest value tried that keeps the accesses of 'm' (576 elements) in
   /// bounds; with 1024 they leave it".
   const std::map<unsigned, std::string> &reasons() const { return Reasons; }
+  /// The sizes the search tried and gave back their defaults: no value
+  /// the arrays suggest keeps the accesses through them in bounds.
+  SymbolSet leftAtDefault() const;
 
 private:
   /// A parameter nothing gives whose value is still searched.
@@ -79,6 +100,8 @@ private:
   std::map<unsigned, int64_t> Given;
   /// Symbols whose candidates ran out: they keep their default.
   SymbolSet Settled = 0;
+  /// Symbols given a candidate at some point.
+  SymbolSet Tried = 0;
   unsigned Retries = 0;
   bool Ended = false;
   std::map<unsigned, std::string> Reasons;

@@ -194,7 +194,6 @@ private:
   /// the block shape.
   void addCoverageNotes(Diagnostic &D, const AccessStats &Access) const;
   DiagnosticNote explainHotspot(const AccessStats &Access) const;
-  DiagnosticNote explainShape() const;
   DiagnosticNote nsightComputeCounts(const AccessStats &Access) const;
   std::vector<DiagnosticNote> proposeFixes(const AccessStats &Access);
   DiagnosticNote paddingNote(const AccessStats &Access,
@@ -337,33 +336,6 @@ ConflictReporter::nsightComputeCounts(const AccessStats &Access) const {
   if (!Analysis.profile().samplingReason(Access).empty())
     Message += "; the counts cover the iterations evaluated";
   return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
-}
-
-DiagnosticNote ConflictReporter::explainShape() const {
-  const ChosenShape &Shape = Analysis.shape();
-  const KernelInfo &Kernel = Analysis.kernel();
-  std::string Block = Shape.Block.str();
-  switch (Shape.Source) {
-  case ShapeSource::Launch:
-    return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
-  case ShapeSource::Annotation:
-    return {toSourcePoint(SM, Shape.Where),
-            "analysed with block " + Block + " from this annotation",
-            {}};
-  case ShapeSource::Option:
-    return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
-            "analysed with block " + Block + " given by --block-dim",
-            {}};
-  case ShapeSource::Default:
-    break;
-  }
-  return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
-          "analysed with the assumed block " + Block + ": no launch of '" +
-              Kernel.Name +
-              "' with a constant block shape was found; give the real shape "
-              "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
-              "comment above the kernel",
-          {}};
 }
 
 std::string
@@ -704,7 +676,7 @@ void ConflictReporter::addCoverageNotes(Diagnostic &D,
     D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
   for (const std::string &Assumption : Access.Assumptions)
     D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
-  D.Notes.push_back(explainShape());
+  D.Notes.push_back(shapeNote(Analysis, SM));
 }
 
 DiagnosticNote

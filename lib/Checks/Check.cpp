@@ -4,7 +4,9 @@
 
 #include "Analysis/SourcePoints.h"
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -17,6 +19,44 @@ void addOnce(std::vector<std::string> &Ids, std::string Id) {
 }
 
 } // namespace
+
+std::string assumedBlock(const ChosenShape &Shape) {
+  std::string Text = "the assumed block " + Shape.Block.str();
+  if (!Shape.FromTile.empty())
+    Text += ", which keeps the threads inside the shared tile " +
+            Shape.FromTile +
+            " they index (the default block sends them past "
+            "it)";
+  return Text;
+}
+
+DiagnosticNote shapeNote(const KernelAnalysis &Analysis,
+                         const clang::SourceManager &SM) {
+  const ChosenShape &Shape = Analysis.shape();
+  const KernelInfo &Kernel = Analysis.kernel();
+  std::string Block = Shape.Block.str();
+  switch (Shape.Source) {
+  case ShapeSource::Launch:
+    return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
+  case ShapeSource::Annotation:
+    return {toSourcePoint(SM, Shape.Where),
+            "analysed with block " + Block + " from this annotation",
+            {}};
+  case ShapeSource::Option:
+    return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
+            "analysed with block " + Block + " given by --block-dim",
+            {}};
+  case ShapeSource::Default:
+    break;
+  }
+  return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
+          "analysed with " + assumedBlock(Shape) + ": no launch of '" +
+              Kernel.Name +
+              "' with a constant block shape was found; give the real shape "
+              "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
+              "comment above the kernel",
+          {}};
+}
 
 std::string valuesTried(const KernelAnalysis &Analysis,
                         llvm::ArrayRef<unsigned> Symbols) {

@@ -74,6 +74,16 @@ struct CheckContext {
 /// The uniform values in \p Symbols that nothing gave a value: the analysis
 /// used its own (EvaluationOptions::SymbolValues or the default), and a
 /// finding that rests on them says so (a note, not a warning).
+/// The note that says which block a finding was analysed with: "analysed
+/// with block 64x1 and n = 4 from this launch", "... from this annotation",
+/// "... given by --block-dim", or the assumed block and how to give the
+/// real one (at the kernel).
+DiagnosticNote shapeNote(const KernelAnalysis &Analysis,
+                         const clang::SourceManager &SM);
+
+/// "the assumed block 32x8", and for a block a shared tile chose, which.
+std::string assumedBlock(const ChosenShape &Shape);
+
 /// The values the symbol sweep tried for \p Symbols: "1 to 32", or "1 to
 /// 24 for 'n', 1 to 32 for 'm'" when they differ.
 std::string valuesTried(const KernelAnalysis &Analysis,

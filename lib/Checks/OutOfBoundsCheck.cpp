@@ -248,14 +248,7 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
              "the kernel is launched with",
          {}});
   if (AssumedShape)
-    D.Notes.push_back(
-        {toSourcePoint(SM, Analysis.kernel().Kernel->getLocation()),
-         "analysed with the assumed block " + Shape.Block.str() +
-             ": no launch of '" + Analysis.kernel().Name +
-             "' with a constant block shape was found; give the real shape "
-             "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
-             "comment above the kernel",
-         {}});
+    D.Notes.push_back(shapeNote(Analysis, SM));
   Findings.push_back(std::move(D));
 }
 

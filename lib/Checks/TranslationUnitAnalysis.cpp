@@ -5,6 +5,7 @@
 #include "Analysis/GlobalTrafficReport.h"
 #include "Analysis/KernelAnalysis.h"
 #include "Analysis/KernelDiscovery.h"
+#include "Analysis/ProblemSizes.h"
 #include "Analysis/SourcePoints.h"
 #include "Checks/CheckRegistry.h"
 #include "DeviceCode/CompiledSharedAccesses.h"
@@ -884,7 +885,12 @@ Assumption blockShapeAssumption(const BlockDimReport &Dim) {
             (Dim.Z > 1 ? "x" + std::to_string(Dim.Z) : "");
   A.Source = Dim.Source;
   A.Where = Dim.Where;
-  if (Dim.Source == "default")
+  if (Dim.Source == "default" && !Dim.FromTile.empty())
+    A.Detail = "no launch, annotation or option gives the block shape; "
+               "analysed with " +
+               A.Value + ", which keeps the threads inside the shared tile " +
+               Dim.FromTile + " they index";
+  else if (Dim.Source == "default")
     A.Detail = "no launch, annotation or option gives the block shape; "
                "analysed with the default " +
                A.Value;
@@ -1194,12 +1200,64 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(Options.KernelSeconds));
     uint64_t KernelMemoryAtStart = processMemoryBytes();
-    for (auto [ShapeIndex, Shape] : llvm::enumerate(Shapes)) {
+    for (auto [ShapeIndex, Chosen] : llvm::enumerate(Shapes)) {
+      double Start = threadCpuMilliseconds();
+      auto Analyse = [&, ShapeIndex = ShapeIndex](const ChosenShape &Shape) {
+        EvaluationOptions Evaluation;
+        Evaluation.Block = Shape.Block;
+        Evaluation.WarpSize = Options.Arch->Banking.WarpSize;
+        Evaluation.KnownParameters = Shape.KnownParameters;
+        Evaluation.TensorMaps = Shape.TensorMaps;
+        Evaluation.Grid = Shape.Grid;
+        Evaluation.CompiledAccessBytes = CompiledWidths;
+        Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
+        Evaluation.StepBudget = Options.StepBudget;
+        Evaluation.Deadline = KernelDeadline;
+        Evaluation.TimeBudgetSeconds = Options.KernelSeconds;
+        Evaluation.MemoryBudgetBytes = Options.KernelMemoryBytes;
+        Evaluation.MemoryAtStart = KernelMemoryAtStart;
+        Evaluation.Device = Device.get();
+        return std::make_unique<const KernelAnalysis>(
+            Ctx, Kernel, Shape, ShapeIndex, *Options.Arch, Evaluation,
+            Options.ProfileGlobalMemory);
+      };
+      std::unique_ptr<const KernelAnalysis> Analysed = Analyse(Chosen);
+      // A default block that sends threads past a shared tile they index
+      // is not the block the kernel is written for: the tile's own shapes
+      // are tried, and the first that keeps every thread inside is kept,
+      // best one that needs no more parameter values chosen than the
+      // default did (17x16 keeps a padded 16x17 tile's transposed read in
+      // bounds only by shrinking a guard around it; 16x16 needs none).
+      if (Chosen.Source == ShapeSource::Default &&
+          leavesTilesByThreadIndex(*Analysed)) {
+        std::vector<std::string> Tiles;
+        std::vector<BlockShape> Blocks = blockShapesFromTiles(*Analysed, Tiles);
+        size_t Chosen0 = Analysed->inferredValues().size();
+        std::unique_ptr<const KernelAnalysis> Fitting;
+        for (size_t I = 0; I < Blocks.size(); ++I) {
+          ChosenShape Tiled = Chosen;
+          Tiled.Block = Blocks[I];
+          Tiled.FromTile = Tiles[I];
+          std::unique_ptr<const KernelAnalysis> Other = Analyse(Tiled);
+          if (leavesTilesByThreadIndex(*Other))
+            continue;
+          bool NoMoreChosen = Other->inferredValues().size() <= Chosen0;
+          if (!Fitting || NoMoreChosen)
+            Fitting = std::move(Other);
+          if (NoMoreChosen)
+            break;
+        }
+        if (Fitting)
+          Analysed = std::move(Fitting);
+      }
+      const KernelAnalysis &Analysis = *Analysed;
+      const ChosenShape &Shape = Analysis.shape();
       BlockDimReport Dim;
       Dim.X = Shape.Block.X;
       Dim.Y = Shape.Block.Y;
       Dim.Z = Shape.Block.Z;
       Dim.Source = shapeSourceName(Shape.Source);
+      Dim.FromTile = Shape.FromTile;
       Dim.Where = toSourcePoint(SM, Shape.Where);
       Dim.DynamicSharedBytes = Shape.DynamicSharedBytes;
       Dim.DynamicSharedSource = Shape.DynamicSharedSource;
@@ -1209,25 +1267,6 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         Dim.ParameterValues.emplace_back(Param->getNameAsString(), Value);
       llvm::sort(Dim.ParameterValues);
       Report.BlockDims.push_back(Dim);
-
-      EvaluationOptions Evaluation;
-      Evaluation.Block = Shape.Block;
-      Evaluation.WarpSize = Options.Arch->Banking.WarpSize;
-      Evaluation.KnownParameters = Shape.KnownParameters;
-      Evaluation.TensorMaps = Shape.TensorMaps;
-      Evaluation.Grid = Shape.Grid;
-      Evaluation.CompiledAccessBytes = CompiledWidths;
-      Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
-      Evaluation.StepBudget = Options.StepBudget;
-      Evaluation.Deadline = KernelDeadline;
-      Evaluation.TimeBudgetSeconds = Options.KernelSeconds;
-      Evaluation.MemoryBudgetBytes = Options.KernelMemoryBytes;
-      Evaluation.MemoryAtStart = KernelMemoryAtStart;
-      Evaluation.Device = Device.get();
-      double Start = threadCpuMilliseconds();
-      const KernelAnalysis Analysis(Ctx, Kernel, Shape, ShapeIndex,
-                                    *Options.Arch, Evaluation,
-                                    Options.ProfileGlobalMemory);
       Report.Evaluator = Device && hasDeviceCode(*Device, Kernel.Kernel)
                              ? "device-ir"
                              : "none";

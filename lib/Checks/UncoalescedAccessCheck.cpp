@@ -89,7 +89,6 @@ public:
 
 private:
   DiagnosticNote explainLanes(const GlobalAccessStats &Access) const;
-  DiagnosticNote explainShape() const;
   DiagnosticNote advise(const GlobalAccessStats &Access) const;
 
   const CheckContext &Context;
@@ -152,33 +151,6 @@ UncoalescedReporter::explainLanes(const GlobalAccessStats &Access) const {
           {}};
 }
 
-DiagnosticNote UncoalescedReporter::explainShape() const {
-  const ChosenShape &Shape = Analysis.shape();
-  const KernelInfo &Kernel = Analysis.kernel();
-  std::string Block = Shape.Block.str();
-  switch (Shape.Source) {
-  case ShapeSource::Launch:
-    return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
-  case ShapeSource::Annotation:
-    return {toSourcePoint(SM, Shape.Where),
-            "analysed with block " + Block + " from this annotation",
-            {}};
-  case ShapeSource::Option:
-    return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
-            "analysed with block " + Block + " given by --block-dim",
-            {}};
-  case ShapeSource::Default:
-    break;
-  }
-  return {toSourcePoint(SM, Kernel.Kernel->getLocation()),
-          "analysed with the assumed block " + Block + ": no launch of '" +
-              Kernel.Name +
-              "' with a constant block shape was found; give the real shape "
-              "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
-              "comment above the kernel",
-          {}};
-}
-
 DiagnosticNote
 UncoalescedReporter::advise(const GlobalAccessStats &Access) const {
   SourcePoint Where = toSourcePoint(SM, Access.Site->getBeginLoc());
@@ -237,7 +209,7 @@ void UncoalescedReporter::report(const GlobalAccessStats &Access,
     D.Notes.push_back({D.Where, "evaluated in part: " + Sampled, {}});
   for (const std::string &Assumption : Access.Assumptions)
     D.Notes.push_back({D.Where, "assumed: " + Assumption, {}});
-  D.Notes.push_back(explainShape());
+  D.Notes.push_back(shapeNote(Analysis, SM));
   D.Notes.push_back(advise(Access));
   Findings.push_back(std::move(D));
 }

@@ -184,6 +184,8 @@ json kernel(const KernelReport &K) {
     json D = {{"x", Dim.X}, {"y", Dim.Y}, {"z", Dim.Z}, {"source", Dim.Source}};
     if (Dim.Where.valid())
       D["where"] = location(Dim.Where);
+    if (!Dim.FromTile.empty())
+      D["from_tile"] = Dim.FromTile;
     if (Dim.Grid)
       D["grid"] = {{"x", (*Dim.Grid)[0]}, {"y", (*Dim.Grid)[1]},
                    {"z", (*Dim.Grid)[2]}};

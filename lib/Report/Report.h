@@ -194,6 +194,8 @@ struct BlockDimReport {
   unsigned X = 1, Y = 1, Z = 1;
   /// "launch", "annotation", "option" or "default".
   std::string Source;
+  /// For a default block a shared tile chose: the tile ("'t[16][16]'").
+  std::string FromTile;
   SourcePoint Where; ///< The launch or annotation, when there is one.
   /// Dynamic shared bytes per block for this shape, when known, and from
   /// where ("launch", "option").

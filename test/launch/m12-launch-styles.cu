@@ -5,15 +5,18 @@
 // per bank; lanes 16-31 (ty = 1): 1, 17, ... -> banks 1, 17: 8-way.
 // Five launches give their shape. The device-side launch in k_parent is one
 // Clang 19 cannot parse (it needs -fgpu-rdc and then still rejects it): that
-// is said at the launch, and k_child is analysed with the assumed shape,
-// which says so.
+// is said at the launch, and k_child is analysed with an assumed shape, which
+// says so: not the default 32x8, which would send threads 16-31 of each row
+// past the 16-element rows of 's', but the tile's own 16x16 (ProblemSizes.h),
+// so it gets the launches' 8-way, as a note.
 //
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s
 // CHECK-DAG: m12-launch-styles.cu:[[#READ_TMPL:]]:38: warning: 8-way bank conflict: read of 's' takes 8 wavefronts per warp instead of 1 (in 'k_tmpl<16>', block 16x16, sm_90)
 // CHECK-DAG: m12-launch-styles.cu:[[#READ_TMPL+6]]:39: warning: 8-way bank conflict: read of 's' takes 8 wavefronts per warp instead of 1 (block 16x16, sm_90)
 // CHECK-DAG: m12-launch-styles.cu:[[#READ_TMPL+12]]:39: warning: 8-way bank conflict: read of 's' takes 8 wavefronts per warp instead of 1 (block 16x16, sm_90)
 // CHECK-DAG: m12-launch-styles.cu:[[#READ_TMPL+18]]:39: warning: 8-way bank conflict: read of 's' takes 8 wavefronts per warp instead of 1 (block 16x16, sm_90)
-// CHECK-DAG: note: analysed with the assumed block 32x8: no launch of 'k_child' with a constant block shape was found
+// CHECK-DAG: m12-launch-styles.cu:[[#READ_TMPL+24]]:39: note: 8-way bank conflict: read of 's' takes 8 wavefronts per warp instead of 1 (block 16x16, sm_90)
+// CHECK-DAG: note: analysed with the assumed block 16x16, which keeps the threads inside the shared tile 's[16][16]' they index (the default block sends them past it): no launch of 'k_child' with a constant block shape was found
 // CHECK-DAG: note: a device-side kernel launch (dynamic parallelism), which Clang 19 cannot parse: this launch is not analysed
 // The same 16x16 kernel launched six ways. Every launch uses a 16x16 block, so
 // s[ty][tx] is in bounds and the row write is conflict-free; the column read
