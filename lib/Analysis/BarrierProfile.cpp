@@ -362,6 +362,8 @@ struct BarrierObserver::State {
   /// right after its arrival (cuda::barrier::arrive_and_wait) from one with
   /// accesses in between.
   uint64_t Accesses = 0, AccessesAtMarker = 0;
+  /// The step of the access being looked at (MemoryAccessEvent::Step).
+  uint64_t Step = 0;
   std::vector<PartialBarrier> PartialBarriers;
   /// Past this many in one interval (a divergent barrier in a long loop),
   /// the next is taken as a whole barrier and the analysis says so.
@@ -453,14 +455,17 @@ struct BarrierObserver::State {
       // Within one statement, prefer an example whose values were shown
       // different (the finding describes its example); otherwise one across
       // warps: it is what a __syncwarp cannot fix.
+      uint64_t FirstFound = Known.FoundAtStep;
       if (ValuesDiffer && !Known.ValuesDiffer) {
         Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
+        Known.FoundAtStep = FirstFound;
         Known.WithinOneWarp = SameWarp;
         Known.WithinOneStatement = WithinOneStatement; // part of the key
         Known.ValuesDiffer = true;
       } else if (Known.ValuesDiffer == ValuesDiffer && Known.WithinOneWarp &&
                  !SameWarp) {
         Known = makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
+        Known.FoundAtStep = FirstFound;
         Known.WithinOneWarp = false;
         Known.WithinOneStatement = WithinOneStatement; // part of the key
         Known.ValuesDiffer = ValuesDiffer;
@@ -469,6 +474,7 @@ struct BarrierObserver::State {
     }
     SharedHazard Hazard =
         makeHazard(Kind, Earlier, Thread, Context, Array, Offset);
+    Hazard.FoundAtStep = Step;
     Hazard.WithinOneWarp = SameWarp;
     Hazard.WithinOneStatement = WithinOneStatement;
     Hazard.ValuesDiffer = ValuesDiffer;
@@ -494,6 +500,7 @@ struct BarrierObserver::State {
       return;
     SharedHazard Found;
     Found.Kind = Hazard;
+    Found.FoundAtStep = Step;
     Found.CopyInFlight = true;
     Found.LaterIsCopy = LaterIsCopy;
     Found.CopyIsBulk = CopyIssues[Copy.Context].Bulk;
@@ -602,6 +609,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   if (!Event.Address.Object.IsShared)
     return;
   ++S->Accesses;
+  S->Step = Event.Step;
   const auto *Array =
       llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
   unsigned Context = S->Contexts.size();

@@ -67,6 +67,9 @@ struct SharedHazard {
   HazardAccess Earlier, Later;
   const clang::VarDecl *Array = nullptr;
   int64_t ByteOffset = 0;
+  /// The evaluation's thread-steps when it first showed this pair of
+  /// accesses (MemoryAccessEvent::Step); 0 when not known.
+  uint64_t FoundAtStep = 0;
   /// Every example of this pair of accesses had both threads in one warp.
   bool WithinOneWarp = true;
   /// Set when the accesses are in different iterations of this loop (the

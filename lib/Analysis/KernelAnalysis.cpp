@@ -224,31 +224,48 @@ SharedAccessProfile KernelAnalysis::reanalyse(
                                Arch.Banking);
 }
 
-const BarrierProfile &KernelAnalysis::reanalyseWithBarrier(
-    const clang::Stmt *Statement, bool Warp,
-    const std::optional<TriedValues> &Tried) const {
+const BarrierProfile &
+KernelAnalysis::reanalyseWithBarrier(const clang::Stmt *Statement, bool Warp,
+                                     const std::optional<TriedValues> &Tried,
+                                     uint64_t ThroughStep) const {
   auto Key = std::make_tuple(Statement, Warp, Tried ? Tried->Symbol + 1 : 0u,
                              Tried ? Tried->ExampleValue : 0);
+  // The main evaluation's steps, with room: the same code runs again; and
+  // for one hazard, twice the steps that found it (a hazard found by a
+  // run of the sweep, with other steps, asks for no such limit).
+  uint64_t Allowed =
+      std::min(Options.StepBudget, Profile.Summary.Steps * 2 + 10'000);
+  if (ThroughStep && !Tried)
+    Allowed = std::min(Allowed, ThroughStep * 2 + MinProofEnumerationBound);
   auto Known = BarrierProofs.find(Key);
-  if (Known != BarrierProofs.end())
-    return Known->second;
+  if (Known != BarrierProofs.end() &&
+      (!Known->second.CutAt || Known->second.CutAt >= Allowed))
+    return Known->second.Profile;
   EvaluationOptions Changed = Options;
   Changed.InsertedBarrier = Statement;
   Changed.InsertedBarrierIsWarp = Warp;
   if (Tried)
     Changed.SymbolValues[Tried->Symbol] = Tried->ExampleValue;
-  // The main evaluation's steps, with room: the same code runs again.
-  Changed.StepBudget =
-      std::min(Changed.StepBudget, Profile.Summary.Steps * 2 + 10'000);
-  BarrierProfile &Proof = BarrierProofs[Key];
-  BarrierObserver Watch(Options.Block.threads(), Options.WarpSize, Proof);
+  Changed.StepBudget = Allowed;
+  BarrierProof &Proof = BarrierProofs[Key];
+  Proof = BarrierProof();
+  BarrierObserver Watch(Options.Block.threads(), Options.WarpSize,
+                        Proof.Profile);
   SymbolTable Copy = Symbols;
   EvaluationSummary Summary =
       evaluateKernel(Ctx, Kernel.Kernel, Changed, Copy, Watch);
-  if (Summary.BudgetExceeded)
-    Proof.IncompleteRaceAnalysis.push_back("the evaluation with the barrier "
-                                           "reached its budget");
-  return Proof;
+  if (Summary.BudgetExceeded) {
+    Proof.CutAt = Allowed;
+    // Stopped where the proof asked, past the hazard: the hazard's part is
+    // complete; stopped by the kernel's own budget (or its time), it is not.
+    bool PastTheHazard = ThroughStep && !Tried &&
+                         Summary.BudgetReason.empty() &&
+                         Allowed < Profile.Summary.Steps;
+    if (!PastTheHazard)
+      Proof.Profile.IncompleteRaceAnalysis.push_back(
+          "the evaluation with the barrier reached its budget");
+  }
+  return Proof.Profile;
 }
 
 } // namespace smemlint

@@ -216,9 +216,14 @@ public:
   /// (\p Warp: __syncwarp(), else __syncthreads()) before \p Statement, the
   /// unknown value \p Tried names set to its example value when given: how
   /// a barrier fix-it is proven. Evaluated once per statement and value.
+  /// With \p ThroughStep (a hazard's FoundAtStep), the evaluation needs to
+  /// go only about twice that far: it proves the barrier removes that
+  /// hazard, which the same code with one more barrier reaches at about the
+  /// same step; a later request for one found further on runs it again.
   const BarrierProfile &
   reanalyseWithBarrier(const clang::Stmt *Statement, bool Warp,
-                       const std::optional<TriedValues> &Tried) const;
+                       const std::optional<TriedValues> &Tried,
+                       uint64_t ThroughStep = 0) const;
   SharedAccessProfile reanalyse(
       const llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> &Layouts)
       const;
@@ -252,9 +257,15 @@ private:
   bool SymbolsSwept = false;
   std::map<unsigned, std::string> InferredValues;
   SymbolSet SizesLeftAtDefault = 0;
-  /// reanalyseWithBarrier's answers, by statement, scope and tried value.
+  /// reanalyseWithBarrier's answers, by statement, scope and tried value,
+  /// with the steps they were allowed when they ran out of them (0: they
+  /// did not).
+  struct BarrierProof {
+    BarrierProfile Profile;
+    uint64_t CutAt = 0;
+  };
   mutable std::map<std::tuple<const clang::Stmt *, bool, unsigned, int64_t>,
-                   BarrierProfile>
+                   BarrierProof>
       BarrierProofs;
 };
 

@@ -131,6 +131,9 @@ struct MemoryAccessEvent {
   /// access runs at all (a loop's bound): not its address's, but a
   /// different value of them runs it more or fewer times.
   SymbolSet ControlSymbols = 0;
+  /// The evaluation's thread-steps when it was made: how far an evaluation
+  /// of the same kernel with a change must go to reach it again.
+  uint64_t Step = 0;
   unsigned LayoutAlignment = 0;
 };
 

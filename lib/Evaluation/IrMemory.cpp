@@ -610,6 +610,7 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           Required};
   if (!Frames.empty())
     Event.ControlSymbols = controlSymbols(*Frames.back(), *I.getParent());
+  Event.Step = Summary.Steps;
   if (TensorMap) {
     Event.TensorMap = TensorMap;
     Event.LayoutAlignment = TensorMap->swizzleRepeat();

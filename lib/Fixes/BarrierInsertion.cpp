@@ -229,8 +229,8 @@ std::string disproveBarrierFix(const KernelAnalysis &Analysis,
                                const BarrierPlacement &Place, bool Warp) {
   if (!Place.Fix || !Place.Before)
     return "";
-  const BarrierProfile &With =
-      Analysis.reanalyseWithBarrier(Place.Before, Warp, Hazard.OnlyWith);
+  const BarrierProfile &With = Analysis.reanalyseWithBarrier(
+      Place.Before, Warp, Hazard.OnlyWith, Hazard.FoundAtStep);
   std::string Line = std::to_string(
       Analysis.context().getSourceManager().getExpansionLineNumber(
           Place.Before->getBeginLoc()));
