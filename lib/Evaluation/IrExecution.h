@@ -409,9 +409,24 @@ public:
                     const ThreadMask &Active, const ThreadValue *Stored);
   /// The accesses \p I makes for the threads of each branch whose address
   /// it merged (a phi of the branches' addresses), each at the source
-  /// access of its branch; empty when they cannot all be placed.
-  std::vector<std::pair<const clang::Expr *, ThreadMask>>
-  placeMergedAccess(const llvm::Instruction &I, const ThreadMask &Active);
+  /// access of its branch, with the address that branch computed; empty
+  /// when they cannot all be placed.
+  struct MergedPlace {
+    const clang::Expr *Site = nullptr;
+    ThreadMask Threads;
+    /// The branch's own address (an incoming value of the address phi),
+    /// and what it is, or null when the instruction's address is the
+    /// branch's.
+    const llvm::Value *Address = nullptr;
+    AddressFacts Facts;
+  };
+  std::vector<MergedPlace> placeMergedAccess(const llvm::Instruction &I,
+                                             const ThreadMask &Active);
+  /// Says so when \p Placed puts lanes of one warp at different branches'
+  /// accesses: the one instruction's conflicts between them are not
+  /// counted.
+  void noteMergedBranches(const llvm::Instruction &I, AccessKind Kind,
+                          llvm::ArrayRef<MergedPlace> Placed);
   /// Reports load \p I at the source read it was moved away from
   /// (IrSourceSites::hoistedReadSite): for the threads whose condition lets
   /// the source read, with an assumption for those whose condition is data

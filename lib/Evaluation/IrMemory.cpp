@@ -16,12 +16,15 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <set>
 
 namespace smemlint {
 namespace ir {
@@ -391,8 +394,16 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
                           "from the analysis",
                       Address.Object.IsShared ? Loss::Accesses : Loss::Values);
   }
-  for (const auto &[Site, Threads] : Placed)
-    reportAccessAt(I, Site, Kind, WidthBytes, Facts, Threads, Stored);
+  noteMergedBranches(I, Kind, Placed);
+  for (const MergedPlace &Place : Placed) {
+    if (!Place.Address) {
+      reportAccessAt(I, Place.Site, Kind, WidthBytes, Facts, Place.Threads,
+                     Stored);
+      continue;
+    }
+    reportAccessAt(I, Place.Site, Kind, WidthBytes, Place.Facts, Place.Threads,
+                   Stored);
+  }
 }
 
 void IrExecution::reportHoistedRead(const llvm::Instruction &I,
@@ -437,7 +448,47 @@ void IrExecution::reportHoistedRead(const llvm::Instruction &I,
   Assumptions.pop_back();
 }
 
-std::vector<std::pair<const clang::Expr *, ThreadMask>>
+void IrExecution::noteMergedBranches(const llvm::Instruction &I,
+                                     AccessKind Kind,
+                                     llvm::ArrayRef<MergedPlace> Placed) {
+  if (Placed.size() < 2)
+    return;
+  // Only lanes of one warp in different branches share the instruction's
+  // wavefronts.
+  bool SharedWarp = false;
+  for (unsigned First = 0; First < Threads && !SharedWarp;
+       First += Options.WarpSize) {
+    unsigned End = std::min(Threads, First + Options.WarpSize);
+    unsigned Branches = llvm::count_if(Placed, [&](const MergedPlace &P) {
+      return P.Threads.find_first_in(First, End) >= 0;
+    });
+    SharedWarp = Branches > 1;
+  }
+  if (!SharedWarp)
+    return;
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  std::set<unsigned> Lines;
+  for (const MergedPlace &P : Placed)
+    Lines.insert(SM.getExpansionLineNumber(P.Site->getBeginLoc()));
+  std::string List;
+  for (auto [N, Line] : llvm::enumerate(Lines))
+    List += (N == 0                  ? ""
+             : N + 1 == Lines.size() ? " and "
+                                     : ", ") +
+            std::to_string(Line);
+  unsigned Line = Sites.nearbyLine(I);
+  recordUnsupported(
+      std::string("the compiler made one shared ") + accessKindName(Kind) +
+          (Line ? " at line " + std::to_string(Line) : std::string()) +
+          " of the " + (Kind == AccessKind::Store ? "writes" : "reads") +
+          " at lines " + List +
+          " in different branches; each is counted for the threads of its "
+          "branch, the bank conflicts between the branches' lanes of one "
+          "warp are not",
+      Loss::Accesses);
+}
+
+std::vector<IrExecution::MergedPlace>
 IrExecution::placeMergedAccess(const llvm::Instruction &I,
                                const ThreadMask &Active) {
   const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
@@ -454,7 +505,7 @@ IrExecution::placeMergedAccess(const llvm::Instruction &I,
         continue;
       if (const clang::Expr *Site =
               Sites.accessSiteAt(I, Sibling->getDebugLoc().get()))
-        return {{Site, Active}};
+        return {{Site, Active, nullptr, {}}};
     }
   const auto *Phi = llvm::dyn_cast<llvm::PHINode>(Pointer);
   if (!Phi)
@@ -462,20 +513,37 @@ IrExecution::placeMergedAccess(const llvm::Instruction &I,
   auto Edges = Frames.back()->PointerEdges.find(Phi);
   if (Edges == Frames.back()->PointerEdges.end())
     return {};
-  std::vector<std::pair<const clang::Expr *, ThreadMask>> Placed;
+  // The threads by the edge they came in on: each branch's own access.
+  std::map<unsigned, ThreadMask> ByEdge;
   for (unsigned T : Active.set_bits()) {
-    const auto *Incoming = llvm::dyn_cast<llvm::Instruction>(
-        Phi->getIncomingValue(Edges->second[T]));
-    const clang::Expr *Site =
-        Incoming ? Sites.accessSiteAt(I, Incoming->getDebugLoc().get())
-                 : nullptr;
+    auto [It, New] = ByEdge.try_emplace(Edges->second[T], ThreadMask(Threads));
+    It->second.set(T);
+  }
+  std::vector<MergedPlace> Placed;
+  for (const auto &[Edge, Arriving] : ByEdge) {
+    const llvm::Value *Address = Phi->getIncomingValue(Edge);
+    const auto *Computed = llvm::dyn_cast<llvm::Instruction>(Address);
+    const llvm::DILocation *ComputedAt =
+        Computed ? Computed->getDebugLoc().get() : nullptr;
+    // The branches' addresses may point into different arrays (a phi of
+    // `north[ty][tx]` and `temp[ty-1][tx]`): each is its own branch's.
+    AddressFacts Facts = addressOf(Address, *Frames.back(), Arriving);
+    const clang::ValueDecl *Array =
+        Facts.Address.isPointer() ? Facts.Address.Object.Decl : nullptr;
+    const clang::Expr *Site = Sites.accessInBranchOf(
+        I, *Phi->getIncomingBlock(Edge), Array, ComputedAt);
+    if (!Site && ComputedAt)
+      Site = Sites.accessSiteAt(I, ComputedAt);
     if (!Site)
       return {};
-    auto Same =
-        llvm::find_if(Placed, [&](const auto &P) { return P.first == Site; });
-    if (Same == Placed.end())
-      Same = Placed.insert(Placed.end(), {Site, ThreadMask(Threads)});
-    Same->second.set(T);
+    auto Same = llvm::find_if(Placed, [&](const MergedPlace &P) {
+      return P.Site == Site && P.Address == Address;
+    });
+    if (Same != Placed.end()) {
+      Same->Threads |= Arriving;
+      continue;
+    }
+    Placed.push_back({Site, Arriving, Address, std::move(Facts)});
   }
   return Placed;
 }

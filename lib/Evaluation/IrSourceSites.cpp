@@ -340,18 +340,7 @@ IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
                                const ValueDecl *Array) {
   if (!Array || I.getDebugLoc() || !llvm::isa<llvm::LoadInst>(I))
     return {};
-  const llvm::Function *F = I.getFunction();
-  auto [Kept, New] = LoadLocations.try_emplace(F);
-  if (New)
-    for (const llvm::BasicBlock &Block : *F)
-      for (const llvm::Instruction &Load : Block)
-        if (llvm::isa<llvm::LoadInst>(Load) && Load.getDebugLoc()) {
-          std::vector<CompiledFrame> Frames =
-              Locations.frames(Load.getDebugLoc().get());
-          Key K;
-          if (!Frames.empty() && keyOf(Frames.front().Where, K))
-            Kept->second.insert(K);
-        }
+  const std::set<Key> &Kept = keptLocations(*I.getFunction(), false);
   std::optional<int64_t> Address = constantAddressOffset(I);
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::SmallPtrSet<const llvm::Instruction *, 16> Reached;
@@ -371,7 +360,7 @@ IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
     for (const Expr *Read : OnLine->second) {
       Key K;
       if (accessedVariable(Read) != Array ||
-          (keyOf(Read->getExprLoc(), K) && Kept->second.count(K)))
+          (keyOf(Read->getExprLoc(), K) && Kept.count(K)))
         continue;
       Candidates.push_back(Read);
     }
@@ -402,6 +391,124 @@ IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
     return Read;
   }
   return {};
+}
+
+const std::set<IrSourceSites::Key> &
+IrSourceSites::keptLocations(const llvm::Function &F, bool Stores) {
+  auto [Kept, New] = (Stores ? StoreLocations : LoadLocations).try_emplace(&F);
+  if (New)
+    for (const llvm::BasicBlock &Block : F)
+      for (const llvm::Instruction &Access : Block)
+        if ((Stores ? llvm::isa<llvm::StoreInst>(Access)
+                    : llvm::isa<llvm::LoadInst>(Access)) &&
+            Access.getDebugLoc()) {
+          std::vector<CompiledFrame> Frames =
+              Locations.frames(Access.getDebugLoc().get());
+          Key K;
+          if (!Frames.empty() && keyOf(Frames.front().Where, K))
+            Kept->second.insert(K);
+        }
+  return Kept->second;
+}
+
+namespace {
+
+/// The innermost compound statement of \p Body that holds \p Where.
+const CompoundStmt *innermostBlockAt(const Stmt *Body, SourceLocation Where,
+                                     const SourceManager &SM) {
+  const CompoundStmt *Innermost = nullptr;
+  for (const Stmt *S = Body; S;) {
+    if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
+      Innermost = Block;
+    const Stmt *Inside = nullptr;
+    for (const Stmt *Child : S->children()) {
+      if (!Child)
+        continue;
+      SourceRange Range(SM.getExpansionLoc(Child->getBeginLoc()),
+                        SM.getExpansionLoc(Child->getEndLoc()));
+      if (SM.isPointWithin(Where, Range.getBegin(), Range.getEnd())) {
+        Inside = Child;
+        break;
+      }
+    }
+    S = Inside;
+  }
+  return Innermost;
+}
+
+} // namespace
+
+const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
+                                            const llvm::BasicBlock &From,
+                                            const ValueDecl *Array,
+                                            const llvm::DILocation *AddressAt) {
+  bool Stores = llvm::isa<llvm::StoreInst>(I);
+  if (!Array || !(Stores || llvm::isa<llvm::LoadInst>(I)))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const std::set<Key> &Kept = keptLocations(*I.getFunction(), Stores);
+  // The access the branch's address was computed for (a store of the same
+  // element, or the same read in another branch, when CSE shared it).
+  const Expr *AddressFor = nullptr;
+  if (AddressAt) {
+    std::vector<CompiledFrame> Frames = Locations.frames(AddressAt);
+    Key K;
+    if (!Frames.empty() && keyOf(Frames.front().Where, K)) {
+      FunctionIndex &Index =
+          indexOf(Frames.front().Function ? Frames.front().Function : Kernel);
+      for (const auto *Accesses : {&Index.Reads, &Index.Writes})
+        if (auto Found = Accesses->find(K);
+            !AddressFor && Found != Accesses->end() && !Found->second.empty())
+          AddressFor = Found->second.front();
+    }
+  }
+  for (const llvm::Instruction &Located : From) {
+    if (!Located.getDebugLoc())
+      continue;
+    std::vector<CompiledFrame> Frames =
+        Locations.frames(Located.getDebugLoc().get());
+    if (Frames.empty() || !inUserCode(Frames.front().Where))
+      continue;
+    const FunctionDecl *Function =
+        Frames.front().Function ? Frames.front().Function : Kernel;
+    const FunctionDecl *Definition = nullptr;
+    if (!Function || !Function->hasBody(Definition))
+      continue;
+    SourceLocation Where = SM.getExpansionLoc(Frames.front().Where);
+    const CompoundStmt *Block =
+        innermostBlockAt(Definition->getBody(), Where, SM);
+    Key Begin, End;
+    if (!Block || !keyOf(Block->getBeginLoc(), Begin) ||
+        !keyOf(Block->getEndLoc(), End))
+      return nullptr;
+    FunctionIndex &Index = indexOf(Function);
+    const auto &Accesses = Stores ? Index.Writes : Index.Reads;
+    std::vector<const Expr *> Candidates;
+    for (auto It = Accesses.lower_bound(Begin);
+         It != Accesses.end() && It->first <= End; ++It)
+      for (const Expr *Access : It->second)
+        if (accessedVariable(Access) == Array && !Kept.count(It->first) &&
+            !llvm::is_contained(Candidates, Access))
+          Candidates.push_back(Access);
+    // Of several, the one written as the access the address was computed
+    // for (`temp[ty + 1][tx]` in each branch that reads it).
+    if (Candidates.size() > 1 && AddressFor) {
+      llvm::FoldingSetNodeID Wanted;
+      AddressFor->IgnoreParenImpCasts()->Profile(Wanted, Ctx, true);
+      llvm::erase_if(Candidates, [&](const Expr *Access) {
+        llvm::FoldingSetNodeID Written;
+        Access->IgnoreParenImpCasts()->Profile(Written, Ctx, true);
+        return Written != Wanted;
+      });
+    }
+    std::optional<int64_t> Address = constantAddressOffset(I);
+    if (Candidates.size() > 1 && Address)
+      llvm::erase_if(Candidates, [&](const Expr *Access) {
+        return constantByteOffset(Access, Ctx) != Address;
+      });
+    return Candidates.size() == 1 ? Candidates.front() : nullptr;
+  }
+  return nullptr;
 }
 
 const Expr *IrSourceSites::copySourceSite(const llvm::Instruction &I) {

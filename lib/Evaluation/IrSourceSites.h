@@ -45,6 +45,7 @@ class ValueDecl;
 } // namespace clang
 
 namespace llvm {
+class BasicBlock;
 class DILocation;
 class Function;
 class Instruction;
@@ -90,6 +91,19 @@ public:
   /// subscripts give the load's constant address.
   HoistedRead hoistedReadSite(const llvm::Instruction &I,
                               const clang::ValueDecl *Array);
+  /// For a load or store the optimizer merged out of the branches of an
+  /// if/else chain into the block after it (InstCombine folds a phi of
+  /// loads into a load of a phi of addresses): the access of \p Array in
+  /// the source block that branch \p From was compiled from, of those no
+  /// other instruction kept the location of; of several, the one written
+  /// like the access whose location the branch's address carries (\p
+  /// AddressAt: CSE computes `temp[ty + 1][tx]` once for every branch, or
+  /// `north[ty][tx]` once for a store and the reads after it); null when
+  /// there is not exactly one.
+  const clang::Expr *accessInBranchOf(const llvm::Instruction &I,
+                                      const llvm::BasicBlock &From,
+                                      const clang::ValueDecl *Array,
+                                      const llvm::DILocation *AddressAt);
   /// The users of \p I's value that have a location, nearest first: the
   /// optimizer's own instructions (a compare it speculated along with a
   /// load) have none and are followed, a few steps deep. \p Reached, when
@@ -137,8 +151,12 @@ private:
   llvm::DenseMap<const llvm::Instruction *, const clang::Expr *> Sites;
   llvm::DenseMap<const llvm::Instruction *, const clang::Stmt *> Calls;
   llvm::DenseMap<const llvm::Loop *, const clang::Stmt *> LoopStatements;
-  /// Per function, the locations its loads kept (hoistedReadSite).
-  llvm::DenseMap<const llvm::Function *, std::set<Key>> LoadLocations;
+  /// Per function, the locations its loads kept (hoistedReadSite), and its
+  /// stores.
+  llvm::DenseMap<const llvm::Function *, std::set<Key>> LoadLocations,
+      StoreLocations;
+  /// The locations \p F's loads (or stores) kept.
+  const std::set<Key> &keptLocations(const llvm::Function &F, bool Stores);
 };
 
 } // namespace smemlint

@@ -1,0 +1,45 @@
+// The reads of an if/else chain that the optimizer merges into one load
+// after it (InstCombine folds the phi of the branches' loads into a load of
+// a phi of their addresses, as in Rodinia's srad): each is reported at its
+// own source read, for the threads that take its branch, even where the
+// branch's address was computed for another access (north[ty][tx] once for
+// the store at line 30 and both reads of it). The one instruction's
+// conflicts between the branches' lanes of one warp are not counted, and
+// the kernel's note says so: in warp 0, lanes 0-15 (ty = 0) read north[0][tx]
+// and lanes 16-31 (ty = 1) temp[0][tx], words tx and 256 + tx, the same 16
+// banks: the merged load takes 2 wavefronts where each read alone takes 1.
+//
+// RUN: %smem-lint %s 2>&1 | FileCheck %s
+// RUN: %smem-lint --format=json %s | %summarize | FileCheck --check-prefix=JSON %s
+// CHECK: merged-branch-loads.cu:26:17: note: the analysis of 'edges' is incomplete: the compiler made one shared load at line 44 of the reads at lines 36, 39 and 42 in different branches; each is counted for the threads of its branch, the bank conflicts between the branches' lanes of one warp are not; the compiler made one shared load at line 44 of the reads at lines 35, 38 and 41 in different branches
+// CHECK-NOT: could not be placed
+//
+// A half row of 16 threads reads 16 consecutive words: 1 wavefront each.
+// JSON-DAG: access north load L35:9 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access temp load L36:9 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access temp load L38:9 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access north load L39:9 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access temp load L41:9 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access temp load L42:9 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+
+// smem-lint: block_dim(16, 16)
+__global__ void edges(const float *in, float *out) {
+  __shared__ float north[16][16];
+  __shared__ float temp[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  north[ty][tx] = in[tx];
+  temp[ty][tx] = in[ty];
+  __syncthreads();
+  float n, s;
+  if (ty == 0) {
+    n = north[ty][tx] - 1;
+    s = temp[ty + 1][tx] - 1;
+  } else if (ty == 15) {
+    n = temp[ty - 1][tx] - 1;
+    s = north[ty][tx] - 1;
+  } else {
+    n = temp[ty - 1][tx] - 1;
+    s = temp[ty + 1][tx] - 1;
+  }
+  out[ty * 16 + tx] = n * s;
+}
