@@ -102,8 +102,10 @@ std::vector<BlockShape> blockShapesFromTiles(const KernelAnalysis &Analysis,
     if (Dims.empty() || llvm::is_contained(Dims, uint64_t(0)))
       continue;
     size_t Rank = Dims.size();
+    // A block has at most 1024 threads: a longer dimension offers none
+    // (1025 is out of the limit whatever it multiplies).
     auto Dim = [&](size_t FromLast) {
-      return unsigned(Dims[Rank - 1 - FromLast]);
+      return unsigned(std::min<uint64_t>(Dims[Rank - 1 - FromLast], 1025));
     };
     // threadIdx.x runs along the last dimension, y the one before it.
     if (Kernel.UsesThreadZ && Rank >= 3)

@@ -1,17 +1,23 @@
-//===--- ProblemSizes.h - Parameter values the shared arrays allow --------===//
+//===--- ProblemSizes.h - What the shared arrays say about unknown sizes -===//
 //
 // A scalar parameter that no launch, option or comment gives is evaluated
 // at its default, 1024: a problem size large enough for a whole block. A
 // kernel written for a fixed tile (`for (i = 0; i < n*n; ...) m[i]` over
 // `float m[24*24]`) is not run with such an n, and at 1024 every loop over
 // it leaves the array and takes 1.7e3 times the iterations it has. So the
-// runs of the kernel are watched: an access that leaves a shared array of
-// known size through such a parameter stops the run, and the parameter is
-// tried at the next smaller value the array suggests (its elements, their
-// square and cube roots, its dimensions), until a run keeps the arrays in
-// bounds. Then the kernel's analysis uses that value and says why; when no
-// candidate does, the parameter keeps its default, and the out-of-bounds
-// notes show what it does.
+// runs of the kernel are watched (ProblemSizeSearch): an access that leaves
+// a shared array of known size through such a parameter stops the run, and
+// the parameter is tried at the next smaller value the array suggests (its
+// elements, their square and cube roots, its dimensions), until a run keeps
+// the arrays in bounds. A value that does so only by keeping threads that
+// were in bounds from the access is no size the kernel is written for. The
+// kernel's analysis then uses the value and says why; when no candidate
+// does, the parameter keeps its default, and the out-of-bounds notes show
+// what it does.
+//
+// The same for the block: a kernel analysed with the default block whose
+// threads leave a shared tile by their index alone is written for the
+// tile's shape (blockShapesFromTiles).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,8 +54,8 @@ bool leavesTilesByThreadIndex(const KernelAnalysis &Analysis);
 /// `float temp[16][16]` with the default 32x8 sends threads 16-31 of each
 /// row past the row: the kernel is written for 16x16. For each block, \p
 /// Tiles gets the tile it comes from ("'temp[16][16]'"). The caller
-/// analyses the kernel again with each and keeps the first whose threads
-/// stay inside every tile.
+/// analyses the kernel again with each and keeps one whose threads stay
+/// inside every tile (TranslationUnitAnalysis).
 std::vector<BlockShape> blockShapesFromTiles(const KernelAnalysis &Analysis,
                                              std::vector<std::string> &Tiles);
 

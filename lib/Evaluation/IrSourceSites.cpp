@@ -55,9 +55,14 @@ public:
   bool shouldVisitImplicitCode() const { return true; }
 
   bool VisitImplicitCastExpr(ImplicitCastExpr *E) {
-    if (E->getCastKind() == CK_LValueToRValue)
-      add(Reads, E->getSubExpr()->getExprLoc(),
-          E->getSubExpr()->IgnoreParens());
+    if (E->getCastKind() != CK_LValueToRValue)
+      return true;
+    // `(T)(s[i])`: CodeGen puts the load at the subscript, not at the
+    // parenthesis before it.
+    const Expr *Read = E->getSubExpr()->IgnoreParens();
+    add(Reads, Read->getExprLoc(), Read);
+    if (E->getSubExpr()->getExprLoc() != Read->getExprLoc())
+      add(Reads, E->getSubExpr()->getExprLoc(), Read);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {
@@ -203,9 +208,11 @@ IrSourceSites::indexOf(const FunctionDecl *Function) {
       for (const auto &[K, Exprs] : From)
         for (const Expr *E : Exprs) {
           SourceLocation Where = SM.getExpansionLoc(E->getExprLoc());
-          To[{SM.getFileID(Where).getHashValue(),
-              SM.getExpansionLineNumber(Where)}]
-              .push_back(E);
+          std::vector<const Expr *> &OnLine =
+              To[{SM.getFileID(Where).getHashValue(),
+                  SM.getExpansionLineNumber(Where)}];
+          if (!llvm::is_contained(OnLine, E))
+            OnLine.push_back(E);
         }
     };
     ByLine(Index->Reads, Index->ReadsByLine);
