@@ -364,12 +364,22 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
     return; // Neither shared by address space nor a known object.
   bool CopyRead =
       Kind == AccessKind::Load && llvm::isa<llvm::MemTransferInst>(I);
-  if (const clang::Expr *Site =
-          CopyRead ? Sites.copySourceSite(I) : Sites.accessSite(I)) {
+  const clang::Expr *Site =
+      CopyRead ? Sites.copySourceSite(I) : Sites.accessSite(I);
+  // A conditional read as a whole (`c ? s[i] : x` is an lvalue, read once):
+  // the load goes through a phi of the arms' addresses, each arm's threads
+  // to their own arm's read, of shared or of global memory.
+  bool WholeConditional = Site && llvm::isa<clang::AbstractConditionalOperator>(
+                                      Site->IgnoreParens());
+  if (Site && !WholeConditional) {
     reportAccessAt(I, Site, Kind, WidthBytes, Facts, Active, Stored);
     return;
   }
   auto Placed = placeMergedAccess(I, Active);
+  if (Placed.empty() && Site) {
+    reportAccessAt(I, Site, Kind, WidthBytes, Facts, Active, Stored);
+    return;
+  }
   if (Placed.empty()) {
     IrSourceSites::HoistedRead Read =
         Sites.hoistedReadSite(I, Address.Object.Decl);
@@ -454,13 +464,16 @@ void IrExecution::noteMergedBranches(const llvm::Instruction &I,
   if (Placed.size() < 2)
     return;
   // Only lanes of one warp in different branches share the instruction's
-  // wavefronts.
+  // wavefronts, in shared memory.
   bool SharedWarp = false;
   for (unsigned First = 0; First < Threads && !SharedWarp;
        First += Options.WarpSize) {
     unsigned End = std::min(Threads, First + Options.WarpSize);
     unsigned Branches = llvm::count_if(Placed, [&](const MergedPlace &P) {
-      return P.Threads.find_first_in(First, End) >= 0;
+      bool Shared = P.Address ? P.Facts.Address.isPointer() &&
+                                    P.Facts.Address.Object.IsShared
+                              : true;
+      return Shared && P.Threads.find_first_in(First, End) >= 0;
     });
     SharedWarp = Branches > 1;
   }

@@ -63,6 +63,7 @@ public:
     add(Reads, Read->getExprLoc(), Read);
     if (E->getSubExpr()->getExprLoc() != Read->getExprLoc())
       add(Reads, E->getSubExpr()->getExprLoc(), Read);
+    addArms(Read);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {
@@ -106,6 +107,22 @@ public:
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return addLoop(S); }
 
 private:
+  /// `c ? s[i] : x` read as a whole (an lvalue): the arm taken is what is
+  /// read, and the optimizer loads through a phi of the arms' addresses
+  /// (placeMergedAccess finds each arm here).
+  void addArms(const Expr *Read) {
+    const auto *Conditional = llvm::dyn_cast<AbstractConditionalOperator>(Read);
+    if (!Conditional)
+      return;
+    for (const Expr *Arm :
+         {Conditional->getTrueExpr(), Conditional->getFalseExpr()}) {
+      const Expr *Inner = Arm->IgnoreParens();
+      if (!Inner->isGLValue())
+        continue;
+      add(Reads, Inner->getExprLoc(), Inner);
+      addArms(Inner);
+    }
+  }
   void
   add(std::map<std::pair<unsigned, unsigned>, std::vector<const Expr *>> &To,
       SourceLocation Where, const Expr *E) {
