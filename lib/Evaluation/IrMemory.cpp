@@ -380,6 +380,12 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
     reportAccessAt(I, Site, Kind, WidthBytes, Facts, Active, Stored);
     return;
   }
+  if (Placed.empty() && !CopyRead)
+    if (const clang::Expr *OnLine =
+            Sites.accessOnLineOf(I, Address.Object.Decl)) {
+      reportAccessAt(I, OnLine, Kind, WidthBytes, Facts, Active, Stored);
+      return;
+    }
   if (Placed.empty()) {
     IrSourceSites::HoistedRead Read =
         Sites.hoistedReadSite(I, Address.Object.Decl);

@@ -462,6 +462,37 @@ const CompoundStmt *innermostBlockAt(const Stmt *Body, SourceLocation Where,
 
 } // namespace
 
+const Expr *IrSourceSites::accessOnLineOf(const llvm::Instruction &I,
+                                          const ValueDecl *Array) {
+  bool Stores = llvm::isa<llvm::StoreInst>(I);
+  if (!Array || !I.getDebugLoc() || !(Stores || llvm::isa<llvm::LoadInst>(I)))
+    return nullptr;
+  std::vector<CompiledFrame> Frames = Locations.frames(I.getDebugLoc().get());
+  if (Frames.empty() || !inUserCode(Frames.front().Where))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionIndex &Index =
+      indexOf(Frames.front().Function ? Frames.front().Function : Kernel);
+  SourceLocation Where = SM.getExpansionLoc(Frames.front().Where);
+  const auto &ByLine = Stores ? Index.WritesByLine : Index.ReadsByLine;
+  auto OnLine = ByLine.find(
+      {SM.getFileID(Where).getHashValue(), SM.getExpansionLineNumber(Where)});
+  if (OnLine == ByLine.end())
+    return nullptr;
+  const std::set<Key> &Kept = keptLocations(*I.getFunction(), Stores);
+  Key Own;
+  keyOf(Frames.front().Where, Own);
+  std::vector<const Expr *> Candidates;
+  for (const Expr *Access : OnLine->second) {
+    Key K;
+    if (accessedVariable(Access) != Array ||
+        (keyOf(Access->getExprLoc(), K) && K != Own && Kept.count(K)))
+      continue;
+    Candidates.push_back(Access);
+  }
+  return Candidates.size() == 1 ? Candidates.front() : nullptr;
+}
+
 const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
                                             const llvm::BasicBlock &From,
                                             const ValueDecl *Array,

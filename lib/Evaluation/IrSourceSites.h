@@ -91,6 +91,12 @@ public:
   /// subscripts give the load's constant address.
   HoistedRead hoistedReadSite(const llvm::Instruction &I,
                               const clang::ValueDecl *Array);
+  /// For a load or store whose location's column names no access (the
+  /// optimizer put a speculated load at the `&&` of `i == 0 && flag`): the
+  /// one access of \p Array on its line that no other instruction kept the
+  /// location of, or null.
+  const clang::Expr *accessOnLineOf(const llvm::Instruction &I,
+                                    const clang::ValueDecl *Array);
   /// For a load or store the optimizer merged out of the branches of an
   /// if/else chain into the block after it (InstCombine folds a phi of
   /// loads into a load of a phi of addresses): the access of \p Array in
