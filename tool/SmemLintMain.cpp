@@ -882,6 +882,29 @@ int run(int argc, const char **argv) {
   }
   if (FormatOption == "text" && !QuietOption) {
     const ParseMode &Mode = Request.Mode;
+    // "3 kernels", "1 shared access".
+    auto Counted = [](unsigned N, const char *One, const char *Many) {
+      return std::to_string(N) + " " + (N == 1 ? One : Many);
+    };
+    std::string Clauses;
+    if (AssumedShapes)
+      Clauses += "; " + std::to_string(AssumedShapes) + " of " +
+                 Counted(Kernels, "kernel", "kernels") +
+                 " with shared memory analysed with an assumed block shape "
+                 "(no launch, annotation or option gives it: --block-dim, or "
+                 "a '// smem-lint: block_dim(x, y, z)' comment above the "
+                 "kernel)";
+    if (SampledAccesses)
+      Clauses += "; " +
+                 Counted(SampledAccesses, "shared access", "shared accesses") +
+                 " of " + Counted(SampledKernels, "kernel", "kernels") +
+                 " sampled, their loops followed for some iterations only "
+                 "(--format=json gives each access's reason)";
+    if (InferredKernels)
+      Clauses += "; " + Counted(InferredKernels, "kernel", "kernels") +
+                 " evaluated with parameter values nothing gives, chosen to "
+                 "keep the shared arrays they index in bounds (--param gives "
+                 "the real ones; --format=json lists them)";
     errs() << "smem-lint: " << Warnings << " warning"
            << (Warnings == 1 ? "" : "s") << " and " << Errors << " error"
            << (Errors == 1 ? "" : "s")
@@ -909,35 +932,7 @@ int run(int argc, const char **argv) {
                    ? "; Clang 19 has no " + Report.Arch +
                          " target, the limits are " + Report.Arch + "'s"
                    : std::string())
-           << ")"
-           << (AssumedShapes
-                   ? "; " + std::to_string(AssumedShapes) + " of " +
-                         std::to_string(Kernels) + " kernel" +
-                         (Kernels == 1 ? "" : "s") +
-                         " with shared memory analysed with an assumed block "
-                         "shape (no launch, "
-                         "annotation or option gives it: --block-dim, or a "
-                         "'// smem-lint: block_dim(x, y, z)' comment above "
-                         "the kernel)"
-                   : std::string())
-           << (SampledAccesses
-                   ? "; " + std::to_string(SampledAccesses) + " shared access" +
-                         (SampledAccesses == 1 ? "" : "es") + " of " +
-                         std::to_string(SampledKernels) + " kernel" +
-                         (SampledKernels == 1 ? "" : "s") +
-                         " sampled, their loops followed for some "
-                         "iterations only (--format=json gives each "
-                         "access's reason)"
-                   : std::string())
-           << (InferredKernels
-                   ? "; " + std::to_string(InferredKernels) + " kernel" +
-                         (InferredKernels == 1 ? "" : "s") +
-                         " evaluated with parameter values nothing gives, "
-                         "chosen to keep the shared arrays they index in "
-                         "bounds (--param gives the real ones; "
-                         "--format=json lists them)"
-                   : std::string())
-           << "\n";
+           << ")" << Clauses << "\n";
   }
 
   if (!reachedStandardOutput())

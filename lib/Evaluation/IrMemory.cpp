@@ -411,15 +411,9 @@ void IrExecution::reportAccess(const llvm::Instruction &I, AccessKind Kind,
                       Address.Object.IsShared ? Loss::Accesses : Loss::Values);
   }
   noteMergedBranches(I, Kind, Placed);
-  for (const MergedPlace &Place : Placed) {
-    if (!Place.Address) {
-      reportAccessAt(I, Place.Site, Kind, WidthBytes, Facts, Place.Threads,
-                     Stored);
-      continue;
-    }
-    reportAccessAt(I, Place.Site, Kind, WidthBytes, Place.Facts, Place.Threads,
-                   Stored);
-  }
+  for (const MergedPlace &Place : Placed)
+    reportAccessAt(I, Place.Site, Kind, WidthBytes,
+                   Place.Address ? Place.Facts : Facts, Place.Threads, Stored);
 }
 
 void IrExecution::reportHoistedRead(const llvm::Instruction &I,
@@ -470,16 +464,15 @@ void IrExecution::noteMergedBranches(const llvm::Instruction &I,
   if (Placed.size() < 2)
     return;
   // Only lanes of one warp in different branches share the instruction's
-  // wavefronts, in shared memory.
+  // wavefronts, in shared memory. (Several places are the branches' own,
+  // each with its address's facts.)
   bool SharedWarp = false;
   for (unsigned First = 0; First < Threads && !SharedWarp;
        First += Options.WarpSize) {
     unsigned End = std::min(Threads, First + Options.WarpSize);
     unsigned Branches = llvm::count_if(Placed, [&](const MergedPlace &P) {
-      bool Shared = P.Address ? P.Facts.Address.isPointer() &&
-                                    P.Facts.Address.Object.IsShared
-                              : true;
-      return Shared && P.Threads.find_first_in(First, End) >= 0;
+      return P.Facts.Address.isPointer() && P.Facts.Address.Object.IsShared &&
+             P.Threads.find_first_in(First, End) >= 0;
     });
     SharedWarp = Branches > 1;
   }

@@ -380,24 +380,12 @@ IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
         {SM.getFileID(Where).getHashValue(), SM.getExpansionLineNumber(Where)});
     if (OnLine == Index.ReadsByLine.end())
       continue;
-    std::vector<const Expr *> Candidates;
-    for (const Expr *Read : OnLine->second) {
-      Key K;
-      if (accessedVariable(Read) != Array ||
-          (keyOf(Read->getExprLoc(), K) && Kept.count(K)))
-        continue;
-      Candidates.push_back(Read);
-    }
-    // `c[tid] == 0 && c[32] != 0` when neither load kept its place: the
-    // subscript that names the element the address does.
-    if (Candidates.size() > 1 && Address)
-      llvm::erase_if(Candidates, [&](const Expr *Read) {
-        return constantByteOffset(Read, Ctx) != Address;
-      });
-    if (Candidates.size() != 1)
+    const Expr *Unclaimed =
+        unclaimedAccess(OnLine->second, Array, Kept, Address);
+    if (!Unclaimed)
       continue;
     HoistedRead Read;
-    Read.Site = Candidates.front();
+    Read.Site = Unclaimed;
     // The right side of `a && b` (`a || b`) became the select's second
     // (third) operand: the source reads only when `a` is true (false).
     if (const auto *Select = llvm::dyn_cast<llvm::SelectInst>(User)) {
@@ -415,6 +403,28 @@ IrSourceSites::hoistedReadSite(const llvm::Instruction &I,
     return Read;
   }
   return {};
+}
+
+const Expr *IrSourceSites::unclaimedAccess(
+    llvm::ArrayRef<const Expr *> Accesses, const ValueDecl *Array,
+    const std::set<Key> &Kept, std::optional<int64_t> Address,
+    const Key *Own) const {
+  std::vector<const Expr *> Candidates;
+  for (const Expr *Access : Accesses) {
+    Key K;
+    if (accessedVariable(Access) != Array ||
+        (keyOf(Access->getExprLoc(), K) && Kept.count(K) &&
+         !(Own && K == *Own)))
+      continue;
+    Candidates.push_back(Access);
+  }
+  // `c[tid] == 0 && c[32] != 0` when neither load kept its place: the
+  // subscript that names the element the address does.
+  if (Candidates.size() > 1 && Address)
+    llvm::erase_if(Candidates, [&](const Expr *Access) {
+      return constantByteOffset(Access, Ctx) != Address;
+    });
+  return Candidates.size() == 1 ? Candidates.front() : nullptr;
 }
 
 const std::set<IrSourceSites::Key> &
@@ -479,18 +489,11 @@ const Expr *IrSourceSites::accessOnLineOf(const llvm::Instruction &I,
       {SM.getFileID(Where).getHashValue(), SM.getExpansionLineNumber(Where)});
   if (OnLine == ByLine.end())
     return nullptr;
-  const std::set<Key> &Kept = keptLocations(*I.getFunction(), Stores);
   Key Own;
   keyOf(Frames.front().Where, Own);
-  std::vector<const Expr *> Candidates;
-  for (const Expr *Access : OnLine->second) {
-    Key K;
-    if (accessedVariable(Access) != Array ||
-        (keyOf(Access->getExprLoc(), K) && K != Own && Kept.count(K)))
-      continue;
-    Candidates.push_back(Access);
-  }
-  return Candidates.size() == 1 ? Candidates.front() : nullptr;
+  return unclaimedAccess(OnLine->second, Array,
+                         keptLocations(*I.getFunction(), Stores),
+                         constantAddressOffset(I), &Own);
 }
 
 const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
@@ -538,30 +541,29 @@ const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
       return nullptr;
     FunctionIndex &Index = indexOf(Function);
     const auto &Accesses = Stores ? Index.Writes : Index.Reads;
-    std::vector<const Expr *> Candidates;
+    std::vector<const Expr *> InBlock;
     for (auto It = Accesses.lower_bound(Begin);
          It != Accesses.end() && It->first <= End; ++It)
       for (const Expr *Access : It->second)
-        if (accessedVariable(Access) == Array && !Kept.count(It->first) &&
-            !llvm::is_contained(Candidates, Access))
-          Candidates.push_back(Access);
+        if (!llvm::is_contained(InBlock, Access))
+          InBlock.push_back(Access);
     // Of several, the one written as the access the address was computed
     // for (`temp[ty + 1][tx]` in each branch that reads it).
-    if (Candidates.size() > 1 && AddressFor) {
+    if (AddressFor) {
       llvm::FoldingSetNodeID Wanted;
       AddressFor->IgnoreParenImpCasts()->Profile(Wanted, Ctx, true);
-      llvm::erase_if(Candidates, [&](const Expr *Access) {
+      std::vector<const Expr *> Alike;
+      for (const Expr *Access : InBlock) {
         llvm::FoldingSetNodeID Written;
         Access->IgnoreParenImpCasts()->Profile(Written, Ctx, true);
-        return Written != Wanted;
-      });
+        if (Written == Wanted)
+          Alike.push_back(Access);
+      }
+      if (const Expr *Site =
+              unclaimedAccess(Alike, Array, Kept, constantAddressOffset(I)))
+        return Site;
     }
-    std::optional<int64_t> Address = constantAddressOffset(I);
-    if (Candidates.size() > 1 && Address)
-      llvm::erase_if(Candidates, [&](const Expr *Access) {
-        return constantByteOffset(Access, Ctx) != Address;
-      });
-    return Candidates.size() == 1 ? Candidates.front() : nullptr;
+    return unclaimedAccess(InBlock, Array, Kept, constantAddressOffset(I));
   }
   return nullptr;
 }

@@ -27,11 +27,13 @@
 
 #include "DeviceCode/DebugLocations.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -161,6 +163,15 @@ private:
   /// stores.
   llvm::DenseMap<const llvm::Function *, std::set<Key>> LoadLocations,
       StoreLocations;
+  /// The one access of \p Array among \p Accesses whose place no
+  /// instruction kept (\p Kept; \p Own, the instruction's own place, may
+  /// be); of several, the one whose constant subscripts name \p Address;
+  /// null when there is not exactly one.
+  const clang::Expr *
+  unclaimedAccess(llvm::ArrayRef<const clang::Expr *> Accesses,
+                  const clang::ValueDecl *Array, const std::set<Key> &Kept,
+                  std::optional<int64_t> Address,
+                  const Key *Own = nullptr) const;
   /// The locations \p F's loads (or stores) kept.
   const std::set<Key> &keptLocations(const llvm::Function &F, bool Stores);
 };
