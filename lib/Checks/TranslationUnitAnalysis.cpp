@@ -1232,7 +1232,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
           leavesTilesByThreadIndex(*Analysed)) {
         std::vector<std::string> Tiles;
         std::vector<BlockShape> Blocks = blockShapesFromTiles(*Analysed, Tiles);
-        size_t Chosen0 = Analysed->inferredValues().size();
+        size_t ChosenByDefault = Analysed->inferredValues().size();
         std::unique_ptr<const KernelAnalysis> Fitting;
         for (size_t I = 0; I < Blocks.size(); ++I) {
           ChosenShape Tiled = Chosen;
@@ -1241,7 +1241,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
           std::unique_ptr<const KernelAnalysis> Other = Analyse(Tiled);
           if (leavesTilesByThreadIndex(*Other))
             continue;
-          bool NoMoreChosen = Other->inferredValues().size() <= Chosen0;
+          bool NoMoreChosen = Other->inferredValues().size() <= ChosenByDefault;
           if (!Fitting || NoMoreChosen)
             Fitting = std::move(Other);
           if (NoMoreChosen)
