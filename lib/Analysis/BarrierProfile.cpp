@@ -68,6 +68,8 @@ struct AccessContext {
   /// Interned: the same few nests recur in every access.
   const std::vector<const clang::Stmt *> *Loops;
   llvm::SmallVector<unsigned, 4> Iterations;
+  /// A wgmma's operand read (MemoryAccessEvent::WarpgroupMma).
+  bool ByWarpgroupMma = false;
 };
 
 /// Calls \p Visit(Thread, Offset) for each \p Unit-byte piece each active
@@ -292,6 +294,9 @@ struct BarrierObserver::State {
     bool ReadsShared = false;
     /// A TMA tensor copy (cp.async.bulk.tensor) of a tensor map's box.
     bool Tensor = false;
+    /// A wgmma's read of its operands (with ReadsShared), which
+    /// wgmma.wait_group completes.
+    bool WarpgroupMma = false;
   };
   std::vector<CopyIssue> CopyIssues;
   /// The shared variables some thread wrote in the current barrier interval
@@ -436,8 +441,12 @@ struct BarrierObserver::State {
 
   HazardAccess describe(unsigned Context, unsigned Thread) const {
     const AccessContext &C = Contexts[Context];
-    return {C.Site, C.Kind, Thread, *C.Loops,
-            std::vector<unsigned>(C.Iterations.begin(), C.Iterations.end())};
+    return {C.Site,
+            C.Kind,
+            Thread,
+            *C.Loops,
+            std::vector<unsigned>(C.Iterations.begin(), C.Iterations.end()),
+            C.ByWarpgroupMma};
   }
 
   void record(HazardKind Kind, const WordAccess &Earlier, unsigned Thread,
@@ -506,6 +515,7 @@ struct BarrierObserver::State {
     Found.CopyIsBulk = CopyIssues[Copy.Context].Bulk;
     Found.CopyIsTensor = CopyIssues[Copy.Context].Tensor;
     Found.CopyReadsShared = CopyReads;
+    Found.CopyIsWarpgroupMma = CopyIssues[Copy.Context].WarpgroupMma;
     Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
                      std::vector<unsigned>(Issue.Iterations.begin(),
                                            Issue.Iterations.end())};
@@ -621,7 +631,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   S->Contexts.push_back(
       {Event.Site, Event.Kind, &Loops,
        llvm::SmallVector<unsigned, 4>(Event.LoopIterations.begin(),
-                                      Event.LoopIterations.end())});
+                                      Event.LoopIterations.end()),
+       Event.WarpgroupMma != nullptr});
   // Sub-word accesses are tracked per byte so that threads writing
   // neighbouring chars of one word do not look like a race.
   unsigned Unit = Event.WidthBytes >= 4 ? 4 : std::max(1u, Event.WidthBytes);
@@ -675,6 +686,17 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   };
   if (!Event.Address.knownFor(Event.Active))
     S->Profile.UnknownAddresses = true;
+  // A wgmma reads for its whole warpgroup, once every thread of it has
+  // issued it: after what each of them wrote before, and before what each
+  // writes after its wgmma.wait_group (until then the read is in flight,
+  // CopiesInFlight). Only other warpgroups' threads need a barrier.
+  auto SameWarpgroup = [](unsigned A, unsigned B) {
+    return A / 128 == B / 128;
+  };
+  auto OrderedByWarpgroupMma = [&](const WordAccess &Other, unsigned T) {
+    return (Event.WarpgroupMma || S->Contexts[Other.Context].ByWarpgroupMma) &&
+           SameWarpgroup(Other.Thread, T);
+  };
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
@@ -695,7 +717,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       bool Rewrites = Event.Kind == AccessKind::Store && Word->Written &&
                       Stored && writtenValue(*Stored, T) == Word->Written;
       if (Word->Writer && S->unordered(*Word->Writer, T) &&
-          !(IsAtomic && Word->Writer->Atomic) && !Rewrites) {
+          !(IsAtomic && Word->Writer->Atomic) && !Rewrites &&
+          !OrderedByWarpgroupMma(*Word->Writer, T)) {
         // Two writes whose values were both computed, and differ: then the
         // order shows (racecheck calls writes of identical data no hazard).
         std::optional<WrittenValue> Now =
@@ -709,7 +732,8 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       }
       if (!IsLoad)
         for (const std::optional<WordAccess> &Reader : Word->Readers)
-          if (Reader && S->unordered(*Reader, T))
+          if (Reader && S->unordered(*Reader, T) &&
+              !OrderedByWarpgroupMma(*Reader, T))
             S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
                       Offset);
     }
@@ -719,9 +743,9 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     // shared memory is also a read now, for the writes before it.
     unsigned Issue = S->CopyIssues.size();
     bool Reads = Event.Async == AsyncPhase::BulkRead;
-    S->CopyIssues.push_back({S->Contexts[Context],
-                             Event.Async == AsyncPhase::BulkIssue, Reads,
-                             Event.TensorMap != nullptr});
+    S->CopyIssues.push_back(
+        {S->Contexts[Context], Event.Async == AsyncPhase::BulkIssue, Reads,
+         Event.TensorMap != nullptr, Event.WarpgroupMma != nullptr});
     forEachPiece(Event, Unit, Units, [&](unsigned T, int64_t Offset) {
       S->CopiesInFlight[State::wordKey(Array, Offset)].push_back({T, Issue});
     });
@@ -762,7 +786,9 @@ void BarrierObserver::onBlockExit() {
   for (const auto &[Word, Copies] : S->CopiesInFlight)
     for (const State::CopyInFlight &Copy : Copies) {
       const State::CopyIssue &Issue = S->CopyIssues[Copy.Context];
-      if (!Issue.ReadsShared)
+      // A wgmma still reading at the exit has lost its accumulators too:
+      // not a question of shared memory.
+      if (!Issue.ReadsShared || Issue.WarpgroupMma)
         continue;
       auto [It, New] = ByIssue.try_emplace(Copy.Context);
       int64_t Offset = Word.second * 4;

@@ -49,6 +49,9 @@ struct HazardAccess {
   unsigned Thread = 0;
   std::vector<const clang::Stmt *> Loops;
   std::vector<unsigned> Iterations;
+  /// A wgmma's read of its operand: Thread is one of the warpgroup that
+  /// issues it, which reads the word for all of them.
+  bool ByWarpgroupMma = false;
 };
 
 /// The values tried for an unknown uniform value (sweepSymbols gives it 1
@@ -112,6 +115,10 @@ struct SharedHazard {
   /// (cp.async.bulk.global.shared::cta), still reading the word Later
   /// writes until the copy's bulk group completes.
   bool CopyReadsShared = false;
+  /// For CopyReadsShared: Earlier is a wgmma's read of its operands (the
+  /// warpgroup's threads share its pieces), which reads until a
+  /// wgmma.wait_group retires its group.
+  bool CopyIsWarpgroupMma = false;
 };
 
 struct DivergentBarrier {

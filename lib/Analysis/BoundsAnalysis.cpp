@@ -112,6 +112,8 @@ void BoundsObserver::record(const MemoryAccessEvent &Event, const VarDecl *Var,
     V.FirstOffset = RealOffset;
     V.FirstIndices.assign(Indices.begin(), Indices.end());
     V.FirstWhen = when(Event);
+    if (Event.WarpgroupMma)
+      V.WarpgroupMma = *Event.WarpgroupMma;
     Violations.push_back(std::move(V));
   }
   Violation &V = Violations[It->second];

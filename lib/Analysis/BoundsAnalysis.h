@@ -86,6 +86,10 @@ struct Violation {
   /// The symbols that decide whether it runs (a loop's bound).
   SymbolSet ControlSymbols = 0;
   std::vector<std::string> Assumptions;
+  /// A wgmma's read through a descriptor (its pieces are given out to the
+  /// warpgroup's threads, so no thread is named): the operand and its
+  /// layout, as WarpgroupMmaOperand gives them.
+  std::optional<WarpgroupMmaOperand> WarpgroupMma;
 
   bool sameAs(const Violation &O) const {
     return Threads == O.Threads && Low == O.Low && High == O.High;

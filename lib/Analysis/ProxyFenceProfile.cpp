@@ -121,6 +121,7 @@ void ProxyFenceObserver::checkCopy(const MemoryAccessEvent &Event) {
         Gap.Writer = Last.Thread;
         Gap.Issuer = T;
         Gap.ThroughBarrier = Last.Thread != T;
+        Gap.ByWarpgroupMma = Event.WarpgroupMma != nullptr;
         Gap.Assumptions = Write.Assumptions;
         for (const std::string &Assumption : Event.Assumptions)
           if (!llvm::is_contained(Gap.Assumptions, Assumption))

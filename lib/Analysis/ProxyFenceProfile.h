@@ -57,6 +57,9 @@ struct ProxyFenceGap {
   /// The write is ordered before the copy by a block barrier (otherwise the
   /// issuing thread wrote it itself).
   bool ThroughBarrier = false;
+  /// The reader is a wgmma (its operand's descriptor), not a bulk copy:
+  /// Issuer is then a thread of the warpgroup that issues it.
+  bool ByWarpgroupMma = false;
   /// Data-dependent branches the write or the copy rests on.
   std::vector<std::string> Assumptions;
 };

@@ -132,10 +132,13 @@ struct SymbolEffect {
 };
 
 /// A shared array the TMA engine copies into or out of (cp.async.bulk,
-/// cp.async.bulk.tensor): it lays the bytes out by the copy, not by the
-/// array's declaration, so a layout fix of the array would not move them.
+/// cp.async.bulk.tensor), or a wgmma reads through a matrix descriptor: it
+/// lays the bytes out by the copy or the descriptor, not by the array's
+/// declaration, so a layout fix of the array would not move them.
 struct BulkCopiedArray {
   const clang::Expr *Site = nullptr; ///< The first such copy.
+  /// The first is a wgmma's read through its matrix descriptor.
+  bool ByWarpgroupMma = false;
   /// A tensor copy's map (its swizzle is the layout fix to use); null for
   /// a copy of contiguous bytes.
   std::optional<TensorMapBox> TensorMap;

@@ -43,6 +43,10 @@ std::string threadName(const BlockShape &Block, unsigned LinearThread) {
          std::to_string(Block.threadZ(LinearThread)) + ")";
 }
 
+std::string warpgroupName(unsigned LinearThread) {
+  return "warpgroup " + std::to_string(LinearThread / 128);
+}
+
 std::string threadList(const ThreadMask &Threads) {
   std::vector<unsigned> List(Threads.set_bits_begin(), Threads.set_bits_end());
   if (List.size() >= 3) {

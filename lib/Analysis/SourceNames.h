@@ -24,6 +24,10 @@ std::string elementName(const clang::ASTContext &Ctx,
 /// "thread 5" in a 1-D block, "thread (5,1,0)" otherwise.
 std::string threadName(const BlockShape &Block, unsigned LinearThread);
 
+/// "warpgroup 1": the 128 consecutive threads \p LinearThread is one of,
+/// which issue a wgmma together.
+std::string warpgroupName(unsigned LinearThread);
+
 /// The threads of \p Threads as a short list: "31", "0-7",
 /// "31, 63, ..., 255", "0-3, 8-11, ... (40 threads)".
 std::string threadList(const ThreadMask &Threads);

@@ -21,16 +21,21 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     if (!Hazard.CopyInFlight)
       continue;
     std::string Word = wordOf(Analysis, Hazard);
-    std::string Copier = threadOf(Analysis, Hazard.Earlier);
+    // A wgmma is its warpgroup's: no one thread issues it.
+    bool Mma = Hazard.CopyIsWarpgroupMma;
+    std::string Copier = Mma ? warpgroupName(Hazard.Earlier.Thread)
+                             : threadOf(Analysis, Hazard.Earlier);
     std::string CopyLine =
         std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
     // A bulk copy (the TMA engine's) completes through its mbarrier, not
     // through a group wait.
-    std::string Copy = Hazard.CopyReadsShared ? "bulk copy out of shared memory"
-                       : Hazard.CopyIsTensor  ? "TMA tensor copy"
-                       : Hazard.CopyIsBulk    ? "cp.async.bulk"
-                                              : "cp.async";
-    bool Own = Hazard.Earlier.Thread == Hazard.Later.Thread;
+    std::string Copy = Mma ? "wgmma"
+                       : Hazard.CopyReadsShared
+                           ? "bulk copy out of shared memory"
+                       : Hazard.CopyIsTensor ? "TMA tensor copy"
+                       : Hazard.CopyIsBulk   ? "cp.async.bulk"
+                                             : "cp.async";
+    bool Own = !Mma && Hazard.Earlier.Thread == Hazard.Later.Thread;
     std::string Message =
         "missing wait: " + triedValuesClause(Analysis, Hazard) +
         (Hazard.LaterIsCopy
@@ -45,13 +50,17 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     else if (Hazard.CopyReadsShared)
       Message += " while the " + Copy + " at line " + CopyLine + " of " +
                  (Own ? std::string("the same thread") : Copier) +
-                 " may still be reading it, so the copy may store the new "
-                 "value to global memory";
+                 " may still be reading it, so the " +
+                 (Mma ? "wgmma may multiply the new value"
+                      : "copy may store the new value to global memory");
     else
       Message += " while the " + Copy + " at line " + CopyLine + " of " +
                  (Own ? std::string("the same thread") : Copier) +
                  " may still write it, so either value may stay";
-    Message += Hazard.CopyReadsShared
+    Message += Mma ? "; a wgmma has read its operands only once a "
+                     "wgmma.wait_group of its warpgroup retires its group, "
+                     "and none did before this access "
+               : Hazard.CopyReadsShared
                    ? "; a bulk copy has read its source only once its "
                      "thread's cp.async.bulk.wait_group.read completes its "
                      "bulk group, and none did before this access "
@@ -77,7 +86,11 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     D.Notes.push_back(
         {toSourcePoint(SM, Hazard.Earlier.Site->getBeginLoc()), Issued, {}});
     std::string Fix =
-        Hazard.CopyReadsShared
+        Mma ? "wait for the wgmma to have read its operands before writing "
+              "them again: wgmma.wait_group.sync.aligned 0 "
+              "(warpgroup_wait<0>() in CUTLASS) in every thread of the "
+              "warpgroup, then __syncthreads() before the other threads write"
+        : Hazard.CopyReadsShared
             ? "wait for the copy to have read its source before writing it "
               "again: cp.async.bulk.wait_group.read 0 "
               "(cuda::ptx::cp_async_bulk_wait_group_read(ptx::n32_t<0>())) in "

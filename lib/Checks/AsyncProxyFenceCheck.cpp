@@ -34,37 +34,52 @@ void AsyncProxyFenceCheck::checkKernel(const CheckContext &Context,
     D.Where = findingPlace(SM, Gap.Copy, Gap.CopyCalledFrom, Helper);
     SourcePoint CopyPoint = toSourcePoint(SM, Gap.Copy->getBeginLoc());
     unsigned WriteLine = lineOf(Analysis, Gap.Write);
+    // A wgmma is issued by its warpgroup, not by one thread.
+    std::string Reader = Gap.ByWarpgroupMma ? "wgmma" : "copy";
+    std::string Issued = Gap.ByWarpgroupMma
+                             ? "the wgmma of " + warpgroupName(Gap.Issuer)
+                             : threadName(Block, Gap.Issuer) + "'s copy";
     D.Message =
-        "bulk copy out of shared memory reads " + Name +
+        (Gap.ByWarpgroupMma ? "wgmma" : "bulk copy out of shared memory") +
+        std::string(" reads ") + Name +
         " through the async proxy, but the generic write at line " +
         std::to_string(WriteLine) +
         " is not made visible to it with fence.proxy.async (" +
         threadName(Block, Gap.Writer) + " writes " + Element +
         (Gap.ThroughBarrier
-             ? ", a barrier orders it before " + threadName(Block, Gap.Issuer) +
-                   "'s copy; no fence by either"
+             ? ", a barrier orders it before " + Issued + "; no fence by either"
+         : Gap.ByWarpgroupMma
+             ? " and its warpgroup's wgmma reads it without a fence"
              : " and copies it without a fence") +
         "; block " + Block.str() + ", " + Analysis.arch().Name.str() + ")";
     SourcePoint Write = toSourcePoint(SM, Gap.WriteReachedThrough.isValid()
                                               ? Gap.WriteReachedThrough
                                               : Gap.Write->getBeginLoc());
     if (Helper)
-      D.Notes.push_back({CopyPoint, "the copy that call reaches", {}});
-    D.Notes.push_back(
-        {Write,
-         "the write the copy reads: " + std::to_string(Gap.UnfencedWords) +
-             " of the " + std::to_string(Gap.CopyWords) +
-             " words it copies come from it unfenced",
-         {}});
+      D.Notes.push_back(
+          {CopyPoint, "the " + Reader + " that call reaches", {}});
+    D.Notes.push_back({Write,
+                       "the write the " + Reader + " reads: " +
+                           std::to_string(Gap.UnfencedWords) + " of the " +
+                           std::to_string(Gap.CopyWords) + " words it " +
+                           (Gap.ByWarpgroupMma ? "reads" : "copies") +
+                           " come from it unfenced",
+                       {}});
     D.Notes.push_back(
         {D.Where,
-         "barriers order the generic proxy only: the TMA engine may read " +
-             Name +
+         "barriers order the generic proxy only: the " +
+             std::string(Gap.ByWarpgroupMma ? "tensor cores" : "TMA engine") +
+             " may read " + Name +
              " as it was before the write. Put "
              "`fence.proxy.async.shared::cta` "
-             "(cuda::ptx::fence_proxy_async(cuda::ptx::space_shared)) in "
-             "every writing thread after its writes and before the barrier, "
-             "or in the copying thread between the barrier and the copy",
+             "(cuda::ptx::fence_proxy_async(cuda::ptx::space_shared)" +
+             (Gap.ByWarpgroupMma ? ", cutlass::arch::fence_view_async_shared()"
+                                 : "") +
+             ") in every writing thread after its writes and before the "
+             "barrier, or in the " +
+             (Gap.ByWarpgroupMma ? "warpgroup's threads" : "copying thread") +
+             " between the barrier and the " +
+             (Gap.ByWarpgroupMma ? "wgmma" : "copy"),
          {}});
     D.Assumptions = assumedValues(Analysis, ~SymbolSet(0));
     demoteForDataBranches(D, Gap.Assumptions, "the path rests");

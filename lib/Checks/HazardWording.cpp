@@ -57,6 +57,8 @@ unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S) {
 
 std::string threadOf(const KernelAnalysis &Analysis,
                      const HazardAccess &Access) {
+  if (Access.ByWarpgroupMma)
+    return "the wgmma of " + warpgroupName(Access.Thread);
   return threadName(Analysis.shape().Block, Access.Thread);
 }
 

@@ -174,6 +174,12 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
   std::string What = std::string(Verbs.OfAccess) + " '" + siteText(V) + "'";
   std::string Threads = V.Threads.count() == 1 ? "thread " : "threads ";
   Threads += threadList(V.Threads);
+  if (V.WarpgroupMma) {
+    // The tensor cores read it, through the descriptor: no thread does.
+    What = std::string("wgmma's read of its ") + V.WarpgroupMma->Operand +
+           " operand through descriptor '" + siteText(V) + "'";
+    Threads = "its warpgroup";
+  }
   std::string Values = assumedValues(V);
   std::string Condition;
   if (OnAssumedValues && !Values.empty())
@@ -191,7 +197,10 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
                 whatIsWrong(V) + " " + Summary;
     // The first offending thread, and where its address really lands.
     std::string Example =
-        threadName(Shape.Block, V.FirstThread) + " " + Verbs.ByThread + " ";
+        V.WarpgroupMma
+            ? "the descriptor (" + V.WarpgroupMma->Layout + ") reaches "
+            : threadName(Shape.Block, V.FirstThread) + " " + Verbs.ByThread +
+                  " ";
     if (!V.FirstIndices.empty()) {
       Example += V.Array->getNameAsString();
       for (int64_t I : V.FirstIndices)

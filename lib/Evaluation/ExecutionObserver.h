@@ -54,8 +54,18 @@ inline const char *accessKindName(AccessKind Kind) {
 /// (BulkIssue: no bank cost) and completes only through its mbarrier. A
 /// bulk copy out of shared memory (cp.async.bulk.global.shared::cta, a TMA
 /// store) is a read by the TMA engine through the async proxy (BulkRead: no
-/// bank cost), reported when it is issued.
+/// bank cost), reported when it is issued; so is a wgmma's read of its
+/// shared operands (MemoryAccessEvent::WarpgroupMma).
 enum class AsyncPhase { None, Issue, BulkIssue, Completion, BulkRead };
+
+/// One shared operand of a wgmma.mma_async, as its descriptor gives it.
+struct WarpgroupMmaOperand {
+  /// 'A' or 'B'.
+  char Operand = 'B';
+  /// The descriptor's layout in words: "K-major, 32-byte swizzle, stride
+  /// byte offset 512".
+  std::string Layout;
+};
 
 /// One source-level access executed by the threads in Active.
 struct MemoryAccessEvent {
@@ -135,6 +145,11 @@ struct MemoryAccessEvent {
   /// of the same kernel with a change must go to reach it again.
   uint64_t Step = 0;
   unsigned LayoutAlignment = 0;
+  /// For a BulkRead: the reader is a wgmma.mma_async, not the TMA engine,
+  /// and this is what it reads; null otherwise. The descriptor's 16-byte
+  /// pieces are given out to the warpgroup's threads, one each (WidthBytes
+  /// 16), in flight until wgmma.wait_group.
+  const WarpgroupMmaOperand *WarpgroupMma = nullptr;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

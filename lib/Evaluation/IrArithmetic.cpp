@@ -206,11 +206,13 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
   unsigned Opcode = Op.getOpcode();
 
   if (llvm::Instruction::isBinaryOp(Opcode)) {
-    const ThreadValue &L = Operand(0), &R = Operand(1);
+    const ThreadValue &Left = Operand(0), &Right = Operand(1);
+    std::optional<ThreadValue> LeftWindow, RightWindow;
     // Address arithmetic on an integer that holds a pointer (a cvta'd
     // shared address plus an offset) keeps the pointer.
-    bool Pointer = L.isPointer() || R.isPointer();
+    bool Pointer = Left.isPointer() || Right.isPointer();
     if (Pointer) {
+      const ThreadValue &L = Left, &R = Right;
       if (Opcode == llvm::Instruction::Add ||
           (Opcode == llvm::Instruction::Sub && !R.isPointer())) {
         const ThreadValue &Base = L.isPointer() ? L : R;
@@ -244,8 +246,27 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
         if (Keeps)
           return Base;
       }
-      return unknown("arithmetic on an address");
+      // The bit arithmetic that packs a shared address into a wgmma
+      // descriptor (`(addr & 0x3FFFF) >> 4`, shifted and or-ed into place):
+      // on the address's place in the block's shared window, which the
+      // descriptor's decoding maps back. Other arithmetic (an XOR swizzle
+      // of the address) would depend on where ptxas puts the array, which
+      // the evaluation does not know.
+      bool Packs =
+          Opcode == llvm::Instruction::And || Opcode == llvm::Instruction::Or ||
+          Opcode == llvm::Instruction::LShr || Opcode == llvm::Instruction::Shl;
+      if (!Packs || (L.isPointer() && R.isPointer()))
+        return unknown("arithmetic on an address");
+      if (L.isPointer())
+        LeftWindow = sharedWindowAddress(L, Active);
+      if (R.isPointer())
+        RightWindow = sharedWindowAddress(R, Active);
+      if (L.isPointer() != bool(LeftWindow) ||
+          R.isPointer() != bool(RightWindow))
+        return unknown("arithmetic on an address");
     }
+    const ThreadValue &L = LeftWindow ? *LeftWindow : Left;
+    const ThreadValue &R = RightWindow ? *RightWindow : Right;
     if (isFloat(Type)) {
       return combine(
           L, R, Active,

@@ -437,14 +437,16 @@ public:
                          const ThreadMask &Active);
   /// \p Matrices: for ldmatrix / stmatrix, the matrices of the instruction
   /// (MemoryAccessEvent::Matrices); 0 otherwise. \p Async: Issue for a
-  /// cp.async, which then waits in PendingCopies for its completion.
+  /// cp.async, which then waits in PendingCopies for its completion, as
+  /// does a BulkRead; \p WarpgroupMma for a wgmma's operand read.
   void reportAccessAt(const llvm::Instruction &I, const clang::Expr *Site,
                       AccessKind Kind, unsigned WidthBytes,
                       const AddressFacts &Address, const ThreadMask &Active,
                       const ThreadValue *Stored, unsigned Matrices = 0,
                       AsyncPhase Async = AsyncPhase::None,
                       bool BypassesL1 = false,
-                      const TensorMapBox *TensorMap = nullptr);
+                      const TensorMapBox *TensorMap = nullptr,
+                      const WarpgroupMmaOperand *WarpgroupMma = nullptr);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
@@ -490,6 +492,37 @@ public:
   bool ptxTensorCopy(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                      CallFrame &Frame, const ThreadMask &Active,
                      std::string &WhyNot);
+  // IrWarpgroupMma.cpp: Hopper's wgmma and the descriptors it reads by.
+  /// Inline PTX \p Asm when it is one wgmma.mma_async whose descriptors the
+  /// evaluation computed: its reads of shared memory reported per
+  /// warpgroup (MemoryAccessEvent::WarpgroupMma), in flight until a
+  /// wgmma.wait_group; false otherwise, with \p WhyNot saying why for the
+  /// note.
+  bool ptxWarpgroupMma(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                       CallFrame &Frame, const ThreadMask &Active,
+                       std::string &WhyNot);
+  /// wgmma.commit_group and wgmma.wait_group N (wgmma.fence orders
+  /// registers only): false when N is not a constant.
+  bool ptxWarpgroupStep(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                        const ThreadMask &Active);
+  /// The address in the block's shared window of \p Pointer, a pointer
+  /// into this block's shared memory: what __cvta_generic_to_shared gives,
+  /// for the bit arithmetic that packs it into a wgmma descriptor
+  /// (`(addr & 0x3FFFF) >> 4`). Each variable the kernel uses gets a place
+  /// of its own, 1024-byte aligned (where every swizzle pattern starts
+  /// over), the dynamic ones after the others; nullopt for another pointer.
+  std::optional<ThreadValue> sharedWindowAddress(const ThreadValue &Pointer,
+                                                 const ThreadMask &Active);
+  /// The variable and offset of a window address sharedWindowAddress gave:
+  /// the variable placed last at or below it (an offset past its end is
+  /// the bounds check's); nullopt below every place.
+  std::optional<std::pair<MemoryObject, int64_t>>
+  sharedAtWindow(uint64_t Address) const;
+  struct SharedWindowPlace {
+    MemoryObject Object;
+    uint64_t Base = 0, Bytes = 0;
+  };
+  std::vector<SharedWindowPlace> SharedWindow;
   /// A copy the evaluation does not follow signals the mbarrier of asm
   /// operand \p Operand with complete_tx: its bytes are unknown, so the
   /// phases of that mbarrier complete on their arrivals alone.
@@ -546,20 +579,26 @@ public:
   }
   /// Why the mbarriers initialised so far are no longer followed.
   std::string MbarriersForgotten;
-  /// cp.async.commit_group by the threads of \p Active: their copies not
-  /// yet in a group form the newest one.
-  /// cp.async.bulk.commit_group (\p Bulk): their bulk copies out of shared
-  /// memory not yet in a bulk group form the newest one.
-  void commitAsyncCopies(const ThreadMask &Active, bool Bulk = false);
+  /// The commit groups a wait counts by: cp.async's, cp.async.bulk's (its
+  /// copies out of shared memory) and wgmma's (its operand reads).
+  enum class CopyQueue { CpAsync, Bulk, WarpgroupMma };
+  /// cp.async.commit_group by the threads of \p Active, or another
+  /// \p Queue's: their copies not yet in a group form the newest one.
+  void commitAsyncCopies(const ThreadMask &Active,
+                         CopyQueue Queue = CopyQueue::CpAsync);
   /// A wait of the threads of \p Active: cp.async.wait_group with \p
   /// NewestLeft groups left in flight, cp.async.wait_all (nullopt), or
   /// synchronisation the evaluator does not follow (\p EveryThread: an
   /// mbarrier wait may complete any thread's copies). Tells the observer of
-  /// each completed copy. \p Bulk: cp.async.bulk.wait_group[.read], which
-  /// completes bulk copies out of shared memory by their bulk groups.
+  /// each completed copy. \p Queue Bulk: cp.async.bulk.wait_group[.read],
+  /// which completes bulk copies out of shared memory by their bulk groups;
+  /// WarpgroupMma: wgmma.wait_group.
   void completeAsyncCopies(const ThreadMask &Active,
                            std::optional<unsigned> NewestLeft,
-                           bool EveryThread = false, bool Bulk = false);
+                           bool EveryThread = false,
+                           CopyQueue Queue = CopyQueue::CpAsync);
+  /// The commit counts of \p Queue, per thread.
+  std::vector<unsigned> &committedGroups(CopyQueue Queue);
   /// A barrier for part of the block (a thread count, an arrival): noted
   /// where it stands (\p Name as the note says it) and taken as
   /// synchronisation the analysis does not follow.
@@ -688,6 +727,9 @@ public:
     /// thread's cp.async.bulk.wait_group[.read] completes its bulk group
     /// (Group counts the thread's cp.async.bulk.commit_group).
     bool ReadsShared = false;
+    /// A wgmma's read of its operands: wgmma.wait_group completes it
+    /// (Group counts the thread's wgmma.commit_group).
+    bool WarpgroupMma = false;
     /// The mbarrier phase that completes it, when the evaluation followed it
     /// (a bulk copy's complete_tx, cp.async.mbarrier.arrive).
     std::optional<MbarrierKey> Mbarrier;
@@ -698,6 +740,11 @@ public:
     bool CompletedByAnyMbarrier = false;
   };
   std::vector<PendingAsyncCopy> PendingCopies;
+  static CopyQueue queueOf(const PendingAsyncCopy &Copy) {
+    return Copy.WarpgroupMma  ? CopyQueue::WarpgroupMma
+           : Copy.ReadsShared ? CopyQueue::Bulk
+                              : CopyQueue::CpAsync;
+  }
   /// Tells the observer that the threads of \p Completing finished \p Copy
   /// (AsyncPhase::Completion).
   void completeCopy(PendingAsyncCopy &Copy, const ThreadMask &Completing);
@@ -705,6 +752,8 @@ public:
   std::vector<unsigned> CommittedGroups;
   /// Per thread: the cp.async.bulk.commit_group statements it executed.
   std::vector<unsigned> CommittedBulkGroups;
+  /// Per thread: the wgmma.commit_group statements it executed.
+  std::vector<unsigned> CommittedWarpgroupMmaGroups;
   /// An mbarrier in shared memory, as far as the evaluation followed it.
   struct MbarrierState {
     /// Unique in the evaluation: with the phase, it names a phase to the
@@ -793,6 +842,11 @@ const llvm::Value *asmArgument(const llvm::CallBase &Call,
                                const llvm::InlineAsm &Asm, unsigned Operand);
 std::optional<unsigned> asmOperandArgument(const llvm::InlineAsm &Asm,
                                            unsigned Operand);
+/// The source expression of asm operand \p Operand of \p Statement (the
+/// `addr` of `: "r"(addr)`), or \p Statement itself when it is an
+/// expression (a call of a library wrapper); null otherwise.
+const clang::Expr *asmOperandSite(const clang::Stmt *Statement,
+                                  unsigned Operand);
 
 /// Whether inline PTX \p Call moves no data the evaluation models: no
 /// pointer operand, no shared-memory instruction, at most a whole-block or

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Evaluation/IrExecution.h"
+#include "Evaluation/WarpgroupMma.h"
 
 #include "DeviceCode/DeviceModule.h"
 
@@ -57,9 +58,10 @@ static llvm::SmallVector<llvm::StringRef, 16> ptxWords(llvm::StringRef Text) {
 /// touch memory (loads, stores, atomics, copies, mbarrier operations, mapa).
 static bool isPtxMemoryOpcode(llvm::StringRef Word) {
   return Word.starts_with("ld") || Word.starts_with("st") ||
-         Word.starts_with("atom") || Word.starts_with("red") ||
-         Word.starts_with("cp.") || Word.starts_with("prefetch") ||
-         Word.starts_with("mbarrier") || Word.starts_with("mapa");
+         Word.starts_with("wgmma.mma_async") || Word.starts_with("atom") ||
+         Word.starts_with("red") || Word.starts_with("cp.") ||
+         Word.starts_with("prefetch") || Word.starts_with("mbarrier") ||
+         Word.starts_with("mapa");
 }
 
 /// The instructions of inline PTX \p Text that read or write shared memory
@@ -72,8 +74,8 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
     // cp.async.commit_group and wait_group order copies; they move nothing.
     if (isPtxMemoryOpcode(Word) &&
         (Word.contains(".shared") || Word.starts_with("ldmatrix") ||
-         Word.starts_with("stmatrix") || Word.starts_with("mbarrier.") ||
-         Word.starts_with("mapa")))
+         Word.starts_with("wgmma.mma_async") || Word.starts_with("stmatrix") ||
+         Word.starts_with("mbarrier.") || Word.starts_with("mapa")))
       Found.push_back(Word.str());
   }
   return Found;
@@ -92,7 +94,7 @@ UnmodelledEffect ptxEffect(llvm::StringRef Op) {
     return Op.contains("try_wait") || Op.contains("test_wait")
                ? UnmodelledEffect::WaitsOnMbarrier
                : UnmodelledEffect::UpdatesMbarrier;
-  if (Op.starts_with("ld"))
+  if (Op.starts_with("ld") || Op.starts_with("wgmma.mma_async"))
     return UnmodelledEffect::Reads;
   if (Op.starts_with("st"))
     return UnmodelledEffect::Writes;
@@ -576,11 +578,6 @@ unsigned asmCount(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
   return N ? unsigned(N->getZExtValue()) : 0u;
 }
 
-namespace {
-
-/// The source expression of asm operand \p Operand of \p Statement (the
-/// `addr` of `: "r"(addr)`), or \p Statement itself when it is an
-/// expression (a call of a library wrapper); null otherwise.
 const clang::Expr *asmOperandSite(const clang::Stmt *Statement,
                                   unsigned Operand) {
   if (const auto *Asm = llvm::dyn_cast_or_null<clang::AsmStmt>(Statement)) {
@@ -591,6 +588,8 @@ const clang::Expr *asmOperandSite(const clang::Stmt *Statement,
   }
   return llvm::dyn_cast_or_null<clang::Expr>(Statement);
 }
+
+namespace {
 
 /// \p Op on the threads of \p Active where both operands are known, the
 /// result held at \p Bits.
@@ -1506,8 +1505,20 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
   return true;
 }
 
-void IrExecution::commitAsyncCopies(const ThreadMask &Active, bool Bulk) {
-  std::vector<unsigned> &Groups = Bulk ? CommittedBulkGroups : CommittedGroups;
+std::vector<unsigned> &IrExecution::committedGroups(CopyQueue Queue) {
+  switch (Queue) {
+  case CopyQueue::Bulk:
+    return CommittedBulkGroups;
+  case CopyQueue::WarpgroupMma:
+    return CommittedWarpgroupMmaGroups;
+  case CopyQueue::CpAsync:
+    break;
+  }
+  return CommittedGroups;
+}
+
+void IrExecution::commitAsyncCopies(const ThreadMask &Active, CopyQueue Queue) {
+  std::vector<unsigned> &Groups = committedGroups(Queue);
   if (Groups.empty())
     Groups.assign(Threads, 0);
   for (unsigned T : Active.set_bits())
@@ -1516,12 +1527,11 @@ void IrExecution::commitAsyncCopies(const ThreadMask &Active, bool Bulk) {
 
 void IrExecution::completeAsyncCopies(const ThreadMask &Active,
                                       std::optional<unsigned> NewestLeft,
-                                      bool EveryThread, bool Bulk) {
+                                      bool EveryThread, CopyQueue Queue) {
   for (PendingAsyncCopy &Copy : PendingCopies) {
-    if ((Copy.ViaMbarrier || Copy.ReadsShared != Bulk) && !EveryThread)
+    if ((Copy.ViaMbarrier || queueOf(Copy) != Queue) && !EveryThread)
       continue;
-    const std::vector<unsigned> &Groups =
-        Copy.ReadsShared ? CommittedBulkGroups : CommittedGroups;
+    const std::vector<unsigned> &Groups = committedGroups(queueOf(Copy));
     ThreadMask Completing = Copy.Pending;
     if (!EveryThread)
       Completing &= Active;
@@ -1678,12 +1688,15 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       barrier(Call, BarrierScope::Warp, Active);
     else if (ptxProxyFenceCoversShared(Text))
       Observer.onProxyFence(ProxyFenceEvent{Active});
+    else if (ptxWarpgroupStep(Call, *Asm, Active)) {
+    } else if (ptxWarpgroupMma(Call, *Asm, Frame, Active, MbarrierWhyNot))
+      return unknown("the accumulators of a wgmma");
     else if (std::optional<PtxAsyncGroupStep> Step = ptxBulkGroupStep(Text)) {
       if (Step->What == PtxAsyncGroupStep::Commit)
-        commitAsyncCopies(Active, /*Bulk=*/true);
+        commitAsyncCopies(Active, CopyQueue::Bulk);
       else
         completeAsyncCopies(Active, asmCount(Call, *Asm, *Step),
-                            /*EveryThread=*/false, /*Bulk=*/true);
+                            /*EveryThread=*/false, CopyQueue::Bulk);
     } else if (std::optional<PtxAsyncGroupStep> Step =
                    ptxAsyncGroupStep(Text)) {
       if (Step->What == PtxAsyncGroupStep::Commit) {
@@ -2124,7 +2137,9 @@ bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
         ir::ptxAsyncCopy(Asm->getAsmString());
     std::optional<ir::PtxTensorCopy> TensorCopy =
         ir::ptxTensorCopy(Asm->getAsmString());
-    return (Copy && Copy->FromShared) || (TensorCopy && TensorCopy->FromShared);
+    return (Copy && Copy->FromShared) ||
+           (TensorCopy && TensorCopy->FromShared) ||
+           ptxWarpgroupMma(Asm->getAsmString());
   });
 }
 } // namespace smemlint

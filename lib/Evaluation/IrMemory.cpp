@@ -610,7 +610,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                                  const ThreadMask &Active,
                                  const ThreadValue *Stored, unsigned Matrices,
                                  AsyncPhase Async, bool BypassesL1,
-                                 const TensorMapBox *TensorMap) {
+                                 const TensorMapBox *TensorMap,
+                                 const WarpgroupMmaOperand *WarpgroupMma) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
@@ -691,6 +692,7 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
   if (!Frames.empty())
     Event.ControlSymbols = controlSymbols(*Frames.back(), *I.getParent());
   Event.Step = Summary.Steps;
+  Event.WarpgroupMma = WarpgroupMma;
   if (TensorMap) {
     Event.TensorMap = TensorMap;
     Event.LayoutAlignment = TensorMap->swizzleRepeat();
@@ -737,8 +739,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
                           std::vector<unsigned>(Threads, 0),
                           Async == AsyncPhase::BulkIssue};
     Copy.ReadsShared = Async == AsyncPhase::BulkRead;
-    std::vector<unsigned> &Groups =
-        Copy.ReadsShared ? CommittedBulkGroups : CommittedGroups;
+    Copy.WarpgroupMma = WarpgroupMma != nullptr;
+    std::vector<unsigned> &Groups = committedGroups(queueOf(Copy));
     if (Groups.empty())
       Groups.assign(Threads, 0);
     for (unsigned T : Active.set_bits())

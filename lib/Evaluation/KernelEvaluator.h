@@ -290,7 +290,8 @@ bool hasDeviceCode(const DeviceModule &Module,
                    const clang::FunctionDecl *Kernel);
 
 /// Whether \p Kernel's device code, or a function it calls, copies out of
-/// shared memory through the async proxy (a bulk copy to global memory).
+/// shared memory through the async proxy (a bulk copy to global memory, a
+/// wgmma's shared operands).
 bool readsSharedThroughAsyncProxy(const DeviceModule &Module,
                                   const clang::FunctionDecl *Kernel);
 

@@ -92,6 +92,10 @@ std::string bulkCopyObstacle(const KernelAnalysis &Analysis,
   std::string Line = std::to_string(
       Analysis.context().getSourceManager().getSpellingLineNumber(
           Copy.Site->getBeginLoc()));
+  if (Copy.ByWarpgroupMma)
+    return Name + " is read by a wgmma (line " + Line +
+           ") through a matrix descriptor, whose layout a change of its "
+           "declaration would not change";
   if (!Copy.TensorMap)
     return Name + " is copied by the TMA engine (line " + Line +
            ") as contiguous bytes, which a change of its layout would not "
