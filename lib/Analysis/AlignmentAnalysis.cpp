@@ -56,6 +56,22 @@ void AlignmentObserver::check(const MemoryAccessEvent &Event, bool Remote) {
   Access.Assumptions.assign(Event.Assumptions.begin(), Event.Assumptions.end());
   if (Event.TensorMap)
     Access.TensorMapSwizzle = Event.TensorMap->SwizzleName;
+  if (Event.WarpgroupMma) {
+    // A swizzled operand's pieces spread over its pattern, which starts
+    // over at multiples of the repeat in shared address: the array must
+    // start on one for the wgmma to read the layout its writes made.
+    if (judge(Access) || Event.LayoutAlignment <= Event.RequiredAlignment)
+      return;
+    Access.Required = Event.LayoutAlignment;
+    Access.Permutes = true;
+    Access.ByWarpgroupMma = true;
+    Access.TensorMapSwizzle = Event.WarpgroupMma->Swizzle;
+    for (std::optional<int64_t> &Offset : Access.Offsets)
+      if (Offset)
+        Offset = 0;
+    judge(Access);
+    return;
+  }
   // A TMA copy the engine accepts may still land off its swizzle's repeat.
   if (judge(Access) || Event.LayoutAlignment <= Event.RequiredAlignment)
     return;
@@ -154,6 +170,7 @@ bool AlignmentObserver::judge(const JudgedAccess &Access) {
       Entry.Declared = Declared;
       Entry.Permutes = Access.Permutes;
       Entry.TensorMapSwizzle = Access.TensorMapSwizzle;
+      Entry.ByWarpgroupMma = Access.ByWarpgroupMma;
       Found.UnderAligned.push_back(std::move(Entry));
     }
     UnderAlignedArray &Entry = Found.UnderAligned[It->second];

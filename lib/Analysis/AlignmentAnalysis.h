@@ -52,6 +52,8 @@ struct AlignedAccess {
   /// instruction accepts: an address off it does not stop the kernel, the
   /// copy lands permuted (TensorMapBox::swizzleRepeat).
   bool Permutes = false;
+  /// With Permutes: a wgmma's swizzled operand, not a TMA copy.
+  bool ByWarpgroupMma = false;
 };
 
 /// One access some thread makes at an address its instruction rejects.
@@ -81,6 +83,8 @@ struct UnderAlignedArray {
   /// swizzle mode.
   bool Permutes = false;
   std::string TensorMapSwizzle;
+  /// Required is the swizzle repeat of a wgmma's operand.
+  bool ByWarpgroupMma = false;
   /// The accesses that need it, in the order first executed.
   std::vector<const clang::Expr *> Sites;
 };

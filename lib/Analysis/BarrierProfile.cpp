@@ -124,6 +124,13 @@ public:
     SelectedUnit = Unit;
     Selected = nullptr;
     SelectedBytes.reset();
+    auto &[Stamp, Widths] = WidthsUsed[Array];
+    if (Stamp != Interval) {
+      Stamp = Interval;
+      Widths = 0;
+    }
+    OtherWidths = Widths & ~Unit;
+    Widths |= Unit;
     if (!Array)
       return;
     auto [It, New] = Flat.try_emplace({Array, Unit});
@@ -177,6 +184,29 @@ public:
     return Scattered[{SelectedArray, pieceKey(Offset, SelectedUnit)}];
   }
 
+  /// The piece widths (a bit each: 1, 2, 4) the selected array was accessed
+  /// with in this interval besides the selected one: its shorts written
+  /// one by one and read as 16-byte vectors meet only across the tables.
+  unsigned otherWidths() const { return OtherWidths; }
+
+  /// The piece of \p Width bytes at byte \p Offset of the selected array,
+  /// if accessed in this interval.
+  const WordState *findOfWidth(unsigned Width, int64_t Offset) const {
+    auto It =
+        Flat.find({static_cast<const clang::VarDecl *>(SelectedArray), Width});
+    if (It != Flat.end() && Offset >= 0 && Offset % Width == 0 &&
+        uint64_t(Offset / Width) < It->second.Pieces) {
+      const FlatArray &Table = It->second;
+      uint64_t Index = uint64_t(Offset / Width), Page = Index / PageSlots;
+      if (Page >= Table.Pages.size() || !Table.Pages[Page])
+        return nullptr;
+      const Slot &S = Table.Pages[Page][Index % PageSlots];
+      return S.Interval == Interval ? &S.State : nullptr;
+    }
+    auto Found = Scattered.find({SelectedArray, pieceKey(Offset, Width)});
+    return Found == Scattered.end() ? nullptr : &Found->second;
+  }
+
   /// The first thread that stored to the piece in this statement; \p Thread
   /// if none did (and it becomes the first).
   unsigned firstWriter(int64_t Offset, unsigned Thread) {
@@ -221,6 +251,7 @@ private:
         if (Page)
           for (uint64_t I = 0; I < PageSlots; ++I)
             Page[I].Interval = Page[I].Statement = 0;
+    WidthsUsed.clear();
     Interval = Statement = 1;
   }
 
@@ -253,6 +284,9 @@ private:
   uint32_t Interval = 1, Statement = 1;
   llvm::DenseMap<std::pair<const clang::VarDecl *, unsigned>, FlatArray> Flat;
   FlatArray *Selected = nullptr;
+  /// Per array: the interval, and the piece widths accessed in it.
+  llvm::DenseMap<const void *, std::pair<uint32_t, unsigned>> WidthsUsed;
+  unsigned OtherWidths = 0;
   std::optional<uint64_t> SelectedBytes;
   const void *SelectedArray = nullptr;
   unsigned SelectedUnit = 4;
@@ -697,6 +731,35 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     return (Event.WarpgroupMma || S->Contexts[Other.Context].ByWarpgroupMma) &&
            SameWarpgroup(Other.Thread, T);
   };
+  // What thread T's access of the piece at Offset meets of what earlier
+  // instructions left in Word.
+  auto CheckAgainst = [&](const WordState &Word, unsigned T, int64_t Offset,
+                          bool SameWidth) {
+    bool Rewrites = SameWidth && Event.Kind == AccessKind::Store &&
+                    Word.Written && Stored &&
+                    writtenValue(*Stored, T) == Word.Written;
+    if (Word.Writer && S->unordered(*Word.Writer, T) &&
+        !(IsAtomic && Word.Writer->Atomic) && !Rewrites &&
+        !OrderedByWarpgroupMma(*Word.Writer, T)) {
+      // Two writes whose values were both computed, and differ: then the
+      // order shows (racecheck calls writes of identical data no hazard).
+      std::optional<WrittenValue> Now = IsLoad || !Stored || !SameWidth
+                                            ? std::nullopt
+                                            : writtenValue(*Stored, T);
+      bool Differ = Now && !Now->IsNumber && Word.Written &&
+                    !Word.Written->IsNumber && !(*Now == *Word.Written);
+      S->record(IsLoad ? HazardKind::ReadAfterWrite
+                       : HazardKind::WriteAfterWrite,
+                *Word.Writer, T, Context, Array, Offset,
+                /*WithinOneStatement=*/false, Differ);
+    }
+    if (!IsLoad)
+      for (const std::optional<WordAccess> &Reader : Word.Readers)
+        if (Reader && S->unordered(*Reader, T) &&
+            !OrderedByWarpgroupMma(*Reader, T))
+          S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
+                    Offset);
+  };
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
@@ -711,31 +774,18 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
                     T, Context, Array, Offset, /*WithinOneStatement=*/true,
                     WritesDifferentValues(Writer, T));
       }
-      const WordState *Word = Words.find(Offset);
-      if (!Word)
-        continue;
-      bool Rewrites = Event.Kind == AccessKind::Store && Word->Written &&
-                      Stored && writtenValue(*Stored, T) == Word->Written;
-      if (Word->Writer && S->unordered(*Word->Writer, T) &&
-          !(IsAtomic && Word->Writer->Atomic) && !Rewrites &&
-          !OrderedByWarpgroupMma(*Word->Writer, T)) {
-        // Two writes whose values were both computed, and differ: then the
-        // order shows (racecheck calls writes of identical data no hazard).
-        std::optional<WrittenValue> Now =
-            IsLoad || !Stored ? std::nullopt : writtenValue(*Stored, T);
-        bool Differ = Now && !Now->IsNumber && Word->Written &&
-                      !Word->Written->IsNumber && !(*Now == *Word->Written);
-        S->record(IsLoad ? HazardKind::ReadAfterWrite
-                         : HazardKind::WriteAfterWrite,
-                  *Word->Writer, T, Context, Array, Offset,
-                  /*WithinOneStatement=*/false, Differ);
+      if (const WordState *Word = Words.find(Offset))
+        CheckAgainst(*Word, T, Offset, /*SameWidth=*/true);
+      // The pieces of other widths it overlaps (their values are not
+      // compared: a piece of another width holds another part).
+      for (unsigned Width : {1u, 2u, 4u}) {
+        if (!(Words.otherWidths() & Width) || Offset < 0)
+          continue;
+        for (int64_t Piece = Offset / Width * Width; Piece < Offset + Unit;
+             Piece += Width)
+          if (const WordState *Word = Words.findOfWidth(Width, Piece))
+            CheckAgainst(*Word, T, Offset, /*SameWidth=*/false);
       }
-      if (!IsLoad)
-        for (const std::optional<WordAccess> &Reader : Word->Readers)
-          if (Reader && S->unordered(*Reader, T) &&
-              !OrderedByWarpgroupMma(*Reader, T))
-            S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
-                      Offset);
     }
   });
   if (issuesCopy(Event) || Event.Async == AsyncPhase::BulkRead) {

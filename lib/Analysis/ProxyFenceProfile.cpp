@@ -97,14 +97,19 @@ void ProxyFenceObserver::checkCopy(const MemoryAccessEvent &Event) {
       if (Word == Words.end())
         continue;
       const LastWrite &Last = Word->second;
+      // A wgmma reads once its whole warpgroup issued it: after what each
+      // of its threads wrote, but only the writer's own fence covers that.
+      bool OwnWarpgroup = Event.WarpgroupMma && Last.Thread / 128 == T / 128;
       // Ordered before the copy: by program order, or by a block barrier
       // after the write (the first one: a fence after it covers the rest).
       uint64_t Barrier = Last.Thread == T ? 0 : barrierAfter(Last.Step);
-      if (Last.Thread != T && !Barrier)
+      if (Last.Thread != T && !OwnWarpgroup && !Barrier)
         continue; // unordered: the barrier analysis reports the race
       bool WriterFenced = LastFence[Last.Thread] > Last.Step;
-      bool IssuerFenced =
-          LastFence[T] > (Last.Thread == T ? Last.Step : Barrier);
+      // The issuer's fence covers another thread's write that a barrier
+      // ordered before it.
+      bool IssuerFenced = Last.Thread == T ? LastFence[T] > Last.Step
+                                           : Barrier && LastFence[T] > Barrier;
       if (WriterFenced || IssuerFenced)
         continue;
       auto [Slot, New] = BySite.try_emplace(Last.Write, Gaps.size());
@@ -120,7 +125,7 @@ void ProxyFenceObserver::checkCopy(const MemoryAccessEvent &Event) {
         Gap.Offset = Offset;
         Gap.Writer = Last.Thread;
         Gap.Issuer = T;
-        Gap.ThroughBarrier = Last.Thread != T;
+        Gap.ThroughBarrier = Last.Thread != T && Barrier;
         Gap.ByWarpgroupMma = Event.WarpgroupMma != nullptr;
         Gap.Assumptions = Write.Assumptions;
         for (const std::string &Assumption : Event.Assumptions)
@@ -132,7 +137,7 @@ void ProxyFenceObserver::checkCopy(const MemoryAccessEvent &Event) {
       ++Gap.UnfencedWords;
       // The example: another thread's write, when there is one, shows the
       // barrier the copy relies on.
-      if (!Gap.ThroughBarrier && Last.Thread != T) {
+      if (!Gap.ThroughBarrier && Last.Thread != T && Barrier) {
         Gap.Offset = Offset;
         Gap.Writer = Last.Thread;
         Gap.Issuer = T;

@@ -235,7 +235,16 @@ void reportUnderAligned(const CheckContext &Context, const UnderAlignedArray &U,
   D.Where = toSourcePoint(SM, U.Array->getLocation());
   std::string Where = "(line" + std::string(Lines.size() > 1 ? "s " : " ") +
                       llvm::join(Lines, ", ") + ")";
-  if (U.Permutes)
+  if (U.ByWarpgroupMma)
+    D.Message =
+        "'" + Array + "' is read by wgmma with the " + U.TensorMapSwizzle +
+        " " + Where + ", whose pattern repeats every " + Required +
+        " bytes of shared address, but is declared " +
+        std::to_string(U.Declared) +
+        "-byte aligned: the wgmma reads the layout its writes assume only "
+        "if the compiler places it at a multiple of " +
+        Required + " bytes (" + Analysis.assumptionSummary(U.Sites[0]) + ")";
+  else if (U.Permutes)
     D.Message =
         "'" + Array + "' is written by TMA tensor copies with " +
         U.TensorMapSwizzle + " " + Where + ", whose pattern repeats every " +
@@ -254,7 +263,11 @@ void reportUnderAligned(const CheckContext &Context, const UnderAlignedArray &U,
                 ")";
   D.Notes.push_back(
       {D.Where,
-       U.Permutes
+       U.ByWarpgroupMma
+           ? "the swizzle flips bits 4 and up of each 16-byte piece's shared "
+             "address by bits 7 and up (PTX ISA, matrix descriptor): "
+             "placed elsewhere, the wgmma reads the pieces in another order"
+       : U.Permutes
            ? "the kernel has other static shared variables; on the H200 a "
              "swizzled TMA copy 128 bytes past a multiple of its repeat "
              "landed permuted, without an error "

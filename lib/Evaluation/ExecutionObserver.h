@@ -65,6 +65,10 @@ struct WarpgroupMmaOperand {
   /// The descriptor's layout in words: "K-major, 32-byte swizzle, stride
   /// byte offset 512".
   std::string Layout;
+  /// Its swizzle ("32-byte swizzle"), and the alignment of shared address
+  /// at which its pattern starts over (0 for none).
+  std::string Swizzle;
+  unsigned SwizzleRepeat = 0;
 };
 
 /// One source-level access executed by the threads in Active.

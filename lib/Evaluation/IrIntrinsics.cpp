@@ -1671,7 +1671,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
   if (Call.isInlineAsm()) {
     const auto *Asm = llvm::cast<llvm::InlineAsm>(Call.getCalledOperand());
     llvm::StringRef Text = Asm->getAsmString();
-    std::string MbarrierWhyNot;
+    std::string MbarrierWhyNot, WarpgroupMmaWhyNot;
     AsmAddressUnknown.clear();
     if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);
         !Steps.empty()) {
@@ -1689,7 +1689,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     else if (ptxProxyFenceCoversShared(Text))
       Observer.onProxyFence(ProxyFenceEvent{Active});
     else if (ptxWarpgroupStep(Call, *Asm, Active)) {
-    } else if (ptxWarpgroupMma(Call, *Asm, Frame, Active, MbarrierWhyNot))
+    } else if (ptxWarpgroupMma(Call, *Asm, Frame, Active, WarpgroupMmaWhyNot))
       return unknown("the accumulators of a wgmma");
     else if (std::optional<PtxAsyncGroupStep> Step = ptxBulkGroupStep(Text)) {
       if (Step->What == PtxAsyncGroupStep::Commit)
@@ -1721,7 +1721,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       Found.Instruction = Instructions.front();
       Found.InlinePtx = true;
       Found.Effect = ptxEffect(Found.Instruction);
-      Found.Why = std::move(MbarrierWhyNot);
+      Found.Why = WarpgroupMmaWhyNot.empty() ? std::move(MbarrierWhyNot)
+                                             : std::move(WarpgroupMmaWhyNot);
       Found.AddressUnknown = AsmAddressUnknown;
       unmodelled(Call, Found,
                  "inline PTX that accesses shared memory ('" +

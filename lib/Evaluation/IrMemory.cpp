@@ -693,6 +693,8 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
     Event.ControlSymbols = controlSymbols(*Frames.back(), *I.getParent());
   Event.Step = Summary.Steps;
   Event.WarpgroupMma = WarpgroupMma;
+  if (WarpgroupMma)
+    Event.LayoutAlignment = WarpgroupMma->SwizzleRepeat;
   if (TensorMap) {
     Event.TensorMap = TensorMap;
     Event.LayoutAlignment = TensorMap->swizzleRepeat();

@@ -252,6 +252,9 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
       Description.Operand = O.Name[0];
       Description.Layout = std::string(O.MNMajor ? "M/N-major" : "K-major") +
                            ", " + D.swizzleName();
+      Description.Swizzle = D.swizzleName();
+      if (D.SwizzleBytes)
+        Description.SwizzleRepeat = gmmaSwizzleRepeat(D.SwizzleBytes);
       // A swizzled K-major operand's rows are one span apart: its leading
       // byte offset is not used.
       if (O.MNMajor || !D.SwizzleBytes)
@@ -274,7 +277,8 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
       int64_t Base = int64_t(D.StartAddress) - Start->second;
       // A swizzle XORs address bits: the pieces are those of an array that
       // starts where its pattern starts over (1024 bytes for the 128-byte
-      // swizzle), as TMA copies and CuTe's layouts need it to.
+      // swizzle), as TMA copies and CuTe's layouts need it to; an array not
+      // declared so aligned is the alignment check's.
       std::vector<unsigned> Lanes(Group.set_bits_begin(), Group.set_bits_end());
       for (size_t P = 0; P < Pieces.size(); P += Lanes.size()) {
         Read R{Site, {}, ThreadMask(Threads), Described.size() - 1};

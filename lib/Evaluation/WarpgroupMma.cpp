@@ -98,7 +98,9 @@ std::optional<PtxWarpgroupMma> ptxWarpgroupMma(llvm::StringRef Text) {
     return std::nullopt;
   Found.ABits = Types[Types.size() - 2];
   Found.BBits = Types.back();
-  if (!Found.ABits || !Found.BBits || Found.K * Found.ABits != 256 ||
+  // 32 bytes of K per row (64 for a sparse B).
+  if (!Found.ABits || !Found.BBits ||
+      Found.K * Found.ABits != (Found.Sparse ? 512u : 256u) ||
       Found.ABits != Found.BBits)
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef, 12> Operands = topLevelOperands(Match[5]);
