@@ -1403,6 +1403,14 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
     Result = std::move(*Value);
   } else if (llvm::isa<llvm::FenceInst>(I)) {
     return;
+  } else if (const auto *Member = llvm::dyn_cast<llvm::ExtractValueInst>(&I);
+             Member && Member->getNumIndices() == 1 &&
+             Frame.Aggregates.count(Member->getAggregateOperand()) &&
+             Member->getIndices()[0] <
+                 Frame.Aggregates[Member->getAggregateOperand()].size()) {
+    Result =
+        Frame
+            .Aggregates[Member->getAggregateOperand()][Member->getIndices()[0]];
   } else {
     if (HasResult)
       Result = unknown(std::string("an '") + I.getOpcodeName() +

@@ -196,6 +196,9 @@ struct CallFrame {
   const llvm::Function *Function = nullptr;
   FunctionFacts *Facts = nullptr;
   llvm::DenseMap<const llvm::Value *, ThreadValue> Registers;
+  /// The members of structure values the evaluator computed member by
+  /// member (the outputs of an inline PTX statement), for extractvalue.
+  llvm::DenseMap<const llvm::Value *, std::vector<ThreadValue>> Aggregates;
   /// Indexing paths of the pointer registers that have one.
   llvm::DenseMap<const llvm::Value *, ArrayPath> Paths;
   /// Threads that returned from this call (or, in the kernel, exited).
@@ -505,6 +508,15 @@ public:
   /// registers only): false when N is not a constant.
   bool ptxWarpgroupStep(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                         const ThreadMask &Active);
+  /// Inline PTX `elect.sync` (CuTe's elect_one_sync, cuda::ptx::elect_sync):
+  /// one lane of each warp's active members, the lowest; its outputs (the
+  /// leader's lane, the elected predicate) as the statement returns them,
+  /// a structure's members in CallFrame::Aggregates. Nullopt for other
+  /// statements or a member mask not computed.
+  std::optional<ThreadValue> electOneLane(const llvm::CallBase &Call,
+                                          const llvm::InlineAsm &Asm,
+                                          CallFrame &Frame,
+                                          const ThreadMask &Active);
   /// The address in the block's shared window of \p Pointer, a pointer
   /// into this block's shared memory: what __cvta_generic_to_shared gives,
   /// for the bit arithmetic that packs it into a wgmma descriptor
@@ -792,6 +804,9 @@ public:
     /// completed phases from Ordered on: in time, they may still be in
     /// progress when a thread that did not complete them waits.
     uint64_t Ordered = 0;
+    /// Per thread (empty until a wait): the phases below this one its own
+    /// waits saw complete, which are complete for it whatever the others.
+    std::vector<uint64_t> SeenComplete;
     std::map<uint64_t, PhaseRecord> Recent;
     uint64_t phaseId(uint64_t P) const { return Id << 32 | (P & 0xffffffff); }
     /// Completes the phases whose arrivals and bytes are all in.

@@ -1662,6 +1662,105 @@ bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
   return true;
 }
 
+std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
+                                                     const llvm::InlineAsm &Asm,
+                                                     CallFrame &Frame,
+                                                     const ThreadMask &Active) {
+  // `elect.sync d|p, membermask;`, written to outputs directly or through
+  // registers as CuTe's elect_one_sync does: `@p mov.s32 $1, 1;` and
+  // `mov.s32 $0, d;`.
+  static const llvm::Regex Elect(
+      "elect\\.sync[ \t]+([%$_a-z0-9]+)\\|([%$a-z0-9]+),[ "
+      "\t]*([$0-9a-fA-Fx]+)");
+  llvm::SmallVector<llvm::StringRef, 4> Match;
+  llvm::StringRef Text = Asm.getAsmString();
+  if (!Elect.match(Text, &Match))
+    return std::nullopt;
+  std::string Lane = Match[1].str(), Predicate = Match[2].str();
+  // The output that receives a register: `$N` itself, or a mov into it.
+  auto OutputOf = [&](const std::string &Register,
+                      bool Guarded) -> std::optional<unsigned> {
+    unsigned N = 0;
+    llvm::StringRef Direct(Register);
+    if (Direct.consume_front("$") && !Direct.getAsInteger(10, N))
+      return N;
+    llvm::Regex Move(
+        (Guarded ? "@" + llvm::Regex::escape(Register) +
+                       "[ \t]+mov\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*1;"
+                 : std::string("mov\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*") +
+                       llvm::Regex::escape(Register) + "[ \t]*;"));
+    llvm::SmallVector<llvm::StringRef, 2> Found;
+    if (!Move.match(Text, &Found) || Found[1].getAsInteger(10, N))
+      return std::nullopt;
+    return N;
+  };
+  std::optional<unsigned> LaneOutput = OutputOf(Lane, false);
+  std::optional<unsigned> PredicateOutput = OutputOf(Predicate, true);
+  // The member mask: a constant, or an operand the evaluation computed.
+  ThreadMask Electing = Active;
+  llvm::StringRef MaskText = Match[3];
+  unsigned MaskOperand = 0;
+  std::optional<ThreadValue> Mask;
+  if (MaskText.consume_front("$") && !MaskText.getAsInteger(10, MaskOperand)) {
+    if (const llvm::Value *V = asmArgument(Call, Asm, MaskOperand))
+      Mask = valueOf(V, Frame, Active);
+  } else if (uint64_t Bits = 0; !MaskText.getAsInteger(0, Bits)) {
+    Mask = ThreadValue::uniform(Threads, int64_t(Bits));
+  }
+  if (!Mask || !Mask->knownFor(Active))
+    return std::nullopt;
+  // PTX elects one active member of each warp; the lowest lane, as the
+  // H100 and H200 do, is the one taken here.
+  ThreadValue Elected = ThreadValue::uniform(Threads, 0);
+  ThreadValue Leader = ThreadValue::uniform(Threads, 0);
+  const unsigned WarpSize = Options.WarpSize;
+  for (unsigned First = 0; First < Threads; First += WarpSize) {
+    std::optional<unsigned> Chosen;
+    for (unsigned T = First; T < std::min(Threads, First + WarpSize); ++T)
+      if (Electing[T] && (uint64_t(Mask->Values[T]) >> (T - First) & 1)) {
+        Chosen = T;
+        break;
+      }
+    for (unsigned T = First; T < std::min(Threads, First + WarpSize); ++T) {
+      Leader.Values[T] = Chosen ? int64_t(*Chosen - First) : 0;
+      Elected.Values[T] = Chosen && T == *Chosen;
+    }
+  }
+  auto *Struct = llvm::dyn_cast<llvm::StructType>(Call.getType());
+  unsigned Outputs = Struct ? Struct->getNumElements() : 1;
+  std::vector<ThreadValue> Results(Outputs, unknown("an output of inline PTX"));
+  if (LaneOutput && *LaneOutput < Outputs)
+    Results[*LaneOutput] = Leader;
+  if (PredicateOutput && *PredicateOutput < Outputs) {
+    // The other lanes keep what the output was tied to (CuTe's 0).
+    ThreadValue Predicate = Elected;
+    std::optional<unsigned> Tied;
+    std::vector<llvm::InlineAsm::ConstraintInfo> Constraints =
+        Asm.ParseConstraints();
+    if (*PredicateOutput < Constraints.size() &&
+        Constraints[*PredicateOutput].hasMatchingInput())
+      Tied = asmOperandArgument(
+          Asm, unsigned(Constraints[*PredicateOutput].MatchingInput));
+    const ThreadValue *Initial =
+        Tied && *Tied < Call.arg_size()
+            ? &valueOf(Call.getArgOperand(*Tied), Frame, Active)
+            : nullptr;
+    for (unsigned T : Active.set_bits())
+      if (!Elected.Values[T]) {
+        if (Initial && Initial->Known[T])
+          Predicate.Values[T] = Initial->Values[T];
+        else
+          Predicate.forget(ThreadMask(Threads).set(T),
+                           "an output of inline PTX");
+      }
+    Results[*PredicateOutput] = std::move(Predicate);
+  }
+  if (!Struct)
+    return std::move(Results.front());
+  Frame.Aggregates[&Call] = std::move(Results);
+  return unknown("a structure of inline PTX outputs");
+}
+
 ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                               const ThreadMask &Active) {
   auto Argument = [&](unsigned I) -> const ThreadValue & {
@@ -1737,6 +1836,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
           }))
         mbarrierWaitNotFollowed(Call, Active);
     }
+    if (std::optional<ThreadValue> Elected =
+            electOneLane(Call, *Asm, Frame, Active))
+      return std::move(*Elected);
     // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
     // special register read.
     llvm::StringRef Move = Text.trim().rtrim(';').trim();

@@ -403,8 +403,15 @@ IrExecution::mbarrierWait(const clang::Stmt *Site, const llvm::CallBase &Call,
         return std::nullopt;
       Value = OperandOf(T);
     }
-    // A lone waiter's own arrivals came before its wait.
+    // What the waiters' own earlier waits saw complete is complete for
+    // them; a lone waiter's own arrivals came before its wait.
     uint64_t Earliest = S.Ordered;
+    if (!S.SeenComplete.empty()) {
+      uint64_t Seen = UINT64_MAX;
+      for (unsigned T : Group.set_bits())
+        Seen = std::min(Seen, S.SeenComplete[T]);
+      Earliest = std::min<uint64_t>(std::max(Earliest, Seen), S.Phase);
+    }
     for (; Earliest < S.Phase; ++Earliest) {
       const MbarrierState::PhaseRecord &Done = S.Recent.at(Earliest);
       if (Done.CopySite || Group.count() != 1 ||
@@ -491,6 +498,10 @@ IrExecution::mbarrierWait(const clang::Stmt *Site, const llvm::CallBase &Call,
     if (EveryLivingThreadWaits)
       while (S.Ordered <= uint64_t(Waited))
         S.Recent.erase(S.Ordered++);
+    if (S.SeenComplete.empty())
+      S.SeenComplete.assign(Threads, 0);
+    for (unsigned T : Waiters.set_bits())
+      S.SeenComplete[T] = std::max(S.SeenComplete[T], uint64_t(Waited) + 1);
     barrierAt(Site, BarrierScope::Mbarrier, Waiters, nullptr,
               S.phaseId(uint64_t(Waited)));
   }
