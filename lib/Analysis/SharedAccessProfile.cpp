@@ -82,12 +82,17 @@ private:
                        Event.Address.Values[T] + int64_t(Event.WidthBytes));
         }
       }
+    // What a wgmma's reads cost is not modelled: no measurement of the gmma
+    // pipe's wavefronts backs one. They are listed apart.
+    if (Event.WarpgroupMma && Event.Address.Object.IsShared) {
+      recordWarpgroupMma(Event);
+      return;
+    }
     // A cp.async costs the banks when it is issued; its completion only
-    // places its write for the race analysis. What a wgmma's reads cost is
-    // not modelled: no measurement of the gmma pipe's wavefronts backs one.
+    // places its write for the race analysis.
     if (!Event.Address.Object.IsShared ||
         Event.Async == AsyncPhase::Completion ||
-        Event.Async == AsyncPhase::BulkIssue || Event.WarpgroupMma)
+        Event.Async == AsyncPhase::BulkIssue)
       return;
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
@@ -104,6 +109,27 @@ private:
     if (gatherStatement(Event) || gatherIteration(Event))
       return;
     serveAccess(Stats, Event, Event.WidthBytes);
+  }
+
+  void recordWarpgroupMma(const MemoryAccessEvent &Event) {
+    const WarpgroupMmaOperand &Operand = *Event.WarpgroupMma;
+    auto Same = llvm::find_if(Profile.WarpgroupMma, [&](const auto &Reads) {
+      return Reads.Site == Event.Site &&
+             Reads.Operand.Operand == Operand.Operand &&
+             Reads.Operand.Layout == Operand.Layout &&
+             Reads.Array == Event.Address.Object.Decl;
+    });
+    if (Same == Profile.WarpgroupMma.end()) {
+      WarpgroupMmaReads Reads;
+      Reads.Site = Event.Site;
+      Reads.CalledFrom = Event.CalledFrom;
+      Reads.Array =
+          llvm::dyn_cast_or_null<clang::VarDecl>(Event.Address.Object.Decl);
+      Reads.Operand = Operand;
+      Profile.WarpgroupMma.push_back(std::move(Reads));
+      Same = std::prev(Profile.WarpgroupMma.end());
+    }
+    Same->Pieces += Event.Weight * Event.Active.count();
   }
 
   /// One source access: its site, kind and array. A function the kernel

@@ -148,8 +148,23 @@ struct BulkCopiedArray {
   bool Unknown = false;
 };
 
+/// A wgmma's reads of one shared operand at one source place: what the
+/// descriptor decoded to, and how much it read. Not costed in the banks.
+struct WarpgroupMmaReads {
+  const clang::Expr *Site = nullptr; ///< The descriptor operand.
+  /// The kernel's statement it was reached through (a helper's asm).
+  clang::SourceLocation CalledFrom;
+  const clang::VarDecl *Array = nullptr;
+  WarpgroupMmaOperand Operand;
+  /// 16-byte pieces read over the evaluation (all warpgroups, all
+  /// executions).
+  uint64_t Pieces = 0;
+};
+
 struct SharedAccessProfile {
   std::vector<AccessStats> Accesses; ///< In the order first executed.
+  /// The wgmma operand reads, in the order first executed.
+  std::vector<WarpgroupMmaReads> WarpgroupMma;
   /// By array, the copies of the TMA engine.
   std::map<const clang::VarDecl *, BulkCopiedArray> BulkCopied;
   /// Accesses of another block's shared memory, apart: Nsight Compute

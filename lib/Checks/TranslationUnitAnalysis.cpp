@@ -287,6 +287,20 @@ const EvaluationGap *firstStop(const EvaluationSummary &Summary) {
 
 void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
   const SourceManager &SM = Analysis.context().getSourceManager();
+  for (const WarpgroupMmaReads &Reads : Analysis.profile().WarpgroupMma) {
+    WarpgroupMmaReport W;
+    W.Where = toSourcePoint(SM, Reads.Site->getBeginLoc());
+    if (Reads.CalledFrom.isValid())
+      W.CalledFrom = toSourcePoint(SM, Reads.CalledFrom);
+    W.BlockDimIndex = Analysis.shapeIndex();
+    W.Operand = std::string(1, Reads.Operand.Operand);
+    W.Array = Reads.Array ? Reads.Array->getNameAsString() : "";
+    W.Layout = Reads.Operand.Layout;
+    W.BytesPerInstruction = Reads.Operand.Bytes;
+    if (Reads.Operand.Bytes)
+      W.Instructions = Reads.Pieces * 16 / Reads.Operand.Bytes;
+    Report.WarpgroupMma.push_back(std::move(W));
+  }
   SharedTrafficTotals Totals;
   Totals.BlockDimIndex = Analysis.shapeIndex();
   for (auto [Index, Access] : llvm::enumerate(Analysis.profile().Accesses)) {

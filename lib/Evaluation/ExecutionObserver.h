@@ -69,6 +69,8 @@ struct WarpgroupMmaOperand {
   /// at which its pattern starts over (0 for none).
   std::string Swizzle;
   unsigned SwizzleRepeat = 0;
+  /// The bytes one instruction reads of it: rows (M or N) x 32.
+  unsigned Bytes = 0;
 };
 
 /// One source-level access executed by the threads in Active.

@@ -253,6 +253,7 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
       Description.Layout = std::string(O.MNMajor ? "M/N-major" : "K-major") +
                            ", " + D.swizzleName();
       Description.Swizzle = D.swizzleName();
+      Description.Bytes = unsigned(Pieces.size()) * 16;
       if (D.SwizzleBytes)
         Description.SwizzleRepeat = gmmaSwizzleRepeat(D.SwizzleBytes);
       // A swizzled K-major operand's rows are one span apart: its leading

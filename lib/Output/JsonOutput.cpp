@@ -287,6 +287,26 @@ json kernel(const KernelReport &K) {
     Accesses.push_back(Access);
   }
   Item["accesses"] = Accesses;
+  json Mma = json::array();
+  for (const WarpgroupMmaReport &W : K.WarpgroupMma) {
+    json Entry = {{"block_dim_index", W.BlockDimIndex},
+                  {"file", W.Where.File},
+                  {"line", W.Where.Line},
+                  {"column", W.Where.Column},
+                  {"operand", W.Operand},
+                  {"array", W.Array},
+                  {"layout", W.Layout},
+                  {"bytes_per_instruction", W.BytesPerInstruction},
+                  {"instructions", W.Instructions},
+                  {"wavefronts", nullptr}};
+    Entry["called_from"] = W.CalledFrom.File.empty()
+                               ? json(nullptr)
+                               : json{{"file", W.CalledFrom.File},
+                                      {"line", W.CalledFrom.Line},
+                                      {"column", W.CalledFrom.Column}};
+    Mma.push_back(std::move(Entry));
+  }
+  Item["warpgroup_mma_reads"] = Mma;
   json Totals = json::array();
   for (const SharedTrafficTotals &T : K.Totals)
     Totals.push_back(

@@ -398,6 +398,21 @@ struct OccupancyReport {
   bool DynamicSharedKnown = true, RegistersKnown = false;
 };
 
+/// What a kernel's wgmma reads of one shared operand at one place
+/// (SharedAccessProfile's WarpgroupMmaReads); bank cost not predicted.
+struct WarpgroupMmaReport {
+  SourcePoint Where;
+  /// The kernel's call through which a helper's asm is reached; empty
+  /// file for none.
+  SourcePoint CalledFrom;
+  unsigned BlockDimIndex = 0;
+  std::string Operand, Array, Layout;
+  /// Bytes one instruction reads of the operand, and how many
+  /// warpgroup instructions read it in the block.
+  unsigned BytesPerInstruction = 0;
+  uint64_t Instructions = 0;
+};
+
 struct KernelReport {
   std::string Name;
   /// The kernel's symbol in the device code ("_Z9transposePfPKf"), as
@@ -412,6 +427,7 @@ struct KernelReport {
   std::vector<BlockDimReport> BlockDims;
   std::vector<SharedVariableReport> Shared;
   std::vector<AccessReport> Accesses;
+  std::vector<WarpgroupMmaReport> WarpgroupMma;
   std::vector<SharedTrafficTotals> Totals;
   std::vector<GlobalAccessReport> GlobalAccesses;
   std::vector<GlobalTrafficTotals> GlobalTotals;
