@@ -72,6 +72,7 @@ private:
           if (Event.TensorMap)
             Copied.TensorMap = *Event.TensorMap;
         }
+        Copied.Symbols |= Event.Address.Symbols;
         for (unsigned T : Event.Active.set_bits()) {
           if (!Event.Address.Known[T]) {
             Copied.Unknown = true;
@@ -130,6 +131,10 @@ private:
       Same = std::prev(Profile.WarpgroupMma.end());
     }
     Same->Pieces += Event.Weight * Event.Active.count();
+    Same->Symbols |= Event.Address.Symbols;
+    for (const std::string &Assumption : Event.Assumptions)
+      if (!llvm::is_contained(Same->Assumptions, Assumption))
+        Same->Assumptions.push_back(Assumption);
   }
 
   /// One source access: its site, kind and array. A function the kernel

@@ -146,6 +146,9 @@ struct BulkCopiedArray {
   /// when some copying thread's address was not known.
   int64_t EndOffset = 0;
   bool Unknown = false;
+  /// The uniform symbols the copied addresses depend on (a parameter's
+  /// value chose them: the extent holds for that value only).
+  SymbolSet Symbols = 0;
 };
 
 /// A wgmma's reads of one shared operand at one source place: what the
@@ -159,6 +162,11 @@ struct WarpgroupMmaReads {
   /// 16-byte pieces read over the evaluation (all warpgroups, all
   /// executions).
   uint64_t Pieces = 0;
+  /// The uniform symbols the descriptors were computed from (a parameter:
+  /// the layout holds for the value the analysis chose).
+  SymbolSet Symbols = 0;
+  /// Data-dependent branches the reads rest on.
+  std::vector<std::string> Assumptions;
 };
 
 struct SharedAccessProfile {

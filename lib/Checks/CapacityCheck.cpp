@@ -31,7 +31,7 @@ std::optional<uint64_t> dynamicBytesTouched(const KernelAnalysis &Analysis) {
     const SharedVariable *Var = Analysis.kernel().sharedVariable(Array);
     if (!Var || !Var->Dynamic)
       continue;
-    if (Copied.Unknown)
+    if (Copied.Unknown || Copied.Symbols)
       return std::nullopt;
     Furthest = std::max<uint64_t>(Furthest, uint64_t(Copied.EndOffset));
   }

@@ -299,6 +299,19 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     W.BytesPerInstruction = Reads.Operand.Bytes;
     if (Reads.Operand.Bytes)
       W.Instructions = Reads.Pieces * 16 / Reads.Operand.Bytes;
+    for (unsigned Symbol = 0; Symbol < 64; ++Symbol)
+      if (Reads.Symbols >> Symbol & 1)
+        W.DependsOn.push_back(Analysis.symbols().symbol(Symbol).spelling());
+    if (!W.DependsOn.empty()) {
+      W.Status = "assumed";
+      W.Reason = "the descriptors depend on '" + W.DependsOn.front() +
+                 "', evaluated with " + W.DependsOn.front() + " = " +
+                 std::to_string(Analysis.symbolValue(
+                     unsigned(llvm::countr_zero(Reads.Symbols))));
+    } else if (!Reads.Assumptions.empty()) {
+      W.Status = "assumed";
+      W.Reason = Reads.Assumptions.front();
+    }
     Report.WarpgroupMma.push_back(std::move(W));
   }
   SharedTrafficTotals Totals;

@@ -298,6 +298,9 @@ json kernel(const KernelReport &K) {
                   {"layout", W.Layout},
                   {"bytes_per_instruction", W.BytesPerInstruction},
                   {"instructions", W.Instructions},
+                  {"status", W.Status},
+                  {"reason", W.Reason},
+                  {"depends_on", W.DependsOn},
                   {"wavefronts", nullptr}};
     Entry["called_from"] = W.CalledFrom.File.empty()
                                ? json(nullptr)

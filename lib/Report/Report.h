@@ -411,6 +411,11 @@ struct WarpgroupMmaReport {
   /// warpgroup instructions read it in the block.
   unsigned BytesPerInstruction = 0;
   uint64_t Instructions = 0;
+  /// "exact", or "assumed" with the reason: the descriptors depend on
+  /// values the analysis chose (DependsOn names them) or the reads rest on
+  /// a data-dependent branch.
+  std::string Status = "exact", Reason;
+  std::vector<std::string> DependsOn;
 };
 
 struct KernelReport {
