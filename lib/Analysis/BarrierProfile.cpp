@@ -2,6 +2,8 @@
 
 #include "Analysis/BarrierProfile.h"
 
+#include "Evaluation/WarpgroupMma.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -473,6 +475,33 @@ struct BarrierObserver::State {
     return true;
   }
 
+  /// unordered() for a read by \p Reader: a wgmma's read is its whole
+  /// warpgroup's, over once the warpgroup's wgmma.wait_group retired it
+  /// (until then CopiesInFlight has it), so any thread of the warpgroup
+  /// that a barrier or an mbarrier phase orders before \p Thread orders
+  /// it (CUTLASS's consumer_release by one elected thread).
+  bool unorderedRead(const WordAccess &Reader, unsigned Thread) const {
+    if (!unordered(Reader, Thread))
+      return false;
+    if (!Contexts[Reader.Context].ByWarpgroupMma)
+      return true;
+    unsigned First = Reader.Thread / WarpgroupThreads * WarpgroupThreads;
+    unsigned End = std::min<unsigned>(First + WarpgroupThreads,
+                                      WarpEpochs.size() * WarpSize);
+    for (unsigned Member = First; Member < End; ++Member) {
+      if (Member == Reader.Thread)
+        continue;
+      WordAccess Other = Reader;
+      Other.Thread = Member;
+      // The member's warp's epoch then is not known: only barriers count.
+      if (warpOf(Member) == warpOf(Thread))
+        continue;
+      if (!unordered(Other, Thread))
+        return false;
+    }
+    return true;
+  }
+
   HazardAccess describe(unsigned Context, unsigned Thread) const {
     const AccessContext &C = Contexts[Context];
     return {C.Site,
@@ -725,7 +754,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   // writes after its wgmma.wait_group (until then the read is in flight,
   // CopiesInFlight). Only other warpgroups' threads need a barrier.
   auto SameWarpgroup = [](unsigned A, unsigned B) {
-    return A / 128 == B / 128;
+    return A / WarpgroupThreads == B / WarpgroupThreads;
   };
   auto OrderedByWarpgroupMma = [&](const WordAccess &Other, unsigned T) {
     return (Event.WarpgroupMma || S->Contexts[Other.Context].ByWarpgroupMma) &&
@@ -755,7 +784,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     }
     if (!IsLoad)
       for (const std::optional<WordAccess> &Reader : Word.Readers)
-        if (Reader && S->unordered(*Reader, T) &&
+        if (Reader && S->unorderedRead(*Reader, T) &&
             !OrderedByWarpgroupMma(*Reader, T))
           S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
                     Offset);

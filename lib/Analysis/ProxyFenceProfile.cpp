@@ -2,6 +2,8 @@
 
 #include "Analysis/ProxyFenceProfile.h"
 
+#include "Evaluation/WarpgroupMma.h"
+
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -99,7 +101,9 @@ void ProxyFenceObserver::checkCopy(const MemoryAccessEvent &Event) {
       const LastWrite &Last = Word->second;
       // A wgmma reads once its whole warpgroup issued it: after what each
       // of its threads wrote, but only the writer's own fence covers that.
-      bool OwnWarpgroup = Event.WarpgroupMma && Last.Thread / 128 == T / 128;
+      bool OwnWarpgroup =
+          Event.WarpgroupMma &&
+          Last.Thread / WarpgroupThreads == T / WarpgroupThreads;
       // Ordered before the copy: by program order, or by a block barrier
       // after the write (the first one: a fence after it covers the rest).
       uint64_t Barrier = Last.Thread == T ? 0 : barrierAfter(Last.Step);

@@ -2,6 +2,8 @@
 
 #include "Analysis/SourceNames.h"
 
+#include "Evaluation/WarpgroupMma.h"
+
 #include "Evaluation/KernelEvaluator.h"
 
 #include "clang/AST/Decl.h"
@@ -44,7 +46,7 @@ std::string threadName(const BlockShape &Block, unsigned LinearThread) {
 }
 
 std::string warpgroupName(unsigned LinearThread) {
-  return "warpgroup " + std::to_string(LinearThread / 128);
+  return "warpgroup " + std::to_string(LinearThread / WarpgroupThreads);
 }
 
 std::string threadList(const ThreadMask &Threads) {

@@ -154,7 +154,8 @@ struct MemoryAccessEvent {
   /// For a BulkRead: the reader is a wgmma.mma_async, not the TMA engine,
   /// and this is what it reads; null otherwise. The descriptor's 16-byte
   /// pieces are given out to the warpgroup's threads, one each (WidthBytes
-  /// 16), in flight until wgmma.wait_group.
+  /// 16), in flight until wgmma.wait_group. Valid during the observer's
+  /// call only: an observer copies what it keeps.
   const WarpgroupMmaOperand *WarpgroupMma = nullptr;
 };
 

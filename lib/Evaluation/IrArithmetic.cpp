@@ -246,16 +246,45 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
         if (Keeps)
           return Base;
       }
+      const ThreadValue &Address = L.isPointer() ? L : R;
+      const ThreadValue &Other = L.isPointer() ? R : L;
+      if (L.isPointer() && R.isPointer())
+        return unknown("arithmetic on an address");
+      // One mask for every thread, when the other side has one.
+      std::optional<uint64_t> Mask;
+      if (Opcode == llvm::Instruction::And && Other.knownFor(Active))
+        for (unsigned T : Active.set_bits()) {
+          uint64_t M = truncateUnsigned(Other.Values[T], Bits);
+          if (Mask && *Mask != M) {
+            Mask.reset();
+            break;
+          }
+          Mask = M;
+        }
+      // `addr & 15` below the array's declared alignment: the offset's
+      // bits, wherever ptxas puts it (an alignment test of a pointer).
+      if (Mask && llvm::isMask_64(*Mask) &&
+          *Mask < declaredSharedAlignment(Address.Object)) {
+        ThreadValue Low = Address;
+        Low.ValueKind = ThreadValue::Kind::Integer;
+        Low.Object = MemoryObject();
+        for (unsigned T : Active.set_bits())
+          Low.Values[T] = int64_t(uint64_t(Low.Values[T]) & *Mask);
+        return Low;
+      }
       // The bit arithmetic that packs a shared address into a wgmma
       // descriptor (`(addr & 0x3FFFF) >> 4`, shifted and or-ed into place):
       // on the address's place in the block's shared window, which the
       // descriptor's decoding maps back. Other arithmetic (an XOR swizzle
-      // of the address) would depend on where ptxas puts the array, which
-      // the evaluation does not know.
-      bool Packs =
-          Opcode == llvm::Instruction::And || Opcode == llvm::Instruction::Or ||
-          Opcode == llvm::Instruction::LShr || Opcode == llvm::Instruction::Shl;
-      if (!Packs || (L.isPointer() && R.isPointer()))
+      // of the address, ThunderKittens' `addr ^ ((addr % 1024) >> 7 << 4)`,
+      // a mask that keeps a few low bits) depends on where ptxas puts the
+      // array: followed only for an array declared aligned to the window
+      // places' 1024 bytes, whose address bits below that are its offset's.
+      bool Packs = Opcode == llvm::Instruction::Or ||
+                   Opcode == llvm::Instruction::LShr ||
+                   Opcode == llvm::Instruction::Shl ||
+                   (Mask && (*Mask & 0x3fff0u) == 0x3fff0u);
+      if (!Packs && !alignedAsWindowPlace(Address.Object))
         return unknown("arithmetic on an address");
       if (L.isPointer())
         LeftWindow = sharedWindowAddress(L, Active);

@@ -505,7 +505,9 @@ public:
                        CallFrame &Frame, const ThreadMask &Active,
                        std::string &WhyNot);
   /// wgmma.commit_group and wgmma.wait_group N (wgmma.fence orders
-  /// registers only): false when N is not a constant.
+  /// registers only; a count that is not a constant waits for every group):
+  /// false for other statements, one with a wgmma.mma_async among them
+  /// included (ptxWarpgroupMma takes the steps of such a statement).
   bool ptxWarpgroupStep(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                         const ThreadMask &Active);
   /// Inline PTX `elect.sync` (CuTe's elect_one_sync, cuda::ptx::elect_sync):
@@ -525,6 +527,21 @@ public:
   /// over), the dynamic ones after the others; nullopt for another pointer.
   std::optional<ThreadValue> sharedWindowAddress(const ThreadValue &Pointer,
                                                  const ThreadMask &Active);
+  /// \p Address, window addresses sharedWindowAddress gave (and arithmetic
+  /// on them), as a pointer into the one variable each active thread's
+  /// falls in; nullopt when no place was given, a thread's is not known, or
+  /// they fall in different variables.
+  std::optional<ThreadValue>
+  sharedWindowPointer(const ThreadValue &Address,
+                      const ThreadMask &Active) const;
+  /// The alignment \p Object, a shared variable, is declared with (at
+  /// least 16 for dynamic shared memory, as CUDA starts it); 1 for another
+  /// object.
+  uint64_t declaredSharedAlignment(const MemoryObject &Object) const;
+  /// Whether \p Object, a shared variable, is declared aligned to the
+  /// places sharedWindowAddress gives (1024 bytes): then every bit of its
+  /// window addresses below that is its offset's, wherever ptxas puts it.
+  bool alignedAsWindowPlace(const MemoryObject &Object) const;
   /// The variable and offset of a window address sharedWindowAddress gave:
   /// the variable placed last at or below it (an offset past its end is
   /// the bounds check's); nullopt below every place.

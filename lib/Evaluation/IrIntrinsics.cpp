@@ -1269,8 +1269,14 @@ bool IrExecution::ptxSharedAccess(const llvm::CallBase &Call,
   AddressFacts Facts;
   Facts.Address = valueOf(Operand, Frame, Active);
   if (!Facts.Address.isPointer()) {
-    AsmAddressUnknown = Facts.Address.UnknownReason;
-    return false;
+    // An address computed on the shared window's places (an XOR swizzle).
+    std::optional<ThreadValue> Pointer =
+        sharedWindowPointer(Facts.Address, Active);
+    if (!Pointer) {
+      AsmAddressUnknown = Facts.Address.UnknownReason;
+      return false;
+    }
+    Facts.Address = std::move(*Pointer);
   }
   if (!Facts.Address.Object.IsShared)
     return false;
@@ -1317,6 +1323,13 @@ IrExecution::asmSharedAddress(const llvm::Value *Operand,
   AddressFacts Facts;
   Facts.Address = valueOf(Operand, Frame, Active);
   if (!Facts.Address.isPointer()) {
+    // An address computed on the shared window's places (an XOR swizzle of
+    // a cvta'd address): the variable whose place it falls in.
+    if (std::optional<ThreadValue> Pointer =
+            sharedWindowPointer(Facts.Address, Active)) {
+      Facts.Address = std::move(*Pointer);
+      return Facts;
+    }
     AsmAddressUnknown = Facts.Address.UnknownReason;
     return std::nullopt;
   }
@@ -1667,35 +1680,42 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
                                                      CallFrame &Frame,
                                                      const ThreadMask &Active) {
   // `elect.sync d|p, membermask;`, written to outputs directly or through
-  // registers as CuTe's elect_one_sync does: `@p mov.s32 $1, 1;` and
-  // `mov.s32 $0, d;`.
+  // registers as CuTe's elect_one_sync does (`@p mov.s32 $1, 1;`,
+  // `mov.s32 $0, d;`) or cuda::ptx::elect_sync (`elect.sync _|P_OUT, $1;`,
+  // `selp.b32 $0, 1, 0, P_OUT;`).
   static const llvm::Regex Elect(
-      "elect\\.sync[ \t]+([%$_a-z0-9]+)\\|([%$a-z0-9]+),[ "
+      "elect\\.sync[ \t]+([%$_A-Za-z0-9]+)\\|([%$_A-Za-z0-9]+),[ "
       "\t]*([$0-9a-fA-Fx]+)");
   llvm::SmallVector<llvm::StringRef, 4> Match;
   llvm::StringRef Text = Asm.getAsmString();
   if (!Elect.match(Text, &Match))
     return std::nullopt;
-  std::string Lane = Match[1].str(), Predicate = Match[2].str();
-  // The output that receives a register: `$N` itself, or a mov into it.
+  std::string Lane = Match[1].str(), PredicateRegister = Match[2].str();
+  // The output that receives a register: `$N` itself, or a mov (for the
+  // predicate, a guarded mov of 1 or a selp) into it.
   auto OutputOf = [&](const std::string &Register,
-                      bool Guarded) -> std::optional<unsigned> {
+                      bool IsPredicate) -> std::optional<unsigned> {
     unsigned N = 0;
     llvm::StringRef Direct(Register);
     if (Direct.consume_front("$") && !Direct.getAsInteger(10, N))
       return N;
+    std::string Escaped = llvm::Regex::escape(Register);
     llvm::Regex Move(
-        (Guarded ? "@" + llvm::Regex::escape(Register) +
-                       "[ \t]+mov\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*1;"
-                 : std::string("mov\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*") +
-                       llvm::Regex::escape(Register) + "[ \t]*;"));
+        IsPredicate
+            ? "@" + Escaped + "[ \t]+mov\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*1;"
+            : "mov\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*" + Escaped + "[ \t]*;");
+    llvm::Regex Select(
+        "selp\\.[bsu]32[ \t]+\\$([0-9]+),[ \t]*1,[ \t]*0,[ \t]*" + Escaped +
+        "[ \t]*;");
     llvm::SmallVector<llvm::StringRef, 2> Found;
-    if (!Move.match(Text, &Found) || Found[1].getAsInteger(10, N))
-      return std::nullopt;
-    return N;
+    if ((Move.match(Text, &Found) ||
+         (IsPredicate && Select.match(Text, &Found))) &&
+        !Found[1].getAsInteger(10, N))
+      return N;
+    return std::nullopt;
   };
   std::optional<unsigned> LaneOutput = OutputOf(Lane, false);
-  std::optional<unsigned> PredicateOutput = OutputOf(Predicate, true);
+  std::optional<unsigned> PredicateOutput = OutputOf(PredicateRegister, true);
   // The member mask: a constant, or an operand the evaluation computed.
   ThreadMask Electing = Active;
   llvm::StringRef MaskText = Match[3];
@@ -1731,8 +1751,13 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
   std::vector<ThreadValue> Results(Outputs, unknown("an output of inline PTX"));
   if (LaneOutput && *LaneOutput < Outputs)
     Results[*LaneOutput] = Leader;
-  if (PredicateOutput && *PredicateOutput < Outputs) {
-    // The other lanes keep what the output was tied to (CuTe's 0).
+  // A selp writes 0 in the other lanes; a guarded mov leaves them what the
+  // output was tied to (CuTe's 0).
+  bool Selected = PredicateOutput && llvm::StringRef(Text).contains("selp") &&
+                  !llvm::StringRef(Text).contains("@" + PredicateRegister);
+  if (PredicateOutput && *PredicateOutput < Outputs && Selected)
+    Results[*PredicateOutput] = Elected;
+  else if (PredicateOutput && *PredicateOutput < Outputs) {
     ThreadValue Predicate = Elected;
     std::optional<unsigned> Tied;
     std::vector<llvm::InlineAsm::ConstraintInfo> Constraints =
@@ -1772,6 +1797,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     llvm::StringRef Text = Asm->getAsmString();
     std::string MbarrierWhyNot, WarpgroupMmaWhyNot;
     AsmAddressUnknown.clear();
+    // What an earlier execution of this statement left for extractvalue.
+    Frame.Aggregates.erase(&Call);
     if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);
         !Steps.empty()) {
       for (ClusterBarrierEvent::Step Step : Steps)

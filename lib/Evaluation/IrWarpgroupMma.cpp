@@ -113,10 +113,60 @@ IrExecution::sharedWindowAddress(const ThreadValue &Pointer,
   ThreadValue Address = Pointer;
   Address.ValueKind = ThreadValue::Kind::Integer;
   Address.Object = MemoryObject();
-  for (unsigned T : Active.set_bits())
-    if (Address.Known[T])
-      Address.Values[T] = int64_t(Place->Base + uint64_t(Pointer.Values[T]));
+  for (unsigned T : Active.set_bits()) {
+    if (!Address.Known[T])
+      continue;
+    // Past the window (a wild offset, a large dynamic array): the masks
+    // that keep the window's bits would wrap it into another variable.
+    if (Pointer.Values[T] < 0 ||
+        uint64_t(Pointer.Values[T]) >= WindowEnd - Place->Base)
+      return std::nullopt;
+    Address.Values[T] = int64_t(Place->Base + uint64_t(Pointer.Values[T]));
+  }
   return Address;
+}
+
+std::optional<ThreadValue>
+IrExecution::sharedWindowPointer(const ThreadValue &Address,
+                                 const ThreadMask &Active) const {
+  if (SharedWindow.empty() || Address.isPointer() || !Address.knownFor(Active))
+    return std::nullopt;
+  std::optional<MemoryObject> Object;
+  ThreadValue Pointer = Address;
+  for (unsigned T : Active.set_bits()) {
+    std::optional<std::pair<MemoryObject, int64_t>> At =
+        sharedAtWindow(uint64_t(Address.Values[T]) & 0xffffffffu);
+    if (!At || (Object && !(*Object == At->first)))
+      return std::nullopt;
+    Object = At->first;
+    Pointer.Values[T] = At->second;
+  }
+  if (!Object)
+    return std::nullopt;
+  Pointer.ValueKind = ThreadValue::Kind::Pointer;
+  Pointer.Object = *Object;
+  return Pointer;
+}
+
+uint64_t
+IrExecution::declaredSharedAlignment(const MemoryObject &Object) const {
+  if (!Object.IsShared || Object.Cluster != MemoryObject::ClusterBlock::Own)
+    return 1;
+  uint64_t Declared = 1;
+  bool Dynamic = false;
+  if (const auto *Var = llvm::dyn_cast_or_null<clang::VarDecl>(Object.Decl)) {
+    Declared = uint64_t(Ctx.getDeclAlign(Var).getQuantity());
+    Dynamic = Var->getType()->isIncompleteType();
+  } else if (const auto *Global =
+                 static_cast<const llvm::GlobalVariable *>(Object.Storage)) {
+    Declared = Global->getAlign() ? Global->getAlign()->value() : 1;
+    Dynamic = Layout.getTypeAllocSize(Global->getValueType()) == 0;
+  }
+  return Dynamic ? std::max<uint64_t>(Declared, 16) : Declared;
+}
+
+bool IrExecution::alignedAsWindowPlace(const MemoryObject &Object) const {
+  return declaredSharedAlignment(Object) >= PlaceAlignment;
 }
 
 std::optional<std::pair<MemoryObject, int64_t>>
@@ -133,8 +183,10 @@ IrExecution::sharedAtWindow(uint64_t Address) const {
 bool IrExecution::ptxWarpgroupStep(const llvm::CallBase &Call,
                                    const llvm::InlineAsm &Asm,
                                    const ThreadMask &Active) {
-  std::optional<PtxWarpgroupStep> Step =
-      smemlint::ptxWarpgroupStep(Asm.getAsmString());
+  llvm::StringRef Text = Asm.getAsmString();
+  if (Text.contains("wgmma.mma_async"))
+    return false;
+  std::optional<PtxWarpgroupStep> Step = smemlint::ptxWarpgroupStep(Text);
   if (!Step)
     return false;
   switch (Step->What) {
@@ -204,7 +256,6 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
 
   const clang::Stmt *Statement = Sites.callSite(Call);
   // Every warpgroup that runs it issues its own, with its own descriptors.
-  constexpr unsigned WarpgroupThreads = 128;
   struct Read {
     const clang::Expr *Site;
     AddressFacts Facts;
@@ -299,6 +350,23 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
     reportAccessAt(Call, R.Site, AccessKind::Load, 16, R.Facts, R.Threads,
                    nullptr, 0, AsyncPhase::BulkRead, false, nullptr,
                    &Described[R.Operand]);
+  // `wgmma.fence; wgmma.mma_async ...; wgmma.commit_group;` in one
+  // statement: its commit (and wait) come after the mma.
+  llvm::StringRef After =
+      llvm::StringRef(Asm.getAsmString()).split("wgmma.mma_async").second;
+  if (After.contains("wgmma.commit_group"))
+    commitAsyncCopies(Active, CopyQueue::WarpgroupMma);
+  if (std::optional<PtxWarpgroupStep> Wait =
+          After.contains("wgmma.wait_group")
+              ? smemlint::ptxWarpgroupStep(
+                    After.substr(After.find("wgmma.wait_group")))
+              : std::nullopt;
+      Wait && Wait->What == PtxWarpgroupStep::Wait)
+    completeAsyncCopies(Active,
+                        Wait->Pending.Literal && *Wait->Pending.Literal >= 0
+                            ? unsigned(*Wait->Pending.Literal)
+                            : 0u,
+                        /*EveryThread=*/false, CopyQueue::WarpgroupMma);
   return true;
 }
 

@@ -1,5 +1,4 @@
-//===--- WarpgroupMma.h - Hopper's wgmma and its shared operands -*- C++
-//-*-===//
+//===--- WarpgroupMma.h - Hopper's wgmma, its shared operands -*- C++ -*-===//
 //
 // `wgmma.mma_async` (sm_90a) reads its B operand, and A unless A comes from
 // registers, straight from shared memory through the async proxy: what it
@@ -24,6 +23,10 @@
 #include <vector>
 
 namespace smemlint {
+
+/// The threads of a warpgroup, which issue a wgmma together: four
+/// contiguous warps, the first a multiple of four (PTX ISA, "Warpgroup").
+constexpr unsigned WarpgroupThreads = 128;
 
 /// A literal of the asm text, or an asm operand ($N) whose constant the
 /// call passes ("n" constraints).
@@ -80,9 +83,9 @@ struct GmmaDescriptor {
 /// The 16-byte pieces of shared memory an operand of \p Rows rows (M for A,
 /// N for B) by 32 bytes of K reads through descriptor \p D: their window
 /// addresses after the swizzle, in the order of the operand's rows (K-major:
-/// row by row, its two pieces each; MN-major: K row by K row). \p MNMajor:
-/// the operand is transposed (imm-trans 1). \p ElementBytes: its element's
-/// size (MN-major needs 2).
+/// row by row, its two pieces each; M/N-major, which only 16-bit types
+/// have: K row by K row). \p MNMajor: the operand is transposed
+/// (imm-trans 1).
 std::vector<uint32_t> gmmaOperandPieces(const GmmaDescriptor &D, unsigned Rows,
                                         bool MNMajor);
 

@@ -76,3 +76,28 @@ __global__ void rounds(float *out) {
       wait(&consumed, round & 1);
   }
 }
+
+// cuda::ptx::elect_sync's form: `elect.sync _|P_OUT, mask;` and a selp.
+__device__ bool elect_sync(unsigned membermask) {
+  unsigned is_elected;
+  asm volatile("{\n\t .reg .pred P_OUT; \n\t"
+               "elect.sync _|P_OUT, %1;\n\t"
+               "selp.b32 %0, 1, 0, P_OUT; \n"
+               "}"
+               : "=r"(is_elected)
+               : "r"(membermask)
+               :);
+  return is_elected != 0;
+}
+
+// smem-lint: block_dim(128)
+__global__ void one_arrival_per_warp_libcuxx(float *out) {
+  __shared__ uint64_t bar;
+  if (threadIdx.x == 0)
+    init(&bar, 4);
+  __syncthreads();
+  if (elect_sync(0xffffffff))
+    arrive(&bar);
+  wait(&bar, 0);
+  out[threadIdx.x] = 1.0f;
+}
