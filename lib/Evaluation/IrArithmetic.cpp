@@ -272,18 +272,21 @@ std::optional<ThreadValue> IrExecution::arithmetic(const llvm::Operator &Op,
           Low.Values[T] = int64_t(uint64_t(Low.Values[T]) & *Mask);
         return Low;
       }
-      // The bit arithmetic that packs a shared address into a wgmma
-      // descriptor (`(addr & 0x3FFFF) >> 4`, shifted and or-ed into place):
-      // on the address's place in the block's shared window, which the
+      // What starts packing a shared address into a wgmma descriptor: a
+      // mask that keeps the whole window (`addr & 0x3FFFF`) or the shift to
+      // 16-byte units (`addr >> 4`, CuTe's start_address_). On the
+      // address's place in the block's shared window, which the
       // descriptor's decoding maps back. Other arithmetic (an XOR swizzle
       // of the address, ThunderKittens' `addr ^ ((addr % 1024) >> 7 << 4)`,
       // a mask that keeps a few low bits) depends on where ptxas puts the
       // array: followed only for an array declared aligned to the window
       // places' 1024 bytes, whose address bits below that are its offset's.
-      bool Packs = Opcode == llvm::Instruction::Or ||
-                   Opcode == llvm::Instruction::LShr ||
-                   Opcode == llvm::Instruction::Shl ||
-                   (Mask && (*Mask & 0x3fff0u) == 0x3fff0u);
+      bool ShiftsToUnits = Opcode == llvm::Instruction::LShr &&
+                           !R.isPointer() && R.knownFor(Active) &&
+                           llvm::all_of(Active.set_bits(), [&](unsigned T) {
+                             return R.Values[T] == 4;
+                           });
+      bool Packs = ShiftsToUnits || (Mask && (*Mask & 0x3fff0u) == 0x3fff0u);
       if (!Packs && !alignedAsWindowPlace(Address.Object))
         return unknown("arithmetic on an address");
       if (L.isPointer())
