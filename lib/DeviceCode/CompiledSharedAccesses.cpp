@@ -118,26 +118,6 @@ private:
       &CallSites;
 };
 
-/// The kernel and every function it reaches through calls that were not
-/// inlined, kernel first; with the calls to each.
-std::vector<const llvm::Function *> reachableFunctions(
-    const llvm::Function &Kernel,
-    std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
-        &CallSites) {
-  llvm::SetVector<const llvm::Function *> Reached;
-  Reached.insert(&Kernel);
-  for (unsigned Next = 0; Next < Reached.size(); ++Next)
-    for (const llvm::BasicBlock &Block : *Reached[Next])
-      for (const llvm::Instruction &I : Block)
-        if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
-          if (const llvm::Function *Callee = Call->getCalledFunction())
-            if (!Callee->isDeclaration()) {
-              CallSites[Callee].push_back(Call);
-              Reached.insert(Callee);
-            }
-  return {Reached.begin(), Reached.end()};
-}
-
 /// Intrinsics that take a pointer without touching memory through it.
 bool touchesNoMemory(const llvm::IntrinsicInst &Intrinsic) {
   return Intrinsic.isLifetimeStartOrEnd() ||
@@ -159,7 +139,7 @@ compiledSharedAccesses(const DeviceModule &Module,
   std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
       CallSites;
   std::vector<const llvm::Function *> Functions =
-      reachableFunctions(*KernelFunction, CallSites);
+      reachableFunctions(*KernelFunction, &CallSites);
   SharedProvenance Provenance(CallSites);
   DebugLocations Locations(Module, SM);
 

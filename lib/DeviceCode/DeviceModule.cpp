@@ -735,4 +735,23 @@ DeviceModule::functionNamed(llvm::StringRef MangledName) const {
       Generator->GetDeclForMangledName(MangledName));
 }
 
+std::vector<const llvm::Function *> reachableFunctions(
+    const llvm::Function &Kernel,
+    std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
+        *CallSites) {
+  llvm::SetVector<const llvm::Function *> Reached;
+  Reached.insert(&Kernel);
+  for (unsigned Next = 0; Next < Reached.size(); ++Next)
+    for (const llvm::BasicBlock &Block : *Reached[Next])
+      for (const llvm::Instruction &I : Block)
+        if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
+          if (const llvm::Function *Callee = Call->getCalledFunction())
+            if (!Callee->isDeclaration()) {
+              if (CallSites)
+                (*CallSites)[Callee].push_back(Call);
+              Reached.insert(Callee);
+            }
+  return {Reached.begin(), Reached.end()};
+}
+
 } // namespace smemlint

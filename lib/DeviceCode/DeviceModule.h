@@ -27,8 +27,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -42,6 +44,7 @@ class VarDecl;
 } // namespace clang
 
 namespace llvm {
+class CallBase;
 class GlobalVariable;
 } // namespace llvm
 
@@ -107,6 +110,13 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, const llvm::Function *> Kernels;
   VectorizedAccesses Vectorized, CompiledVectorized;
 };
+
+/// \p Kernel and every function it reaches through calls that were not
+/// inlined, kernel first; with the calls to each in \p CallSites when given.
+std::vector<const llvm::Function *> reachableFunctions(
+    const llvm::Function &Kernel,
+    std::map<const llvm::Function *, std::vector<const llvm::CallBase *>>
+        *CallSites = nullptr);
 
 } // namespace smemlint
 

@@ -510,6 +510,10 @@ public:
   /// included (ptxWarpgroupMma takes the steps of such a statement).
   bool ptxWarpgroupStep(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                         const ThreadMask &Active);
+  /// The wgmma.commit_group and wait_group statements of \p Text, part of
+  /// \p Asm's, in order.
+  void warpgroupSteps(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
+                      llvm::StringRef Text, const ThreadMask &Active);
   /// Inline PTX `elect.sync` (CuTe's elect_one_sync, cuda::ptx::elect_sync):
   /// one lane of each warp's active members, the lowest; its outputs (the
   /// leader's lane, the elected predicate) as the statement returns them,

@@ -1717,7 +1717,6 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
   std::optional<unsigned> LaneOutput = OutputOf(Lane, false);
   std::optional<unsigned> PredicateOutput = OutputOf(PredicateRegister, true);
   // The member mask: a constant, or an operand the evaluation computed.
-  ThreadMask Electing = Active;
   llvm::StringRef MaskText = Match[3];
   unsigned MaskOperand = 0;
   std::optional<ThreadValue> Mask;
@@ -1737,7 +1736,7 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
   for (unsigned First = 0; First < Threads; First += WarpSize) {
     std::optional<unsigned> Chosen;
     for (unsigned T = First; T < std::min(Threads, First + WarpSize); ++T)
-      if (Electing[T] && (uint64_t(Mask->Values[T]) >> (T - First) & 1)) {
+      if (Active[T] && (uint64_t(Mask->Values[T]) >> (T - First) & 1)) {
         Chosen = T;
         break;
       }
@@ -1753,8 +1752,8 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
     Results[*LaneOutput] = Leader;
   // A selp writes 0 in the other lanes; a guarded mov leaves them what the
   // output was tied to (CuTe's 0).
-  bool Selected = PredicateOutput && llvm::StringRef(Text).contains("selp") &&
-                  !llvm::StringRef(Text).contains("@" + PredicateRegister);
+  bool Selected = PredicateOutput && Text.contains("selp") &&
+                  !Text.contains("@" + PredicateRegister);
   if (PredicateOutput && *PredicateOutput < Outputs && Selected)
     Results[*PredicateOutput] = Elected;
   else if (PredicateOutput && *PredicateOutput < Outputs) {
@@ -2225,25 +2224,13 @@ template <typename MatchT>
 bool reachesCall(const DeviceModule &Module, const clang::FunctionDecl *Kernel,
                  MatchT Matches) {
   const llvm::Function *F = Module.kernelFunction(Kernel);
-  llvm::SmallPtrSet<const llvm::Function *, 8> Seen;
-  llvm::SmallVector<const llvm::Function *, 8> Work;
-  if (F)
-    Work.push_back(F);
-  while (!Work.empty()) {
-    const llvm::Function *Next = Work.pop_back_val();
-    if (!Seen.insert(Next).second)
-      continue;
-    for (const llvm::Instruction &I : llvm::instructions(*Next)) {
-      const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
-      if (!Call)
-        continue;
-      if (Matches(*Call))
+  if (!F)
+    return false;
+  for (const llvm::Function *Reached : reachableFunctions(*F))
+    for (const llvm::Instruction &I : llvm::instructions(*Reached))
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+          Call && Matches(*Call))
         return true;
-      if (const llvm::Function *Callee = Call->getCalledFunction();
-          Callee && !Callee->isDeclaration())
-        Work.push_back(Callee);
-    }
-  }
   return false;
 }
 

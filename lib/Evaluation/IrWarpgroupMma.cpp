@@ -22,6 +22,8 @@
 #include "Evaluation/IrExecution.h"
 #include "Evaluation/WarpgroupMma.h"
 
+#include "DeviceCode/DeviceModule.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -50,8 +52,6 @@ std::vector<const llvm::GlobalVariable *>
 sharedGlobalsOf(const llvm::Function &Kernel) {
   std::vector<const llvm::GlobalVariable *> Found;
   llvm::SmallPtrSet<const llvm::Value *, 32> Seen;
-  std::vector<const llvm::Function *> Work = {&Kernel};
-  llvm::SmallPtrSet<const llvm::Function *, 16> Visited = {&Kernel};
   std::function<void(const llvm::Value *)> Visit = [&](const llvm::Value *V) {
     if (!Seen.insert(V).second)
       return;
@@ -64,19 +64,11 @@ sharedGlobalsOf(const llvm::Function &Kernel) {
       for (const llvm::Value *Operand : Expression->operands())
         Visit(Operand);
   };
-  while (!Work.empty()) {
-    const llvm::Function *F = Work.back();
-    Work.pop_back();
-    for (const llvm::Instruction &I : llvm::instructions(*F)) {
-      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I))
-        if (const llvm::Function *Callee = Call->getCalledFunction();
-            Callee && !Callee->isDeclaration() && Visited.insert(Callee).second)
-          Work.push_back(Callee);
+  for (const llvm::Function *F : reachableFunctions(Kernel))
+    for (const llvm::Instruction &I : llvm::instructions(*F))
       for (const llvm::Value *Operand : I.operands())
         if (llvm::isa<llvm::Constant>(Operand))
           Visit(Operand);
-    }
-  }
   return Found;
 }
 
@@ -180,36 +172,41 @@ IrExecution::sharedAtWindow(uint64_t Address) const {
   return std::make_pair(Found->Object, int64_t(Address - Found->Base));
 }
 
+void IrExecution::warpgroupSteps(const llvm::CallBase &Call,
+                                 const llvm::InlineAsm &Asm,
+                                 llvm::StringRef Text,
+                                 const ThreadMask &Active) {
+  llvm::SmallVector<llvm::StringRef, 4> Statements;
+  Text.split(Statements, ';');
+  for (llvm::StringRef Statement : Statements) {
+    std::optional<PtxWarpgroupStep> Step =
+        smemlint::ptxWarpgroupStep(Statement);
+    if (!Step || Step->What == PtxWarpgroupStep::Fence)
+      continue; // wgmma.fence orders the accumulator registers only
+    if (Step->What == PtxWarpgroupStep::Commit) {
+      commitAsyncCopies(Active, CopyQueue::WarpgroupMma);
+      continue;
+    }
+    std::optional<int64_t> Pending = Step->Pending.Literal;
+    if (Step->Pending.Operand)
+      if (const auto *N = llvm::dyn_cast_or_null<llvm::ConstantInt>(
+              asmArgument(Call, Asm, *Step->Pending.Operand)))
+        Pending = N->getSExtValue();
+    // A count that is not a constant (PTX wants one): every group, so that
+    // nothing is reported as read after its wait.
+    completeAsyncCopies(Active,
+                        Pending && *Pending >= 0 ? unsigned(*Pending) : 0u,
+                        /*EveryThread=*/false, CopyQueue::WarpgroupMma);
+  }
+}
+
 bool IrExecution::ptxWarpgroupStep(const llvm::CallBase &Call,
                                    const llvm::InlineAsm &Asm,
                                    const ThreadMask &Active) {
   llvm::StringRef Text = Asm.getAsmString();
-  if (Text.contains("wgmma.mma_async"))
+  if (Text.contains("wgmma.mma_async") || !smemlint::ptxWarpgroupStep(Text))
     return false;
-  std::optional<PtxWarpgroupStep> Step = smemlint::ptxWarpgroupStep(Text);
-  if (!Step)
-    return false;
-  switch (Step->What) {
-  case PtxWarpgroupStep::Fence:
-    return true; // orders the accumulator registers, not shared memory
-  case PtxWarpgroupStep::Commit:
-    commitAsyncCopies(Active, CopyQueue::WarpgroupMma);
-    return true;
-  case PtxWarpgroupStep::Wait:
-    break;
-  }
-  std::optional<int64_t> Pending = Step->Pending.Literal;
-  if (Step->Pending.Operand) {
-    const llvm::Value *Argument =
-        asmArgument(Call, Asm, *Step->Pending.Operand);
-    if (const auto *N = llvm::dyn_cast_or_null<llvm::ConstantInt>(Argument))
-      Pending = N->getSExtValue();
-  }
-  // A count that is not a constant (PTX wants one): every group, so that
-  // nothing is reported as read after its wait.
-  completeAsyncCopies(Active,
-                      Pending && *Pending >= 0 ? unsigned(*Pending) : 0u,
-                      /*EveryThread=*/false, CopyQueue::WarpgroupMma);
+  warpgroupSteps(Call, Asm, Text, Active);
   return true;
 }
 
@@ -352,21 +349,10 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
                    &Described[R.Operand]);
   // `wgmma.fence; wgmma.mma_async ...; wgmma.commit_group;` in one
   // statement: its commit (and wait) come after the mma.
-  llvm::StringRef After =
-      llvm::StringRef(Asm.getAsmString()).split("wgmma.mma_async").second;
-  if (After.contains("wgmma.commit_group"))
-    commitAsyncCopies(Active, CopyQueue::WarpgroupMma);
-  if (std::optional<PtxWarpgroupStep> Wait =
-          After.contains("wgmma.wait_group")
-              ? smemlint::ptxWarpgroupStep(
-                    After.substr(After.find("wgmma.wait_group")))
-              : std::nullopt;
-      Wait && Wait->What == PtxWarpgroupStep::Wait)
-    completeAsyncCopies(Active,
-                        Wait->Pending.Literal && *Wait->Pending.Literal >= 0
-                            ? unsigned(*Wait->Pending.Literal)
-                            : 0u,
-                        /*EveryThread=*/false, CopyQueue::WarpgroupMma);
+  warpgroupSteps(
+      Call, Asm,
+      llvm::StringRef(Asm.getAsmString()).split("wgmma.mma_async").second,
+      Active);
   return true;
 }
 

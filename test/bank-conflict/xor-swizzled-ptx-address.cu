@@ -5,13 +5,18 @@
 // puts it, and the accesses are followed: the swizzled column reads are
 // conflict-free, the unswizzled twin's are 8-way. Declared 16-byte aligned,
 // the XOR would read bits of the placement: a note, as before.
+// A 16-byte access is served 8 lanes at a time (docs/measurements/
+// h200-bank-probes.md): 8 lanes on one 16-byte column of 128-byte rows all
+// need the same 4 banks, 8 ways, 4 x 8 = 32 wavefronts per warp; swizzled,
+// lane r's row puts the column at chunk 3 ^ (r % 8), 8 different chunks:
+// 4 wavefronts, the ideal.
 //
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 // RUN: not %smem-lint --format=json %s | python3 -c "import json, sys; [print(k['name'], a['line'], a['kind'], a['wavefronts'], a['ideal_wavefronts'], a['status']) for k in json.load(sys.stdin)['kernels'] for a in k['accesses']]" | FileCheck --check-prefix=JSON %s
-// JSON: column_reads 30 store 4 4 exact
-// JSON-NEXT: column_reads 37 load 4 4 exact
-// JSON-NEXT: column_reads_unswizzled 48 store 32 4 exact
-// JSON-NEXT: column_reads_unswizzled 56 load 32 4 exact
+// JSON: column_reads 35 store 4 4 exact
+// JSON-NEXT: column_reads 42 load 4 4 exact
+// JSON-NEXT: column_reads_unswizzled 53 store 32 4 exact
+// JSON-NEXT: column_reads_unswizzled 61 load 32 4 exact
 
 #include <cstdint>
 // ThunderKittens-style: a 64 x 64 half tile in 128-byte rows, each 16-byte

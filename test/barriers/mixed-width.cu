@@ -6,7 +6,8 @@
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning:
 
 // Threads 0-63 write 512 shorts in stripes; thread t then reads the 16 bytes
-// at 8 (t + 8) % 64: written by other threads of other warps.
+// at 8 (t + 8) % 64: written by other threads of other warps. Thread 4 reads
+// vector 12, shorts 96-103; short 96 is thread 96 % 64 = 32's.
 // smem-lint: block_dim(64)
 __global__ void shorts_then_vectors(const unsigned short *in, uint4 *out) {
   __shared__ alignas(16) unsigned short s[512];

@@ -11,11 +11,13 @@
 //
 // The JSON lists what each operand's descriptor decoded to and how many
 // warpgroup instructions read it, with no bank cost (none is predicted):
+// 64 rows x 32 bytes of K = 2048 bytes per instruction, once per kernel, 4
+// times in overwritten_before_wait's loop over k.
 // RUN: not %smem-lint --arch=sm_90a --format=json %s | python3 -c "import json, sys; [print(k['name'], r['line'], r['operand'], r['array'], r['layout'], r['bytes_per_instruction'], r['instructions'], r['wavefronts']) for k in json.load(sys.stdin)['kernels'] for r in k['warpgroup_mma_reads']]" | FileCheck --check-prefix=JSON %s
-// JSON: unfenced 49 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 1 None
-// JSON-NEXT: unfenced 49 B sb K-major, 32-byte swizzle, stride byte offset 256 2048 1 None
-// JSON: overwritten_before_wait 49 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 4 None
-// JSON: stride_past_the_tile 49 B sb K-major, 32-byte swizzle, stride byte offset 512 2048 1 None
+// JSON: unfenced 51 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 1 None
+// JSON-NEXT: unfenced 51 B sb K-major, 32-byte swizzle, stride byte offset 256 2048 1 None
+// JSON: overwritten_before_wait 51 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 4 None
+// JSON: stride_past_the_tile 51 B sb K-major, 32-byte swizzle, stride byte offset 512 2048 1 None
 
 typedef unsigned long long u64;
 
@@ -53,8 +55,8 @@ __device__ void mma_64x64x16(float (&acc)[32], u64 a, u64 b) {
 // Findings about what a kernel's wgmma reads are reported here, at the
 // operand's descriptor, in the order of the file: stride_past_the_tile's
 // (below) comes first.
-// CHECK: wgmma-operands.cu:49:21: error: wgmma's read of its B operand through descriptor 'b' is out of bounds for its warpgroup: bytes 2048 to 3824 (16-byte access) of 'sb', an object of 2048 bytes (in 'stride_past_the_tile', block 128x1, sm_90a) [smem-out-of-bounds]
-// CHECK: wgmma-operands.cu:49:21: note: the descriptor (K-major, 32-byte swizzle, stride byte offset 512) reaches sb[1024]
+// CHECK: wgmma-operands.cu:51:21: error: wgmma's read of its B operand through descriptor 'b' is out of bounds for its warpgroup: bytes 2048 to 3824 (16-byte access) of 'sb', an object of 2048 bytes (in 'stride_past_the_tile', block 128x1, sm_90a) [smem-out-of-bounds]
+// CHECK: wgmma-operands.cu:51:21: note: the descriptor (K-major, 32-byte swizzle, stride byte offset 512) reaches sb[1024]
 
 __device__ void wait_for_mmas() {
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
@@ -119,8 +121,8 @@ __global__ void overwritten_before_wait(const unsigned short *a,
   for (int k = 0; k < 4; ++k) {
     for (int i = threadIdx.x; i < 64 * 16; i += 128) {
       sa[i] = a[k * 1024 + i];
-      // CHECK: wgmma-operands.cu:[[#@LINE-1]]:7: warning: missing wait: thread 0 writes sa[0] while the wgmma at line 49 of warpgroup 0 may still be reading it, so the wgmma may multiply the new value; a wgmma has read its operands only once a wgmma.wait_group of its warpgroup retires its group, and none did before this access (block 128x1, sm_90a) [smem-async-copy-wait]
-      // CHECK: wgmma-operands.cu:49:13: note: warpgroup 0 issues the wgmma that reads sa[0] here, in iteration 0 of the loop at line [[#@LINE-4]]
+      // CHECK: wgmma-operands.cu:[[#@LINE-1]]:7: warning: missing wait: thread 0 writes sa[0] while the wgmma at line 51 of warpgroup 0 may still be reading it, so the wgmma may multiply the new value; a wgmma has read its operands only once a wgmma.wait_group of its warpgroup retires its group, and none did before this access (block 128x1, sm_90a) [smem-async-copy-wait]
+      // CHECK: wgmma-operands.cu:51:13: note: warpgroup 0 issues the wgmma that reads sa[0] here, in iteration 0 of the loop at line [[#@LINE-4]]
       // CHECK: note: wait for the wgmma to have read its operands before writing them again: wgmma.wait_group.sync.aligned 0 (warpgroup_wait<0>() in CUTLASS) in every thread of the warpgroup, then __syncthreads() before the other threads write
       sb[i] = b[k * 1024 + i];
       // CHECK: wgmma-operands.cu:[[#@LINE-1]]:7: warning: missing wait:
@@ -160,7 +162,8 @@ __global__ void waited(const unsigned short *a, const unsigned short *b,
 
 // A stride byte offset of 512 where the tile's 8-row groups are 256 bytes
 // apart: B's eight groups reach 7 x 512 + 256 = 3840 bytes into a 2048-byte
-// tile.
+// tile. The first piece past it is group 4's first, at 4 x 512 = 2048 bytes
+// (sb[1024]); the last starts at 7 x 512 + 7 x 32 + 16 = 3824.
 // smem-lint: block_dim(128)
 __global__ void stride_past_the_tile(const unsigned short *a,
                                      const unsigned short *b, float *c) {
@@ -233,7 +236,7 @@ __global__ void two_stages_waiting_too_little(const unsigned short *a,
     int stage = k % 2;
     for (int i = threadIdx.x; i < 64 * 16; i += 128) {
       sa[stage][i] = a[k * 1024 + i];
-      // CHECK: wgmma-operands.cu:[[#@LINE-1]]:7: warning: missing wait: thread 0 writes sa[0][0] while the wgmma at line 49 of warpgroup 0 may still be reading it
+      // CHECK: wgmma-operands.cu:[[#@LINE-1]]:7: warning: missing wait: thread 0 writes sa[0][0] while the wgmma at line 51 of warpgroup 0 may still be reading it
       // CHECK: note: warpgroup 0 issues the wgmma that reads sa[0][0] here, in iteration 0 of the loop at line [[#@LINE-5]]
       // CHECK: note: wait for the wgmma
       sb[stage][i] = b[k * 1024 + i];
