@@ -459,6 +459,7 @@ private:
                        : Event.Matrices ? RequestKind::MatrixRows
                        : Event.Kind == AccessKind::Load ? RequestKind::Load
                                                         : RequestKind::Store;
+    rankSourceLines(Event, Warp, Kind);
     const WarpRequestCost &Cost = costOf(Width, Kind);
     Stats.WarpInstructions += Event.Weight;
     Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;
@@ -477,6 +478,43 @@ private:
     Example.Cost = Cost;
     Example.Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
     Stats.Worst = std::move(Example);
+  }
+
+  /// For a cp.async whose sources the evaluation followed: in SourceRanks,
+  /// each active lane's 128-byte source line, numbered by the first lane
+  /// that needs it (kernel parameters are taken to start on a line, as
+  /// cudaMalloc's allocations do); cleared otherwise, and where a lane's
+  /// source is not known.
+  void rankSourceLines(const MemoryAccessEvent &Event, unsigned Warp,
+                       RequestKind Kind) {
+    SourceRanks.clear();
+    if (Kind != RequestKind::AsyncCopy || !Event.CopySource)
+      return;
+    const ThreadValue &Source = *Event.CopySource;
+    llvm::SmallVector<int64_t, 32> Lines;
+    SourceRanks.assign(Lanes.size(), std::nullopt);
+    for (auto [Lane, Address] : llvm::enumerate(Lanes)) {
+      unsigned Thread = Warp * Banking.WarpSize + unsigned(Lane);
+      if (!Address)
+        continue;
+      if (Thread >= Source.threads() || !Source.Known[Thread]) {
+        SourceRanks.clear();
+        return;
+      }
+      // Floor division: a source before the parameter's start is on an
+      // earlier line.
+      int64_t Line = Source.Values[Thread] >= 0
+                         ? Source.Values[Thread] / AsyncCopySourceLineBytes
+                         : -((-Source.Values[Thread] - 1) /
+                             int64_t(AsyncCopySourceLineBytes)) -
+                               1;
+      auto Found = llvm::find(Lines, Line);
+      SourceRanks[Lane] = uint64_t(Found - Lines.begin());
+      if (Found == Lines.end())
+        Lines.push_back(Line);
+    }
+    if (Lines.size() < 2)
+      SourceRanks.clear();
   }
 
   /// The bank model's answer for Lanes. Warps of one access mostly repeat a
@@ -504,6 +542,8 @@ private:
     PatternKey.push_back(Remote ? 1 + Base % RemoteSegmentBytes : 0);
     for (const LaneAddress &Lane : Lanes)
       PatternKey.push_back(Lane ? *Lane - Base : UINT64_MAX);
+    for (const std::optional<uint64_t> &Rank : SourceRanks)
+      PatternKey.push_back(Rank ? *Rank : UINT64_MAX);
     // Hashed: a warp's pattern is looked up for every warp instruction.
     // Entries stay where they are when the table grows, so the answer is
     // returned by reference until the next call.
@@ -513,9 +553,11 @@ private:
     auto Known = Patterns.find(PatternKey);
     if (Known != Patterns.end())
       return Known->second;
-    WarpRequestCost Cost = Remote
-                               ? serveRemoteRequest(Banking, Width, Kind, Lanes)
-                               : serveWarpRequest(Banking, Width, Kind, Lanes);
+    WarpRequestCost Cost =
+        Remote ? serveRemoteRequest(Banking, Width, Kind, Lanes)
+        : !SourceRanks.empty()
+            ? serveAsyncCopy(Banking, Width, Lanes, SourceRanks)
+            : serveWarpRequest(Banking, Width, Kind, Lanes);
     if (Patterns.size() >= MaxRememberedPatterns)
       Patterns.clear();
     return Patterns.emplace(PatternKey, std::move(Cost)).first->second;
@@ -538,6 +580,8 @@ private:
   std::vector<uint64_t> PatternKey;
   llvm::DenseMap<AccessKey, unsigned> Index;
   std::vector<LaneAddress> Lanes;
+  /// rankSourceLines' answer for the warp in Lanes.
+  std::vector<std::optional<uint64_t>> SourceRanks;
 };
 
 } // namespace

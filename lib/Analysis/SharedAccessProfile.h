@@ -152,7 +152,8 @@ struct BulkCopiedArray {
 };
 
 /// A wgmma's reads of one shared operand at one source place: what the
-/// descriptor decoded to, and how much it read. Not costed in the banks.
+/// descriptor decoded to, and how much it read. Costed by the gmma pipe's
+/// rule (WarpgroupMmaOperand::Wavefronts), apart from the LSU's accesses.
 struct WarpgroupMmaReads {
   const clang::Expr *Site = nullptr; ///< The descriptor operand.
   /// The kernel's statement it was reached through (a helper's asm).

@@ -297,6 +297,7 @@ void describeAccesses(const KernelAnalysis &Analysis, KernelReport &Report) {
     W.Array = Reads.Array ? Reads.Array->getNameAsString() : "";
     W.Layout = Reads.Operand.Layout;
     W.BytesPerInstruction = Reads.Operand.Bytes;
+    W.WavefrontsPerInstruction = Reads.Operand.Wavefronts;
     if (Reads.Operand.Bytes)
       W.Instructions = Reads.Pieces * 16 / Reads.Operand.Bytes;
     for (unsigned Symbol = 0; Symbol < 64; ++Symbol)

@@ -71,6 +71,9 @@ struct WarpgroupMmaOperand {
   unsigned SwizzleRepeat = 0;
   /// The bytes one instruction reads of it: rows (M or N) x 32.
   unsigned Bytes = 0;
+  /// The gmma pipe's shared wavefronts for one instruction's read of it
+  /// (GmmaBytesPerWavefront).
+  unsigned Wavefronts = 0;
 };
 
 /// One source-level access executed by the threads in Active.
@@ -157,6 +160,11 @@ struct MemoryAccessEvent {
   /// 16), in flight until wgmma.wait_group. Valid during the observer's
   /// call only: an observer copies what it keeps.
   const WarpgroupMmaOperand *WarpgroupMma = nullptr;
+  /// For a cp.async's issue (not a bulk copy's): each thread's global
+  /// source, a pointer into the kernel parameter or variable it copies from,
+  /// when the evaluation followed it; null otherwise. LDGSTS writes a lane
+  /// into shared memory only once its source's 128-byte line has arrived.
+  const ThreadValue *CopySource = nullptr;
 };
 
 /// Block: __syncthreads() and its forms, a cooperative-groups block sync,

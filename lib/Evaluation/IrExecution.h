@@ -449,7 +449,8 @@ public:
                       AsyncPhase Async = AsyncPhase::None,
                       bool BypassesL1 = false,
                       const TensorMapBox *TensorMap = nullptr,
-                      const WarpgroupMmaOperand *WarpgroupMma = nullptr);
+                      const WarpgroupMmaOperand *WarpgroupMma = nullptr,
+                      const ThreadValue *CopySource = nullptr);
   MemoryObject objectOfGlobal(const llvm::GlobalVariable &Global) const;
 
   // IrIntrinsics.cpp: calls the compiler leaves as intrinsics or asm.
@@ -564,6 +565,11 @@ public:
                                  CallFrame &Frame, const ThreadMask &Active);
   /// `llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}[.s]` (clang's
   /// __nvvm_cp_async builtins): as ptxAsyncCopy.
+  /// A cp.async's global source (MemoryAccessEvent::CopySource): the
+  /// pointer into a parameter or variable; nullopt for anything else.
+  std::optional<ThreadValue> copySource(const llvm::Value *Source,
+                                        CallFrame &Frame,
+                                        const ThreadMask &Active);
   bool intrinsicAsyncCopy(const llvm::CallBase &Call, llvm::StringRef Name,
                           CallFrame &Frame, const ThreadMask &Active);
   // IrMbarriers.cpp: mbarrier phases (init, arrivals, transaction bytes,

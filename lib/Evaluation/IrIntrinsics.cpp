@@ -270,6 +270,10 @@ struct PtxAsyncCopy {
   std::optional<unsigned> GuardOperand;
   /// A bulk copy: the operand of the mbarrier its complete_tx signals.
   std::optional<unsigned> MbarrierOperand;
+  /// A cp.async into shared memory: the operand of its global source, and
+  /// a constant in its brackets.
+  std::optional<unsigned> SourceOperand;
+  int64_t SourceByteOffset = 0;
 };
 
 std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
@@ -330,6 +334,11 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
       Address.ByteOffset != 0)
     return std::nullopt;
   Found.AddressOperand = Address.AddressOperand;
+  PtxSharedAccess Source;
+  if (!Found.Bulk && parseAddressOperand(Operands[1], Source)) {
+    Found.SourceOperand = Source.AddressOperand;
+    Found.SourceByteOffset = Source.ByteOffset;
+  }
   PtxSharedAccess Mbarrier;
   if (Found.Bulk && !Found.FromShared && Operands.size() == 4 &&
       parseAddressOperand(Operands[3], Mbarrier) && Mbarrier.ByteOffset == 0)
@@ -1408,10 +1417,18 @@ bool IrExecution::ptxAsyncCopy(const llvm::CallBase &Call,
                    Copying, nullptr, 0, AsyncPhase::BulkRead);
     return true;
   }
-  reportAccessAt(Call, Site, AccessKind::Store, unsigned(Width), Facts, Copying,
-                 nullptr, 0,
-                 Copy->Bulk ? AsyncPhase::BulkIssue : AsyncPhase::Issue,
-                 Copy->BypassesL1);
+  std::optional<ThreadValue> Source;
+  if (Copy->SourceOperand)
+    if (const llvm::Value *SourceValue = ArgumentOf(*Copy->SourceOperand)) {
+      Source = copySource(SourceValue, Frame, Copying);
+      if (Source)
+        for (int64_t &Offset : Source->Values)
+          Offset += Copy->SourceByteOffset;
+    }
+  reportAccessAt(
+      Call, Site, AccessKind::Store, unsigned(Width), Facts, Copying, nullptr,
+      0, Copy->Bulk ? AsyncPhase::BulkIssue : AsyncPhase::Issue,
+      Copy->BypassesL1, nullptr, nullptr, Source ? &*Source : nullptr);
   if (Copy->Bulk)
     bulkCopyCompletesTx(
         Copy->MbarrierOperand ? ArgumentOf(*Copy->MbarrierOperand) : nullptr,
@@ -1492,6 +1509,15 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
   return true;
 }
 
+std::optional<ThreadValue> IrExecution::copySource(const llvm::Value *Source,
+                                                   CallFrame &Frame,
+                                                   const ThreadMask &Active) {
+  const ThreadValue &Value = valueOf(Source, Frame, Active);
+  if (!Value.isPointer() || Value.Object.IsShared || !Value.Object.Decl)
+    return std::nullopt;
+  return Value;
+}
+
 bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
                                      llvm::StringRef Name, CallFrame &Frame,
                                      const ThreadMask &Active) {
@@ -1513,8 +1539,11 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
   if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
     return false;
   Facts.Path.reset(); // the builtin's pointer, not a subscript of the call
+  std::optional<ThreadValue> Source =
+      copySource(Call.getArgOperand(1), Frame, Active);
   reportAccessAt(Call, Site, AccessKind::Store, Width, Facts, Active, nullptr,
-                 0, AsyncPhase::Issue, BypassesL1);
+                 0, AsyncPhase::Issue, BypassesL1, nullptr, nullptr,
+                 Source ? &*Source : nullptr);
   return true;
 }
 

@@ -604,14 +604,12 @@ unsigned requiredAlignment(const llvm::Instruction &I, unsigned WidthBytes,
 
 } // namespace
 
-void IrExecution::reportAccessAt(const llvm::Instruction &I,
-                                 const clang::Expr *Site, AccessKind Kind,
-                                 unsigned WidthBytes, const AddressFacts &Facts,
-                                 const ThreadMask &Active,
-                                 const ThreadValue *Stored, unsigned Matrices,
-                                 AsyncPhase Async, bool BypassesL1,
-                                 const TensorMapBox *TensorMap,
-                                 const WarpgroupMmaOperand *WarpgroupMma) {
+void IrExecution::reportAccessAt(
+    const llvm::Instruction &I, const clang::Expr *Site, AccessKind Kind,
+    unsigned WidthBytes, const AddressFacts &Facts, const ThreadMask &Active,
+    const ThreadValue *Stored, unsigned Matrices, AsyncPhase Async,
+    bool BypassesL1, const TensorMapBox *TensorMap,
+    const WarpgroupMmaOperand *WarpgroupMma, const ThreadValue *CopySource) {
   const ThreadValue &Address = Facts.Address;
   // The declared shape, and a layout to evaluate instead of it.
   const ArrayPath *Path = nullptr;
@@ -693,6 +691,7 @@ void IrExecution::reportAccessAt(const llvm::Instruction &I,
     Event.ControlSymbols = controlSymbols(*Frames.back(), *I.getParent());
   Event.Step = Summary.Steps;
   Event.WarpgroupMma = WarpgroupMma;
+  Event.CopySource = CopySource;
   if (WarpgroupMma)
     Event.LayoutAlignment = WarpgroupMma->SwizzleRepeat;
   if (TensorMap) {

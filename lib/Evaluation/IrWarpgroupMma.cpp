@@ -302,6 +302,7 @@ bool IrExecution::ptxWarpgroupMma(const llvm::CallBase &Call,
                            ", " + D.swizzleName();
       Description.Swizzle = D.swizzleName();
       Description.Bytes = unsigned(Pieces.size()) * 16;
+      Description.Wavefronts = Description.Bytes / GmmaBytesPerWavefront;
       if (D.SwizzleBytes)
         Description.SwizzleRepeat = gmmaSwizzleRepeat(D.SwizzleBytes);
       // A swizzled K-major operand's rows are one span apart: its leading

@@ -89,6 +89,15 @@ struct GmmaDescriptor {
 std::vector<uint32_t> gmmaOperandPieces(const GmmaDescriptor &D, unsigned Rows,
                                         bool MNMajor);
 
+/// The bytes of shared memory the gmma pipe reads per wavefront: one core
+/// matrix, 8 rows of 16 bytes. Under every canonical layout a core matrix's
+/// rows lie in 8 different 16-byte bank groups (16 bytes apart, or a
+/// swizzle span apart with the rows' pieces XORed apart), so an operand
+/// costs its bytes / 128 wavefronts: measured on the H200 for 27 layouts,
+/// swizzled or not, starts off the atom included
+/// (docs/measurements/h200-wgmma.md), with no bank conflict in any.
+constexpr unsigned GmmaBytesPerWavefront = 128;
+
 /// The byte alignment at which a swizzle mode's pattern starts over (1024
 /// for 128-byte, 512 for 64-byte, 256 for 32-byte; 16 for none).
 unsigned gmmaSwizzleRepeat(unsigned SwizzleBytes);

@@ -66,6 +66,9 @@ struct WarpRequestCost {
   /// at each placement of the array (a bank cycle apart).
   unsigned BankWavefronts = 0;
   llvm::SmallVector<unsigned, 4> ByPlacement;
+  /// For a cp.async (serveAsyncCopy): the 128-byte lines its lanes' global
+  /// sources lie in, when more than one; 0 otherwise.
+  unsigned SourceLines = 0;
 
   /// The conflict degree ("N-way"): wavefronts over the ideal, rounded up.
   unsigned ways() const {
@@ -101,6 +104,25 @@ constexpr unsigned MatrixRowBytes = 16;
 WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
                                  unsigned WidthBytes, RequestKind Kind,
                                  llvm::ArrayRef<LaneAddress> Lanes);
+
+/// The bytes of the global lines a cp.async's sources are fetched in.
+constexpr unsigned AsyncCopySourceLineBytes = 128;
+
+/// Serves the shared write of one warp's cp.async.ca (LDGSTS) whose lanes
+/// copy from \p SourceLines (per lane, the index of its source's 128-byte
+/// line, in any numbering; nullopt for an inactive lane). LDGSTS writes a
+/// lane only once its line has arrived, and the lines arrive one per
+/// wavefront, in the order of the first lane that needs each; each
+/// wavefront writes at most one word per bank, for lanes whose line is in,
+/// lanes on one word counted apart (measured for 4-byte copies:
+/// docs/measurements/h200-cp-async.md, "Sources in several lines"). A warp
+/// whose sources are one line, or a copy of 8 or 16 bytes (not measured
+/// with several lines yet), costs what serveWarpRequest's AsyncCopy does.
+/// The ideal is what the same lines take with no bank shared.
+WarpRequestCost
+serveAsyncCopy(const SharedMemoryBanking &Banking, unsigned WidthBytes,
+               llvm::ArrayRef<LaneAddress> Lanes,
+               llvm::ArrayRef<std::optional<uint64_t>> SourceLines);
 
 /// The bytes of the segments a load of another block's shared memory is
 /// served in (distributed shared memory).

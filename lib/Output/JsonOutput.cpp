@@ -301,7 +301,7 @@ json kernel(const KernelReport &K) {
                   {"status", W.Status},
                   {"reason", W.Reason},
                   {"depends_on", W.DependsOn},
-                  {"wavefronts", nullptr}};
+                  {"wavefronts", W.WavefrontsPerInstruction}};
     Entry["called_from"] = W.CalledFrom.File.empty()
                                ? json(nullptr)
                                : json{{"file", W.CalledFrom.File},

@@ -399,7 +399,7 @@ struct OccupancyReport {
 };
 
 /// What a kernel's wgmma reads of one shared operand at one place
-/// (SharedAccessProfile's WarpgroupMmaReads); bank cost not predicted.
+/// (SharedAccessProfile's WarpgroupMmaReads) and what it costs the gmma pipe.
 struct WarpgroupMmaReport {
   SourcePoint Where;
   /// The kernel's call through which a helper's asm is reached; empty
@@ -411,6 +411,9 @@ struct WarpgroupMmaReport {
   /// warpgroup instructions read it in the block.
   unsigned BytesPerInstruction = 0;
   uint64_t Instructions = 0;
+  /// Shared wavefronts of one instruction's read (Nsight Compute's
+  /// l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma).
+  unsigned WavefrontsPerInstruction = 0;
   /// "exact", or "assumed" with the reason: the descriptors depend on
   /// values the analysis chose (DependsOn names them) or the reads rest on
   /// a data-dependent branch.

@@ -9,15 +9,15 @@
 //
 // RUN: not %smem-lint --arch=sm_90a %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
 //
-// The JSON lists what each operand's descriptor decoded to and how many
-// warpgroup instructions read it, with no bank cost (none is predicted):
-// 64 rows x 32 bytes of K = 2048 bytes per instruction, once per kernel, 4
-// times in overwritten_before_wait's loop over k.
+// The JSON lists each operand's decoded descriptor, the warpgroup instructions
+// that read it (once per kernel, 4 times in overwritten_before_wait's k loop),
+// its bytes (64 rows x 32 bytes of K) and gmma wavefronts per instruction:
+// 2048 / 128 = 16 (docs/measurements/h200-wgmma.md: this layout's SS probe, 32).
 // RUN: not %smem-lint --arch=sm_90a --format=json %s | python3 -c "import json, sys; [print(k['name'], r['line'], r['operand'], r['array'], r['layout'], r['bytes_per_instruction'], r['instructions'], r['wavefronts']) for k in json.load(sys.stdin)['kernels'] for r in k['warpgroup_mma_reads']]" | FileCheck --check-prefix=JSON %s
-// JSON: unfenced 51 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 1 None
-// JSON-NEXT: unfenced 51 B sb K-major, 32-byte swizzle, stride byte offset 256 2048 1 None
-// JSON: overwritten_before_wait 51 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 4 None
-// JSON: stride_past_the_tile 51 B sb K-major, 32-byte swizzle, stride byte offset 512 2048 1 None
+// JSON: unfenced 51 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 1 16
+// JSON-NEXT: unfenced 51 B sb K-major, 32-byte swizzle, stride byte offset 256 2048 1 16
+// JSON: overwritten_before_wait 51 A sa K-major, 32-byte swizzle, stride byte offset 256 2048 4 16
+// JSON: stride_past_the_tile 51 B sb K-major, 32-byte swizzle, stride byte offset 512 2048 1 16
 
 typedef unsigned long long u64;
 

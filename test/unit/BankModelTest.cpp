@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 using namespace smemlint;
 
@@ -269,6 +270,65 @@ TEST(BankModel, AsyncCopyOfTheH200Table) {
                          }));
     EXPECT_EQ(Cost.Wavefronts, P.Measured) << P.Name;
     EXPECT_EQ(Cost.IdealWavefronts, P.Ideal) << P.Name;
+  }
+}
+
+/// 4-byte cp.async.ca whose lanes read several 128-byte lines of global
+/// memory: docs/measurements/h200-cp-async.md, "Sources in several lines"
+/// (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts per
+/// instruction, one warp; global rows 4096 bytes apart).
+TEST(BankModel, AsyncCopyFromSeveralLines) {
+  struct Source {
+    const char *Name;
+    std::function<uint64_t(unsigned)> Offset;
+    unsigned Measured[5]; ///< For each destination below.
+  };
+  const uint64_t Row = 4096;
+  const Source Sources[] = {
+      {"4l", [](unsigned L) { return uint64_t(4 * L); }, {1, 4, 2, 8, 32}},
+      {"8l", [](unsigned L) { return uint64_t(8 * L); }, {2, 5, 3, 9, 32}},
+      {"row l/8",
+       [&](unsigned L) { return L / 8 * Row + 4 * (L % 8); },
+       {4, 7, 5, 11, 32}},
+      {"row l/4",
+       [&](unsigned L) { return L / 4 * Row + 4 * (L % 4); },
+       {8, 11, 9, 14, 32}},
+      {"row l/4, 16 bytes apart",
+       [&](unsigned L) { return L / 4 * Row + 16 * (L % 4); },
+       {8, 11, 9, 14, 32}},
+      {"row l/2",
+       [&](unsigned L) { return L / 2 * Row + 4 * (L % 2); },
+       {16, 18, 17, 20, 32}},
+      {"row l", [&](unsigned L) { return L * Row; }, {32, 32, 32, 32, 32}},
+      {"row l%8",
+       [&](unsigned L) { return L % 8 * Row + 4 * (L / 8); },
+       {8, 8, 8, 8, 32}},
+  };
+  const std::function<uint64_t(unsigned)> Destinations[] = {
+      [](unsigned L) { return uint64_t(L); },
+      [](unsigned L) { return uint64_t(L % 4 * 512 + L / 4); },
+      [](unsigned L) { return uint64_t(L % 2 * 128 + L / 2); },
+      [](unsigned L) { return uint64_t(L % 8 * 128 + L / 8); },
+      [](unsigned L) { return uint64_t(32 * L); }};
+  for (const Source &S : Sources) {
+    std::vector<std::optional<uint64_t>> Lines;
+    std::set<uint64_t> Distinct;
+    for (unsigned L = 0; L < 32; ++L) {
+      Lines.push_back(S.Offset(L) / AsyncCopySourceLineBytes);
+      Distinct.insert(*Lines.back());
+    }
+    for (unsigned D = 0; D < 5; ++D) {
+      WarpRequestCost Cost = serveAsyncCopy(
+          h200(), 4, warp([&](unsigned L) -> std::optional<uint64_t> {
+            return 4 * Destinations[D](L);
+          }),
+          Lines);
+      EXPECT_EQ(Cost.Wavefronts, S.Measured[D])
+          << S.Name << ", destination " << D;
+      // The ideal: the lines, or one where there is one.
+      EXPECT_EQ(Cost.IdealWavefronts, unsigned(Distinct.size()))
+          << S.Name << ", destination " << D;
+    }
   }
 }
 

@@ -11,6 +11,11 @@
 
 #include "gtest/gtest.h"
 
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+
 namespace smemlint {
 namespace {
 
@@ -142,6 +147,61 @@ TEST(WarpgroupMmaTest, MNMajorSpansAlongTheRows) {
   EXPECT_EQ(Pieces[1], 128u);   // K row 0, N piece 1
   EXPECT_EQ(Pieces[2], 16u);    // K row 1, N piece 0
   EXPECT_EQ(Pieces[16], 2048u); // K row 8
+}
+
+TEST(WarpgroupMmaTest, TheLayoutsTheH200Reads) {
+  // utils/gpu-probes/wgmma_probes.cu's `layout` and `layout64` lines
+  // (docs/measurements/h200-wgmma.md): with A one-hot in registers, the
+  // accumulator shows the index of the 16-bit element of shared memory
+  // each element B(k, n) was read from, k-major; N is 8 unless `n=64`.
+  std::ifstream In(SMEM_LINT_TEST_INPUTS "/h200-wgmma-layouts.txt");
+  ASSERT_TRUE(In) << "missing " SMEM_LINT_TEST_INPUTS "/h200-wgmma-layouts.txt";
+  std::map<std::string, unsigned> Modes = {
+      {"none", 0}, {"128", 1}, {"64", 2}, {"32", 3}};
+  unsigned Checked = 0;
+  std::string Line;
+  while (std::getline(In, Line)) {
+    std::istringstream Words(Line);
+    std::string Mode, Word;
+    unsigned Leading = 0, Stride = 0, Start = 0, Transposed = 0, N = 8;
+    while (Words >> Word && Word.back() != ':') {
+      auto Value = [&](const char *Key) {
+        return Word.rfind(Key, 0) == 0 ? Word.substr(strlen(Key)) : "";
+      };
+      if (!Value("mode=").empty())
+        Mode = Value("mode=");
+      else if (!Value("lbo=").empty())
+        Leading = std::stoul(Value("lbo="));
+      else if (!Value("sbo=").empty())
+        Stride = std::stoul(Value("sbo="));
+      else if (!Value("start=").empty())
+        Start = std::stoul(Value("start="));
+      else if (!Value("trans=").empty())
+        Transposed = std::stoul(Value("trans="));
+      else if (!Value("n=").empty())
+        N = std::stoul(Value("n="));
+    }
+    ASSERT_NE(Line.find("no error:"), std::string::npos) << Line;
+    std::vector<uint32_t> Measured;
+    for (uint32_t Index; Words >> Index;)
+      Measured.push_back(Index);
+    ASSERT_EQ(Measured.size(), 16 * N) << Line;
+    std::vector<uint32_t> Pieces = gmmaOperandPieces(
+        GmmaDescriptor::decode(descriptor(Start, Leading, Stride, Modes[Mode])),
+        N, Transposed);
+    // K-major: B(k, n) is element k % 8 of row n's piece k / 8; M/N-major:
+    // element n % 8 of K row k's piece n / 8.
+    for (unsigned K = 0; K < 16; ++K)
+      for (unsigned Col = 0; Col < N; ++Col) {
+        uint32_t Byte = Transposed
+                            ? Pieces[K * (N / 8) + Col / 8] + 2 * (Col % 8)
+                            : Pieces[2 * Col + K / 8] + 2 * (K % 8);
+        EXPECT_EQ(Byte / 2, Measured[K * N + Col])
+            << Line.substr(0, Line.find(':')) << ", k " << K << ", n " << Col;
+      }
+    ++Checked;
+  }
+  EXPECT_GE(Checked, 19u);
 }
 
 } // namespace

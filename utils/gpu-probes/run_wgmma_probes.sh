@@ -26,8 +26,27 @@ for args in "none 2048 128 0 1" "none 1024 256 0 1" "32 2048 512 0 1" \
             "64 2048 1024 0 1" "128 2048 1024 0 1" "128 2048 2048 0 1"; do
   timeout -s KILL 30 "$O/wgmma_probes" layout $args >> "$L" 2>&1 || echo "$args rc=$?" >> "$L"
 done
-timeout -s KILL 300 ncu --clock-control none --csv \
-  --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_gmma.sum,smsp__inst_executed_op_gmma.sum \
+# N = 64: every core matrix of B, so LBO and SBO are each exercised (K-major
+# 8-row groups; M/N-major pieces across and between swizzle spans).
+for args in "none 128 256 0 0" "none 1024 128 0 0" "32 16 256 0 0" \
+            "64 16 512 0 0" "128 16 1024 0 0" "128 16 1024 32 0" \
+            "128 16 2048 0 0" "none 128 256 0 1" "none 1024 128 0 1" \
+            "32 512 256 0 1" "64 1024 512 0 1" "128 2048 1024 0 1"; do
+  timeout -s KILL 30 "$O/wgmma_probes" layout64 $args >> "$L" 2>&1 || echo "$args n=64 rc=$?" >> "$L"
+done
+timeout 60 cuobjdump -sass "$O/wgmma_probes" | grep -oE '(HGMMA|WARPGROUP|LDS|STS)[A-Z0-9._]*' | sort | uniq -c > "$O/wgmma-sass-opcodes.txt" 2>&1
+# Every gmma metric this ncu knows (an unknown metric fails the whole run).
+timeout 60 ncu --query-metrics > "$O/ncu-query.txt" 2>&1
+M=$(grep -oE '^ *[a-z0-9_]+__[a-z0-9_]*gmma[a-z0-9_]*' "$O/ncu-query.txt" | tr -d ' ' | sort -u | sed 's/$/.sum/' | paste -sd,)
+M="${M:+$M,}l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+echo "metrics: $M" > "$O/wgmma-metrics-used.txt"
+timeout -s KILL 300 ncu --clock-control none --csv --metrics "$M" \
   -k regex:cost "$O/wgmma_probes" cost > "$O/wgmma-cost.csv" 2> "$O/wgmma-cost-stderr.txt"
-echo "ncu rc=$?" >> "$O/wgmma-cost-stderr.txt"
-rm -f "$O/wgmma_probes"
+R=$?; echo "ncu rc=$R" >> "$O/wgmma-cost-stderr.txt"
+if [ $R -ne 0 ]; then  # fall back to the two counters named in issue 19
+  timeout -s KILL 200 ncu --clock-control none --csv \
+    --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_gmma.sum \
+    -k regex:cost "$O/wgmma_probes" cost > "$O/wgmma-cost.csv" 2>> "$O/wgmma-cost-stderr.txt"
+  echo "fallback ncu rc=$?" >> "$O/wgmma-cost-stderr.txt"
+fi
+rm -f "$O/wgmma_probes" "$O/ncu-query.txt"

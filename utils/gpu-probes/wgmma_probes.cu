@@ -11,6 +11,8 @@
 // Usage:
 //   wgmma_probes layout MODE LBO SBO START TRANS   one line: the 16 x 8
 //       element indices B(k, n) read (k-major), MODE none|32|64|128
+//   wgmma_probes layout64 MODE LBO SBO START TRANS the same for N = 64:
+//       16 x 64 indices
 //   wgmma_probes cost                              one launch per config of
 //       the list below, a line each naming it (run under ncu for the
 //       l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma counter)
@@ -22,6 +24,9 @@
 #include <cuda_fp16.h>
 
 constexpr unsigned Region = 4096; // bytes of shared memory filled and read
+// layout64 reads up to 16 KB: two passes, each half holding its index's
+// low 11 bits, then its high bits (f16 is exact on integers up to 2048).
+constexpr unsigned WideRegion = 16384;
 
 __device__ uint64_t descriptor(unsigned address, unsigned lbo, unsigned sbo,
                                unsigned mode) {
@@ -77,11 +82,13 @@ __device__ void mma_ss_n64(float (&d)[32], uint64_t a, uint64_t b) {
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
 }
 
-// Fills the region with each half's index, fenced for the async proxy.
-__device__ unsigned fill(unsigned char *smem) {
+// Fills the region with each half's index (or, for layout64, the part of it
+// `pass` selects), fenced for the async proxy.
+__device__ unsigned fill(unsigned char *smem, unsigned bytes = Region,
+                         int pass = -1) {
   __half *h = reinterpret_cast<__half *>(smem);
-  for (unsigned i = threadIdx.x; i < Region / 2; i += blockDim.x)
-    h[i] = __uint2half_rn(i);
+  for (unsigned i = threadIdx.x; i < bytes / 2; i += blockDim.x)
+    h[i] = __uint2half_rn(pass < 0 ? i : pass == 0 ? i % 2048 : i / 2048);
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   __syncthreads();
   return unsigned(__cvta_generic_to_shared(smem));
@@ -119,6 +126,61 @@ __global__ void cost_ss(unsigned mode, unsigned lbo, unsigned sbo,
     out[threadIdx.x * 32 + i] = d[i];
 }
 
+// B alone (64 x 16 f16, N = 64) from shared memory, A from registers: the
+// gmma pipe's wavefronts of one operand's layout.
+template <bool Transposed>
+__device__ void mma_rs_n64(float (&d)[32], const unsigned (&a)[4], uint64_t b) {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+  asm volatile(
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+      "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, "
+      "%30, %31}, {%32, %33, %34, %35}, %36, 1, 1, 1, %37;"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]),
+        "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]),
+        "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]),
+        "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]),
+        "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]),
+        "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]),
+        "+f"(d[30]), "+f"(d[31])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b),
+        "n"(Transposed ? 1 : 0));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+}
+
+template <bool Transposed>
+__global__ void cost_rs(unsigned mode, unsigned lbo, unsigned sbo,
+                        unsigned b_start, float *out) {
+  extern __shared__ __align__(1024) unsigned char smem[];
+  unsigned base = fill(smem);
+  unsigned a[4];
+  one_hot_a(a);
+  float d[32] = {};
+  mma_rs_n64<Transposed>(d, a, descriptor(base + b_start, lbo, sbo, mode));
+  for (int i = 0; i < 32; ++i)
+    out[threadIdx.x * 32 + i] = d[i];
+}
+
+// B of m64n64k16 (16 x 64) through one layout: warp 0's 16 rows of D are
+// B's 16 k (D fragment: d[i] at row lane/4 + 8 ((i/2) % 2), column
+// 8 (i/4) + 2 (lane%4) + i%2).
+template <bool Transposed>
+__global__ void layout64(unsigned mode, unsigned lbo, unsigned sbo,
+                         unsigned start, int pass, float *out) {
+  extern __shared__ __align__(1024) unsigned char smem[];
+  unsigned base = fill(smem, WideRegion, pass);
+  unsigned a[4];
+  one_hot_a(a);
+  float d[32] = {};
+  mma_rs_n64<Transposed>(d, a, descriptor(base + start, lbo, sbo, mode));
+  if (threadIdx.x < 32) {
+    unsigned g = threadIdx.x / 4, t = threadIdx.x % 4;
+    for (unsigned i = 0; i < 32; ++i)
+      out[(g + 8 * ((i / 2) % 2)) * 64 + 8 * (i / 4) + 2 * t + i % 2] = d[i];
+  }
+}
+
 static unsigned modeBits(const char *Mode) {
   if (!strcmp(Mode, "128"))
     return 1;
@@ -138,6 +200,10 @@ int main(int argc, char **argv) {
   // The cost configs' strides reach 17 KB: A's 8-row groups SBO apart.
   size_t CostSmem = 32768 + 1024;
   cudaFuncSetAttribute(cost_ss, cudaFuncAttributeMaxDynamicSharedMemorySize, int(CostSmem));
+  cudaFuncSetAttribute(cost_rs<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(CostSmem));
+  cudaFuncSetAttribute(cost_rs<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(CostSmem));
+  cudaFuncSetAttribute(layout64<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(CostSmem));
+  cudaFuncSetAttribute(layout64<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(CostSmem));
   if (argc == 7 && !strcmp(argv[1], "layout")) {
     unsigned mode = modeBits(argv[2]);
     unsigned lbo = atoi(argv[3]), sbo = atoi(argv[4]), start = atoi(argv[5]);
@@ -156,9 +222,54 @@ int main(int argc, char **argv) {
     printf("\n");
     return Err == cudaSuccess ? 0 : 1;
   }
+  if (argc == 7 && !strcmp(argv[1], "layout64")) {
+    unsigned mode = modeBits(argv[2]);
+    unsigned lbo = atoi(argv[3]), sbo = atoi(argv[4]), start = atoi(argv[5]);
+    bool trans = atoi(argv[6]) != 0;
+    float host[2][16 * 64];
+    cudaError_t Err = cudaSuccess;
+    for (int pass = 0; pass < 2 && Err == cudaSuccess; ++pass) {
+      if (trans)
+        layout64<true><<<1, 128, CostSmem>>>(mode, lbo, sbo, start, pass, out);
+      else
+        layout64<false><<<1, 128, CostSmem>>>(mode, lbo, sbo, start, pass, out);
+      Err = cudaDeviceSynchronize();
+      cudaMemcpy(host[pass], out, sizeof(host[pass]), cudaMemcpyDeviceToHost);
+    }
+    printf("mode=%s lbo=%u sbo=%u start=%u trans=%d n=64 %s:", argv[2], lbo,
+           sbo, start, int(trans), cudaGetErrorString(Err));
+    for (int i = 0; i < 16 * 64; ++i)
+      printf(" %d", int(host[1][i]) * 2048 + int(host[0][i]));
+    printf("\n");
+    return Err == cudaSuccess ? 0 : 1;
+  }
   if (argc == 2 && !strcmp(argv[1], "cost")) {
-    // K-major canonical layouts and variations of their strides; A at 0,
-    // B 2048 bytes in.
+    // B alone (RS): K-major canonical layouts, strides and starts off the
+    // atom (CUTLASS advances a K-block by 32 bytes inside a swizzle atom),
+    // then M/N-major.
+    struct RsConfig {
+      const char *Mode;
+      unsigned Lbo, Sbo, Start, Trans;
+    } RsConfigs[] = {
+        {"none", 128, 256, 0, 0},   {"none", 128, 256, 16, 0},
+        {"none", 128, 256, 64, 0},  {"none", 256, 128, 0, 0},
+        {"none", 1024, 128, 0, 0},  {"32", 16, 256, 0, 0},
+        {"64", 16, 512, 0, 0},      {"64", 16, 512, 32, 0},
+        {"128", 16, 1024, 0, 0},    {"128", 16, 1024, 32, 0},
+        {"128", 16, 1024, 64, 0},   {"128", 16, 1024, 16, 0},
+        {"none", 1024, 128, 0, 1},  {"none", 128, 256, 0, 1},
+        {"32", 512, 256, 0, 1},     {"64", 2048, 512, 0, 1},
+        {"128", 2048, 1024, 0, 1}};
+    for (const RsConfig &C : RsConfigs) {
+      if (C.Trans)
+        cost_rs<true><<<1, 128, CostSmem>>>(modeBits(C.Mode), C.Lbo, C.Sbo, C.Start, out);
+      else
+        cost_rs<false><<<1, 128, CostSmem>>>(modeBits(C.Mode), C.Lbo, C.Sbo, C.Start, out);
+      cudaError_t Err = cudaDeviceSynchronize();
+      printf("cost rs mode=%s lbo=%u sbo=%u start=%u trans=%u %s\n", C.Mode,
+             C.Lbo, C.Sbo, C.Start, C.Trans, cudaGetErrorString(Err));
+    }
+    // A and B (SS), K-major, one layout for both; A at 0, B 2048 bytes in.
     struct Config {
       const char *Mode;
       unsigned Lbo, Sbo;
@@ -169,7 +280,7 @@ int main(int argc, char **argv) {
     for (const Config &C : Configs) {
       cost_ss<<<1, 128, CostSmem>>>(modeBits(C.Mode), C.Lbo, C.Sbo, 0, 2048, out);
       cudaError_t Err = cudaDeviceSynchronize();
-      printf("cost mode=%s lbo=%u sbo=%u %s\n", C.Mode, C.Lbo, C.Sbo,
+      printf("cost ss mode=%s lbo=%u sbo=%u %s\n", C.Mode, C.Lbo, C.Sbo,
              cudaGetErrorString(Err));
     }
     return 0;
