@@ -118,6 +118,14 @@ std::string launchTitle(const VerifyPlan &Plan, const PlannedLaunch &L) {
       L.Id + ", " +
       (V ? sys::path::filename(V->Source).str() + " " + V->Id : L.Variant) +
       "]";
+  // The scalar arguments the launch recorder read, which the re-analysis
+  // used.
+  std::vector<std::string> Recorded;
+  for (const PlannedArgument &A : L.Arguments)
+    if (A.ValueSource == "run")
+      Recorded.push_back(A.Name + " = " + A.Value);
+  if (!Recorded.empty())
+    Title += ", with " + join(Recorded, ", ");
   return Title;
 }
 
@@ -252,7 +260,16 @@ void printText(raw_ostream &OS, const Judged &J) {
     OS << "  " << Plan.Launches.size() + Program->Uncovered.size()
        << " launches of the analysed kernels' names profiled (at most "
        << Program->LaunchCount << "), " << Plan.Launches.size()
-       << " re-analysed with their block, grid and dynamic shared bytes\n";
+       << " re-analysed with their block, grid and dynamic shared bytes";
+    unsigned WithScalars = 0;
+    for (const PlannedLaunch &L : Plan.Launches)
+      WithScalars += any_of(L.Arguments, [](const PlannedArgument &A) {
+        return A.ValueSource == "run";
+      });
+    if (WithScalars)
+      OS << ", " << WithScalars << " of them with the scalar arguments "
+         << "the program passed (raw/program.launches.txt)";
+    OS << "\n";
     for (const UncoveredLaunch &U : Program->Uncovered)
       OS << "  L" << U.ProfileIndex << " " << U.Function
          << ": not covered: " << U.Reason << "\n";

@@ -455,7 +455,39 @@ need compute-sanitizer "races cannot be checked"
 
 # The command runs where measure.sh was started, as the user would run it.
 in_caller() { (cd "$CALLER" && "$@"); }
-run_program() { in_caller limit bash -c "$PROGRAM" > raw/program.run.txt 2>&1; }
+# The plain run records every launch's configuration and argument bytes
+# (raw/program.launches.txt) through the launch recorder, a CUPTI library
+# the driver loads (CUDA_INJECTION64_PATH): smem-lint re-analyses each
+# profiled launch with its scalar arguments. Without CUPTI the run is plain.
+# CUPTI is in the toolkit's include/ and lib64/, or in extras/CUPTI.
+CUPTI_INCLUDE= CUPTI_LIB=
+for d in "${CUDA_PATH:-}" /usr/local/cuda; do
+  for sub in "" /extras/CUPTI; do
+    if [ -z "$CUPTI_INCLUDE" ] && [ -n "$d" ] && [ -f "$d$sub/include/cupti.h" ] &&
+       ls "$d$sub"/lib64/libcupti.so* > /dev/null 2>&1; then
+      CUPTI_INCLUDE=$d$sub/include CUPTI_LIB=$d$sub/lib64
+    fi
+  done
+done
+build_recorder() {
+  if [ -z "$CUPTI_INCLUDE" ]; then
+    echo "no CUPTI (cupti.h, libcupti.so) in \$CUDA_PATH or /usr/local/cuda, nor in their extras/CUPTI: the launches' scalar arguments are not recorded" > raw/recorder-build.txt
+    return 1
+  fi
+  limit nvcc -O2 -shared -Xcompiler -fPIC -cudart none -I"$CUPTI_INCLUDE" recorder/launch_recorder.cpp \
+    -o build/launch_recorder.so -L"$CUPTI_LIB" -lcupti -lcuda > raw/recorder-build.txt 2>&1
+}
+step build recorder build_recorder
+run_program() {
+  if [ -f build/launch_recorder.so ]; then
+    (export CUDA_INJECTION64_PATH=$HERE/build/launch_recorder.so \
+            SMEM_LINT_LAUNCH_LOG=$HERE/raw/program.launches.txt \
+            LD_LIBRARY_PATH=$CUPTI_LIB${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+     in_caller limit bash -c "$PROGRAM") > raw/program.run.txt 2>&1
+  else
+    in_caller limit bash -c "$PROGRAM" > raw/program.run.txt 2>&1
+  fi
+}
 step run program run_program
 
 # Races and barriers in the launches of the analysed kernels (the hazards
@@ -506,6 +538,12 @@ exit 0
 }
 
 } // namespace
+
+std::string launchRecorderSource() {
+  return
+#include "LaunchRecorderSource.inc"
+      ;
+}
 
 std::string measureScript(const VerifyPlan &Plan) {
   if (Plan.Program)

@@ -28,6 +28,12 @@ std::string harnessSource(const VerifyPlan &Plan,
 /// measure.sh for \p Plan (see docs/runtime-verify.md for its steps).
 std::string measureScript(const VerifyPlan &Plan);
 
+/// The launch recorder's source (runtime_verify/recorder/launch_recorder.cpp,
+/// embedded at build time): --run's measure.sh builds it against CUPTI and
+/// loads it into the plain run, which then writes every launch's
+/// configuration and argument bytes (raw/program.launches.txt).
+std::string launchRecorderSource();
+
 /// README.txt of the prepared directory: what is in it and how to run it.
 std::string directoryReadme(const VerifyPlan &Plan);
 

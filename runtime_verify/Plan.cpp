@@ -96,9 +96,18 @@ void fromJson(const json &J, PlannedLaunch &L) {
 
 json toJson(const PlannedProgram &P) {
   json Kernels = json::array(), Uncovered = json::array();
-  for (const PlannedKernel &K : P.Kernels)
-    Kernels.push_back(
-        {{"name", K.Name}, {"file", K.File}, {"mangled", K.Mangled}});
+  for (const PlannedKernel &K : P.Kernels) {
+    json Scalars = json::array();
+    for (const PlannedScalar &S : K.Scalars)
+      Scalars.push_back({{"index", S.Index},
+                         {"name", S.Name},
+                         {"bytes", S.Bytes},
+                         {"signed", S.Signed}});
+    Kernels.push_back({{"name", K.Name},
+                       {"file", K.File},
+                       {"mangled", K.Mangled},
+                       {"scalars", Scalars}});
+  }
   for (const UncoveredLaunch &U : P.Uncovered)
     Uncovered.push_back({{"profile_index", U.ProfileIndex},
                          {"function", U.Function},
@@ -115,9 +124,16 @@ json toJson(const PlannedProgram &P) {
 void fromJson(const json &J, PlannedProgram &P) {
   P.Command = J.value("command", "");
   P.LaunchCount = J.value("launch_count", 20u);
-  for (const json &K : J.value("kernels", json::array()))
-    P.Kernels.push_back(
-        {K.value("name", ""), K.value("file", ""), K.value("mangled", "")});
+  for (const json &K : J.value("kernels", json::array())) {
+    PlannedKernel &Kernel = P.Kernels.emplace_back();
+    Kernel.Name = K.value("name", "");
+    Kernel.File = K.value("file", "");
+    Kernel.Mangled = K.value("mangled", "");
+    for (const json &S : K.value("scalars", json::array()))
+      Kernel.Scalars.push_back({S.value("index", 0u), S.value("name", ""),
+                                S.value("bytes", 0u),
+                                S.value("signed", false)});
+  }
   P.Synccheck = J.value("synccheck", false);
   P.Resolved = J.value("resolved", false);
   for (const json &U : J.value("uncovered", json::array()))

@@ -69,6 +69,15 @@ struct PlannedLaunch {
   std::string Function;
 };
 
+/// An integer parameter of a kernel, whose value a recorded launch gives
+/// (the bytes the launch passed, raw/program.launches.txt).
+struct PlannedScalar {
+  unsigned Index = 0; ///< Among the kernel's parameters.
+  std::string Name;
+  unsigned Bytes = 0;
+  bool Signed = false;
+};
+
 /// A kernel the analysis found, for --run: ncu profiles only these.
 struct PlannedKernel {
   std::string Name; ///< As smem-lint reports it: "ns::transpose<32>".
@@ -77,6 +86,7 @@ struct PlannedKernel {
   /// profile's demangled name spells default template arguments that
   /// Name leaves out); empty when unknown.
   std::string Mangled;
+  std::vector<PlannedScalar> Scalars;
 };
 
 /// A launch of the program that no prediction covers, and why.

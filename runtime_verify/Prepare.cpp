@@ -244,6 +244,7 @@ public:
   /// --run: the plan's launches and predictions from the profile.
   void resolveProgram(VerifyPlan Unresolved,
                       const std::vector<ProfiledLaunch> &Profiled,
+                      const std::vector<RecordedLaunch> &Recorded,
                       const std::vector<std::string> &Files,
                       const LaunchAnalyser &Analyse);
   VerifyPlan takePlan() { return std::move(Plan); }
@@ -891,8 +892,29 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
   }
 }
 
+/// The values of \p Kernel's integer parameters that \p Launch passed,
+/// by name, read from their bytes (little-endian, as the GPU machine is).
+std::vector<std::pair<std::string, int64_t>>
+recordedScalars(const PlannedKernel &Kernel, const RecordedLaunch &Launch) {
+  std::vector<std::pair<std::string, int64_t>> Values;
+  for (const PlannedScalar &S : Kernel.Scalars) {
+    if (S.Index >= Launch.Parameters.size() || !Launch.Parameters[S.Index] ||
+        Launch.Parameters[S.Index]->size() != S.Bytes || S.Bytes > 8)
+      continue;
+    const std::vector<uint8_t> &Bytes = *Launch.Parameters[S.Index];
+    uint64_t Value = 0;
+    for (size_t I = 0; I < Bytes.size(); ++I)
+      Value |= uint64_t(Bytes[I]) << (8 * I);
+    if (S.Signed && S.Bytes < 8 && (Value >> (8 * S.Bytes - 1) & 1))
+      Value |= ~uint64_t(0) << (8 * S.Bytes);
+    Values.push_back({S.Name, int64_t(Value)});
+  }
+  return Values;
+}
+
 void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
                                  const std::vector<ProfiledLaunch> &Profiled,
+                                 const std::vector<RecordedLaunch> &Recorded,
                                  const std::vector<std::string> &Files,
                                  const LaunchAnalyser &Analyse) {
   Plan = std::move(Unresolved);
@@ -909,6 +931,24 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
     const ProfiledLaunch *Launch;
     const PlannedKernel *Kernel;
     unsigned Round = 0; ///< Which of its kernel's configurations it has.
+    /// Its integer arguments, where the launch recorder saw the launch.
+    std::vector<std::pair<std::string, int64_t>> Scalars;
+  };
+  // The recorder saw every launch in program order, the profile the first
+  // launches of the analysed kernels: each profiled launch is the next
+  // recorded one of its function and configuration.
+  std::map<std::string, size_t> NextRecorded;
+  auto ScalarsOf = [&](const ProfiledLaunch &L, const PlannedKernel &K) {
+    size_t &Next = NextRecorded[L.Function];
+    for (size_t I = Next; I < Recorded.size(); ++I) {
+      const RecordedLaunch &R = Recorded[I];
+      if (R.Function == L.Function && R.Grid == L.Grid && R.Block == L.Block &&
+          R.DynamicSharedBytes == L.DynamicSharedBytes) {
+        Next = I + 1;
+        return recordedScalars(K, R);
+      }
+    }
+    return std::vector<std::pair<std::string, int64_t>>();
   };
   std::vector<std::string> FileOrder;
   std::map<std::string, std::vector<Covered>> ByFile;
@@ -931,7 +971,7 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
     }
     if (!ByFile.count(Kernel->File))
       FileOrder.push_back(Kernel->File);
-    ByFile[Kernel->File].push_back({&L, Kernel});
+    ByFile[Kernel->File].push_back({&L, Kernel, 0, ScalarsOf(L, *Kernel)});
     Launched.insert(Kernel->Name);
   }
   for (const PlannedKernel &K : Program.Kernels)
@@ -940,20 +980,21 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
 
   // A launch's predictions need the analysis with its own configuration:
   // round R analyses each kernel's R-th distinct configuration.
-  auto Key = [](const ProfiledLaunch &L) {
-    return std::make_tuple(L.Block, L.Grid, L.DynamicSharedBytes);
+  auto Key = [](const Covered &C) {
+    return std::make_tuple(C.Launch->Block, C.Launch->Grid,
+                           C.Launch->DynamicSharedBytes, C.Scalars);
   };
   for (const std::string &File : FileOrder) {
     std::vector<Covered> &Launches = ByFile[File];
-    std::map<std::string, std::vector<decltype(Key(Profiled.front()))>>
+    std::map<std::string, std::vector<decltype(Key(Launches.front()))>>
         Configurations;
     unsigned Rounds = 0;
     for (Covered &C : Launches) {
       auto &Seen = Configurations[C.Kernel->Name];
-      auto It = llvm::find(Seen, Key(*C.Launch));
+      auto It = llvm::find(Seen, Key(C));
       C.Round = unsigned(It - Seen.begin());
       if (It == Seen.end())
-        Seen.push_back(Key(*C.Launch));
+        Seen.push_back(Key(C));
       Rounds = std::max(Rounds, C.Round + 1);
     }
     // The file where it is now: given on the command line, else as analysed.
@@ -976,7 +1017,7 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
               return A.Kernel == C.Kernel->Name;
             }))
           Asked.push_back({C.Kernel->Name, C.Launch->Block, C.Launch->Grid,
-                           C.Launch->DynamicSharedBytes});
+                           C.Launch->DynamicSharedBytes, C.Scalars});
       std::optional<FileReport> Report = Analyse(Path, Asked);
       const PlannedVariant &Variant = *Plan.variant(VariantId);
       for (const Covered &C : Launches) {
@@ -1030,6 +1071,13 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
         L.GridSource = "profile";
         L.DynamicSharedBytes = C.Launch->DynamicSharedBytes;
         L.Arguments.clear();
+        for (const auto &[Name, Value] : C.Scalars) {
+          PlannedArgument A;
+          A.Name = Name;
+          A.Value = std::to_string(Value);
+          A.ValueSource = "run";
+          L.Arguments.push_back(A);
+        }
         L.Verifiable = true;
         L.NotVerifiableReason.clear();
         L.ProfileIndex = C.Launch->Index;
@@ -1116,8 +1164,16 @@ std::optional<VerifyPlan> prepareProgram(const RunReport &Report,
   for (const FileReport &File : Report.Files) {
     if (File.HadCompileErrors)
       continue;
-    for (const KernelReport &K : File.Kernels)
-      Program.Kernels.push_back({K.Name, File.File, K.MangledName});
+    for (const KernelReport &K : File.Kernels) {
+      PlannedKernel &Kernel = Program.Kernels.emplace_back();
+      Kernel.Name = K.Name;
+      Kernel.File = File.File;
+      Kernel.Mangled = K.MangledName;
+      for (auto [Index, P] : llvm::enumerate(K.Parameters))
+        if (P.IntegerBytes && P.IntegerBytes <= 8 && !P.Name.empty())
+          Kernel.Scalars.push_back(
+              {unsigned(Index), P.Name, P.IntegerBytes, P.IsSigned});
+    }
     // The re-analysis of each launch makes the plan's findings; synccheck
     // runs when the analysis has one it can show.
     for (const Diagnostic &D : File.Diagnostics)
@@ -1131,6 +1187,8 @@ std::optional<VerifyPlan> prepareProgram(const RunReport &Report,
   if (!writeFile(Dir, "plan.json", planToJson(Plan), Error) ||
       !writeFile(Dir, "measure.sh", measureScript(Plan), Error,
                  /*Executable=*/true) ||
+      !writeFile(Dir, "recorder/launch_recorder.cpp", launchRecorderSource(),
+                 Error) ||
       !writeFile(Dir, "README.txt", directoryReadme(Plan), Error))
     return std::nullopt;
   return Plan;
@@ -1151,13 +1209,18 @@ bool resolveProgramPlan(VerifyPlan &Plan, StringRef Dir,
   std::vector<ProfiledLaunch> Profiled;
   if (Buffer)
     Profiled = profiledLaunches(parseNcuRawPage((*Buffer)->getBuffer()));
+  SmallString<256> LaunchLog(Dir);
+  sys::path::append(LaunchLog, "raw", "program.launches.txt");
+  std::vector<RecordedLaunch> Recorded;
+  if (auto Log = MemoryBuffer::getFile(LaunchLog))
+    Recorded = parseLaunchLog((*Log)->getBuffer());
   // Without a profile every kernel counts as never launched; the compare
   // step says why (the profiler's log).
   static const RunReport NoReport;
   PrepareOptions Options;
   Options.VerifyFixes = false;
   PlanBuilder Builder(NoReport, Options, Dir);
-  Builder.resolveProgram(std::move(Plan), Profiled, Files, Analyse);
+  Builder.resolveProgram(std::move(Plan), Profiled, Recorded, Files, Analyse);
   Plan = Builder.takePlan();
   return writeFile(Dir, "plan.json", planToJson(Plan), Error);
 }

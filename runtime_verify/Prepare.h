@@ -74,11 +74,13 @@ struct LaunchConfiguration {
   std::string Kernel; ///< As smem-lint reports it.
   std::array<unsigned, 3> Block = {1, 1, 1}, Grid = {1, 1, 1};
   uint64_t DynamicSharedBytes = 0;
+  /// Integer arguments the launch recorder read, by parameter name.
+  std::vector<std::pair<std::string, int64_t>> Scalars;
 };
 
 /// Analyses \p File as the run did, but each kernel of \p Configurations
-/// with exactly that block, grid and dynamic shared bytes (at most one per
-/// kernel). Returns nullopt when the file does not parse.
+/// with exactly that block, grid, dynamic shared bytes and scalar arguments
+/// (at most one per kernel). Returns nullopt when the file does not parse.
 using LaunchAnalyser = std::function<std::optional<FileReport>(
     const std::string &File,
     const std::vector<LaunchConfiguration> &Configurations)>;

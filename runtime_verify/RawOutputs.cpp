@@ -549,5 +549,52 @@ std::vector<StepStatus> parseStatusFile(StringRef Text) {
   return Steps;
 }
 
+std::vector<RecordedLaunch> parseLaunchLog(StringRef Text) {
+  std::vector<RecordedLaunch> Launches;
+  auto Triple = [](StringRef Value, std::array<unsigned, 3> &Out) {
+    SmallVector<StringRef, 3> Parts;
+    Value.split(Parts, ',');
+    if (Parts.size() != 3)
+      return false;
+    for (size_t I = 0; I < 3; ++I)
+      if (Parts[I].getAsInteger(10, Out[I]))
+        return false;
+    return true;
+  };
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    SmallVector<StringRef, 8> Words;
+    L.trim().split(Words, ' ', -1, false);
+    if (Words.size() != 7 || Words[0] != "smem-lint-launch")
+      continue;
+    RecordedLaunch R;
+    R.Function = Words[2].str();
+    StringRef Grid = Words[3], Block = Words[4], Shared = Words[5],
+              Params = Words[6];
+    if (!Grid.consume_front("grid=") || !Triple(Grid, R.Grid) ||
+        !Block.consume_front("block=") || !Triple(Block, R.Block) ||
+        !Shared.consume_front("shared=") ||
+        Shared.getAsInteger(10, R.DynamicSharedBytes) ||
+        !Params.consume_front("params="))
+      continue;
+    if (Params != "?" && !Params.empty()) {
+      SmallVector<StringRef, 16> Each;
+      Params.split(Each, ',');
+      for (StringRef P : Each) {
+        std::string Bytes;
+        if (P.starts_with("?") || P.size() % 2 || !tryGetFromHex(P, Bytes)) {
+          R.Parameters.push_back(std::nullopt);
+          continue;
+        }
+        R.Parameters.push_back(
+            std::vector<uint8_t>(Bytes.begin(), Bytes.end()));
+      }
+    }
+    Launches.push_back(std::move(R));
+  }
+  return Launches;
+}
+
 } // namespace verify
 } // namespace smemlint

@@ -160,6 +160,24 @@ std::string kernelOfFunction(llvm::StringRef Demangled);
 bool sameKernelSymbol(llvm::StringRef ClangSymbol,
                       llvm::StringRef ProfiledSymbol);
 
+/// One launch of the user's program as the launch recorder wrote it
+/// (raw/program.launches.txt, runtime_verify/recorder/launch_recorder.cpp):
+/// `smem-lint-launch SEQ SYMBOL grid=X,Y,Z block=X,Y,Z shared=N
+/// params=HEX,...`.
+struct RecordedLaunch {
+  std::string Function; ///< Mangled.
+  std::array<unsigned, 3> Block = {1, 1, 1}, Grid = {1, 1, 1};
+  uint64_t DynamicSharedBytes = 0;
+  /// Each parameter's bytes as passed; nullopt for one not recorded (a
+  /// structure past 64 bytes). Empty when the launch's parameters were not
+  /// known (`params=?`).
+  std::vector<std::optional<std::vector<uint8_t>>> Parameters;
+};
+
+/// The recorded launches, in the order the program made them; lines of
+/// another form are skipped.
+std::vector<RecordedLaunch> parseLaunchLog(llvm::StringRef Text);
+
 /// What the harness printed about one launch.
 struct HarnessLaunch {
   std::string Id;

@@ -117,6 +117,14 @@ makeLaunchAnalyser(const clang::tooling::CompilationDatabase &Database,
       Options.GridDims.push_back(
           {C.Kernel, BlockShape{C.Grid[0], C.Grid[1], C.Grid[2]}});
       Options.DynamicSharedBytes.push_back({C.Kernel, C.DynamicSharedBytes});
+      for (const auto &[Name, Value] : C.Scalars) {
+        // A kernel's own setting wins over a global --param.
+        llvm::erase_if(Options.ParameterValues,
+                       [&, &Name = Name](const ParameterValueSetting &S) {
+                         return S.Name == Name && S.Kernel == C.Kernel;
+                       });
+        Options.ParameterValues.push_back({C.Kernel, Name, Value});
+      }
     }
     std::vector<std::string> Files = {File};
     std::vector<FileReport> Reports =

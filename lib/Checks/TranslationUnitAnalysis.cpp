@@ -1145,6 +1145,10 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         P.PointeeType = typeName(Ctx, Pointee.getUnqualifiedType());
         if (!Pointee->isIncompleteType() && !Pointee->isDependentType())
           P.PointeeBytes = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      } else if (Param->getType()->isIntegralOrEnumerationType() &&
+                 !Param->getType()->isDependentType()) {
+        P.IntegerBytes = Ctx.getTypeSizeInChars(Param->getType()).getQuantity();
+        P.IsSigned = Param->getType()->isSignedIntegerOrEnumerationType();
       }
       Report.Parameters.push_back(P);
     }

@@ -736,6 +736,13 @@ public:
   /// loads are not memory traffic.
   llvm::DenseSet<const clang::ValueDecl *> ByValueParameters;
   std::map<const llvm::Value *, LocalStorage> Locals;
+  /// The alloca \p Address points into (a thread's own array), or null.
+  static const llvm::Value *localAlloca(const ThreadValue &Address);
+  /// A memset or memcpy into a thread's own array (`float acc[4] = {}`):
+  /// \p ZeroBytes zero bytes from Address read back as zero at each 4-byte
+  /// step; 0 (anything else) leaves the array's elements unknown.
+  void fillLocal(const llvm::Value *Storage, const ThreadValue &Address,
+                 const ThreadMask &Active, int64_t ZeroBytes);
   /// Constants, evaluated once for every thread (node-based: references
   /// stay valid as others are added).
   std::unordered_map<const llvm::Constant *, ThreadValue> Constants;

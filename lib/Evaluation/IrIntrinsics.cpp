@@ -2115,9 +2115,17 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     AddressFacts Target = addressOf(Call.getArgOperand(0), Frame, Active);
     if (Id != llvm::Intrinsic::memset) {
       AddressFacts Source = addressOf(Call.getArgOperand(1), Frame, Active);
-      if (Single)
+      // A thread's own array is no memory access of the kernel's.
+      if (Single && !localAlloca(Source.Address))
         reportAccess(Call, AccessKind::Load, unsigned(Bytes), Source, Active,
                      nullptr);
+    }
+    if (const llvm::Value *Local = localAlloca(Target.Address)) {
+      const ThreadValue &Fill = Argument(1);
+      bool Zero = Id == llvm::Intrinsic::memset && Fill.knownFor(Active) &&
+                  Active.any() && Fill.Values[Active.find_first()] == 0;
+      fillLocal(Local, Target.Address, Active, Zero ? Bytes : 0);
+      return unknown("");
     }
     if (Single) {
       ThreadValue Unknown = unknown("copied data");

@@ -245,6 +245,30 @@ AddressFacts IrExecution::addressOf(const llvm::Value *Pointer,
   return Facts;
 }
 
+const llvm::Value *IrExecution::localAlloca(const ThreadValue &Address) {
+  const MemoryObject &Object = Address.Object;
+  if (!Address.isPointer() || !Object.Storage || Object.IsShared)
+    return nullptr;
+  const auto *Storage = static_cast<const llvm::Value *>(Object.Storage);
+  return llvm::isa<llvm::AllocaInst>(Storage) ? Storage : nullptr;
+}
+
+void IrExecution::fillLocal(const llvm::Value *Storage,
+                            const ThreadValue &Address,
+                            const ThreadMask &Active, int64_t ZeroBytes) {
+  LocalStorage &Local = Locals[Storage];
+  std::optional<int64_t> Offset = sharedOffset(Address, Active);
+  if (!Offset || ZeroBytes <= 0 || ZeroBytes > 4096) {
+    Local.Stored.clear();
+    return;
+  }
+  for (int64_t At = 0; At + 4 <= ZeroBytes; At += 4) {
+    auto Slot = Local.Stored.try_emplace(*Offset + At,
+                                         unknown("a local array element"));
+    Slot.first->second.assign(ThreadValue::uniform(Threads, 0), Active);
+  }
+}
+
 ThreadValue IrExecution::load(const llvm::Instruction &I,
                               const llvm::Value *Pointer, llvm::Type *Type,
                               CallFrame &Frame, const ThreadMask &Active) {
@@ -259,8 +283,23 @@ ThreadValue IrExecution::load(const llvm::Instruction &I,
         auto Stored = Local->second.Stored.find(*Offset);
         if (Stored != Local->second.Stored.end())
           return Stored->second;
+        return unknown("a local array element");
       }
-      return unknown("a local array element");
+      // Threads reading different elements (`offsets[lane % 8]`): each its
+      // own element's integer.
+      ThreadValue Read = unknown("a local array element");
+      for (unsigned T : Active.set_bits()) {
+        if (!Address.Address.Known[T])
+          continue;
+        auto Stored = Local->second.Stored.find(Address.Address.Values[T]);
+        if (Stored == Local->second.Stored.end() ||
+            Stored->second.isPointer() || !Stored->second.Known[T])
+          continue;
+        Read.Values[T] = Stored->second.Values[T];
+        Read.Known.set(T);
+        Read.Symbols |= Stored->second.Symbols;
+      }
+      return Read;
     }
     if (llvm::isa<llvm::AllocaInst>(
             static_cast<const llvm::Value *>(Object.Storage)))
@@ -332,12 +371,8 @@ void IrExecution::store(const llvm::Instruction &I, const llvm::Value *Pointer,
                         const ThreadMask &Active) {
   AddressFacts Address = addressOf(Pointer, Frame, Active);
   const ThreadValue &Value = valueOf(Stored, Frame, Active);
-  const MemoryObject &Object = Address.Address.Object;
-  if (Address.Address.isPointer() && Object.Storage && !Object.IsShared &&
-      llvm::isa<llvm::AllocaInst>(
-          static_cast<const llvm::Value *>(Object.Storage))) {
-    LocalStorage &Local =
-        Locals[static_cast<const llvm::Value *>(Object.Storage)];
+  if (const llvm::Value *Storage = localAlloca(Address.Address)) {
+    LocalStorage &Local = Locals[Storage];
     std::optional<int64_t> Offset = sharedOffset(Address.Address, Active);
     if (Offset) {
       auto Slot = Local.Stored.try_emplace(*Offset, unknown("a local array "

@@ -222,6 +222,10 @@ struct ParameterReport {
   bool IsPointer = false;
   std::string PointeeType; ///< Without qualifiers: "float".
   unsigned PointeeBytes = 0;
+  /// An integer, enumeration or bool: its bytes and signedness (how the
+  /// bytes a launch passed read as its value); 0 for anything else.
+  unsigned IntegerBytes = 0;
+  bool IsSigned = false;
 };
 
 struct SharedVariableReport {

@@ -441,6 +441,32 @@ TEST(Program, LaunchesOfTheProfile) {
   EXPECT_EQ(Launches[2].Index, 2);
 }
 
+TEST(LaunchLog, RecordedLaunches) {
+  // The launch recorder's lines (runtime_verify/recorder/launch_recorder.cpp):
+  // jacobi(float *, const float *, int nx, int ny) with nx = 300 and
+  // ny = -2, a launch whose function was not known, and another tool's line.
+  std::vector<RecordedLaunch> Launches = parseLaunchLog(
+      "smem-lint-launch 0 _Z6jacobiPfPKfii grid=10,25,1 block=32,8,1 "
+      "shared=0 params=0000a0c2d07f0000,0010a0c2d07f0000,2c010000,feffffff\n"
+      "something else\n"
+      "smem-lint-launch 1 _Z4scanPfi grid=1,1,1 block=256,1,1 shared=1024 "
+      "params=?\n"
+      "smem-lint-launch 2 _Z1kPv grid=1,1,1 block=32,1,1 shared=0 "
+      "params=?128\n");
+  ASSERT_EQ(Launches.size(), 3u);
+  EXPECT_EQ(Launches[0].Function, "_Z6jacobiPfPKfii");
+  EXPECT_EQ(Launches[0].Grid, (std::array<unsigned, 3>{10, 25, 1}));
+  EXPECT_EQ(Launches[0].Block, (std::array<unsigned, 3>{32, 8, 1}));
+  ASSERT_EQ(Launches[0].Parameters.size(), 4u);
+  ASSERT_TRUE(Launches[0].Parameters[2]);
+  EXPECT_EQ(*Launches[0].Parameters[2],
+            (std::vector<uint8_t>{0x2c, 0x01, 0x00, 0x00}));
+  EXPECT_EQ(Launches[1].DynamicSharedBytes, 1024u);
+  EXPECT_TRUE(Launches[1].Parameters.empty());
+  ASSERT_EQ(Launches[2].Parameters.size(), 1u);
+  EXPECT_FALSE(Launches[2].Parameters[0]);
+}
+
 TEST(StatusFile, TimedOutSteps) {
   std::vector<StepStatus> Steps =
       parseStatusFile("run V0 rc=timeout seconds=10\nncu L2 rc=timeout "
