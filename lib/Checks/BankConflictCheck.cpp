@@ -286,13 +286,17 @@ ConflictReporter::explainHotspot(const AccessStats &Access) const {
           "; consecutive lanes are " + plural(Distance, "byte") + " apart";
   }
   if (Access.AsyncCopy && Warp.Cost.SourceLines > 1)
-    Message += "; and the warp copies from " +
-               std::to_string(Warp.Cost.SourceLines) +
-               " different 128-byte lines of global memory: a cp.async "
-               "writes a lane only once its line has arrived, one line per "
-               "wavefront, so its ideal is " +
-               plural(Warp.Cost.IdealWavefronts, "wavefront") +
-               " (docs/measurements/h200-cp-async.md)";
+    Message +=
+        "; and the warp copies from " + std::to_string(Warp.Cost.SourceLines) +
+        " different 128-byte lines of global memory: a cp.async "
+        "writes a lane only once its line has arrived, one line per "
+        "wavefront" +
+        (Warp.Cost.LanesPerPhase < Banking.WarpSize
+             ? " for each " + std::to_string(Warp.Cost.LanesPerPhase) +
+                   " lanes served together"
+             : std::string()) +
+        ", so its ideal is " + plural(Warp.Cost.IdealWavefronts, "wavefront") +
+        " (docs/measurements/h200-cp-async.md)";
   return {toSourcePoint(SM, Access.Site->getBeginLoc()), Message, {}};
 }
 

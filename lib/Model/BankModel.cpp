@@ -152,56 +152,55 @@ serveAsyncCopy(const SharedMemoryBanking &Banking, unsigned WidthBytes,
                llvm::ArrayRef<std::optional<uint64_t>> SourceLines) {
   WarpRequestCost Cost =
       serveWarpRequest(Banking, WidthBytes, RequestKind::AsyncCopy, Lanes);
-  // Each lane's line, ranked by the first lane that needs it: the
-  // wavefront from which its words may be written.
   llvm::SmallVector<uint64_t, 32> Lines;
-  llvm::SmallVector<unsigned, 32> Arrival(Lanes.size(), 0);
   for (auto [Lane, Address] : llvm::enumerate(Lanes)) {
     if (!Address)
       continue;
     if (Lane >= SourceLines.size() || !SourceLines[Lane])
       return Cost;
-    auto Found = llvm::find(Lines, *SourceLines[Lane]);
-    Arrival[Lane] = unsigned(Found - Lines.begin());
-    if (Found == Lines.end())
+    if (!llvm::is_contained(Lines, *SourceLines[Lane]))
       Lines.push_back(*SourceLines[Lane]);
   }
-  // Measured for 4-byte copies only: wider ones keep the rule above until
-  // their multi-line patterns are measured (ldgsts_source_probes' widths).
-  if (Lines.size() < 2 || WidthBytes > Banking.BankWidthBytes)
+  if (Lines.size() < 2)
     return Cost;
-  // Phases one after the other; within one, each bank writes one word a
-  // wavefront, earliest arrival first.
+  // The phases one after the other (a quarter warp at a time for 16 bytes).
+  // Each phase's lines arrive one per wavefront from its start, in the order
+  // of its first lane that needs each; each bank writes one word a
+  // wavefront, earliest line first.
   unsigned PhaseLanes = Banking.lanesPerPhase(WidthBytes, false);
   unsigned Wavefronts = 0, Ideal = 0;
   std::vector<llvm::SmallVector<unsigned, 8>> ByBank(Banking.BankCount);
+  llvm::SmallVector<uint64_t, 32> PhaseLines;
   for (size_t First = 0; First < Lanes.size(); First += PhaseLanes) {
     for (auto &Arrivals : ByBank)
       Arrivals.clear();
-    std::optional<unsigned> LastArrival;
+    PhaseLines.clear();
     for (size_t Lane = First;
          Lane < std::min<size_t>(First + PhaseLanes, Lanes.size()); ++Lane) {
       if (!Lanes[Lane])
         continue;
-      LastArrival = std::max(LastArrival.value_or(0), Arrival[Lane]);
+      auto Found = llvm::find(PhaseLines, *SourceLines[Lane]);
+      unsigned Arrival = unsigned(Found - PhaseLines.begin());
+      if (Found == PhaseLines.end())
+        PhaseLines.push_back(*SourceLines[Lane]);
       uint64_t FirstWord = *Lanes[Lane] / Banking.BankWidthBytes;
       uint64_t LastWord = (*Lanes[Lane] + std::max(WidthBytes, 1u) - 1) /
                           Banking.BankWidthBytes;
       for (uint64_t Word = FirstWord; Word <= LastWord; ++Word)
-        ByBank[Word % Banking.BankCount].push_back(Arrival[Lane]);
+        ByBank[Word % Banking.BankCount].push_back(Arrival);
     }
-    if (!LastArrival)
+    if (PhaseLines.empty())
       continue;
     unsigned PhaseEnd = Wavefronts;
     for (auto &Arrivals : ByBank) {
       llvm::sort(Arrivals);
       unsigned Written = Wavefronts;
       for (unsigned At : Arrivals)
-        Written = std::max(Written, At) + 1;
+        Written = std::max(Written, Wavefronts + At) + 1;
       PhaseEnd = std::max(PhaseEnd, Written);
     }
     Wavefronts = PhaseEnd;
-    Ideal = std::max(Ideal, *LastArrival) + 1;
+    Ideal += unsigned(PhaseLines.size());
   }
   Cost.Wavefronts = std::max(Cost.Wavefronts, Wavefronts);
   Cost.IdealWavefronts = std::max(Cost.IdealWavefronts, Ideal);

@@ -110,15 +110,15 @@ constexpr unsigned AsyncCopySourceLineBytes = 128;
 
 /// Serves the shared write of one warp's cp.async.ca (LDGSTS) whose lanes
 /// copy from \p SourceLines (per lane, the index of its source's 128-byte
-/// line, in any numbering; nullopt for an inactive lane). LDGSTS writes a
-/// lane only once its line has arrived, and the lines arrive one per
-/// wavefront, in the order of the first lane that needs each; each
-/// wavefront writes at most one word per bank, for lanes whose line is in,
-/// lanes on one word counted apart (measured for 4-byte copies:
+/// line, in any numbering; nullopt for an inactive lane). The warp is served
+/// phase after phase as a store of the width is (a quarter warp at a time
+/// for 16 bytes); a phase's lines arrive one per wavefront from its start,
+/// in the order of the first of its lanes that needs each, and each
+/// wavefront writes at most one word per bank for lanes whose line is in,
+/// lanes on one word counted apart (measured for 4, 8 and 16 bytes:
 /// docs/measurements/h200-cp-async.md, "Sources in several lines"). A warp
-/// whose sources are one line, or a copy of 8 or 16 bytes (not measured
-/// with several lines yet), costs what serveWarpRequest's AsyncCopy does.
-/// The ideal is what the same lines take with no bank shared.
+/// whose sources are one line costs what serveWarpRequest's AsyncCopy does.
+/// The ideal is the phases' lines: the same copy with no bank shared.
 WarpRequestCost
 serveAsyncCopy(const SharedMemoryBanking &Banking, unsigned WidthBytes,
                llvm::ArrayRef<LaneAddress> Lanes,

@@ -273,63 +273,91 @@ TEST(BankModel, AsyncCopyOfTheH200Table) {
   }
 }
 
-/// 4-byte cp.async.ca whose lanes read several 128-byte lines of global
-/// memory: docs/measurements/h200-cp-async.md, "Sources in several lines"
+/// cp.async.ca whose lanes read several 128-byte lines of global memory, of
+/// 4, 8 and 16 bytes: docs/measurements/h200-cp-async.md, "Sources in
+/// several lines"
 /// (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts per
-/// instruction, one warp; global rows 4096 bytes apart).
+/// instruction, one warp; global rows 4096 bytes apart;
+/// utils/gpu-probes/ldgsts_source_probes.cu's patterns in its order).
 TEST(BankModel, AsyncCopyFromSeveralLines) {
-  struct Source {
-    const char *Name;
-    std::function<uint64_t(unsigned)> Offset;
-    unsigned Measured[5]; ///< For each destination below.
-  };
   const uint64_t Row = 4096;
-  const Source Sources[] = {
-      {"4l", [](unsigned L) { return uint64_t(4 * L); }, {1, 4, 2, 8, 32}},
-      {"8l", [](unsigned L) { return uint64_t(8 * L); }, {2, 5, 3, 9, 32}},
-      {"row l/8",
-       [&](unsigned L) { return L / 8 * Row + 4 * (L % 8); },
-       {4, 7, 5, 11, 32}},
-      {"row l/4",
-       [&](unsigned L) { return L / 4 * Row + 4 * (L % 4); },
-       {8, 11, 9, 14, 32}},
-      {"row l/4, 16 bytes apart",
-       [&](unsigned L) { return L / 4 * Row + 16 * (L % 4); },
-       {8, 11, 9, 14, 32}},
-      {"row l/2",
-       [&](unsigned L) { return L / 2 * Row + 4 * (L % 2); },
-       {16, 18, 17, 20, 32}},
-      {"row l", [&](unsigned L) { return L * Row; }, {32, 32, 32, 32, 32}},
-      {"row l%8",
-       [&](unsigned L) { return L % 8 * Row + 4 * (L / 8); },
-       {8, 8, 8, 8, 32}},
+  using Pattern = std::function<uint64_t(unsigned, unsigned)>;
+  const Pattern Sources[] = {
+      [](unsigned W, unsigned L) { return uint64_t(W) * L; },
+      [&](unsigned W, unsigned L) { return L / 8 * Row + W * (L % 8); },
+      [&](unsigned W, unsigned L) { return L / 4 * Row + W * (L % 4); },
+      [&](unsigned W, unsigned L) { return L / 2 * Row + W * (L % 2); },
+      [&](unsigned, unsigned L) { return L * Row; },
+      [&](unsigned W, unsigned L) { return L % 8 * Row + W * (L / 8); },
+      [&](unsigned W, unsigned L) { return (31 - L) / 8 * Row + W * (L % 8); },
+      [&](unsigned, unsigned L) { return L / 4 * Row + 16 * (L % 4); }};
+  const Pattern Destinations[] = {
+      [](unsigned W, unsigned L) { return uint64_t(W) * L; },
+      [](unsigned W, unsigned L) { return uint64_t(2) * W * L; },
+      [](unsigned W, unsigned L) {
+        return uint64_t(W) * (L % 4 * 512 + L / 4);
+      },
+      [](unsigned W, unsigned L) {
+        return uint64_t(W) * (L % 8 * 128 + L / 8);
+      },
+      [](unsigned, unsigned L) { return uint64_t(128) * L; }};
+  struct Measured {
+    unsigned Width;
+    unsigned Wavefronts[8][5]; ///< By source, then destination.
   };
-  const std::function<uint64_t(unsigned)> Destinations[] = {
-      [](unsigned L) { return uint64_t(L); },
-      [](unsigned L) { return uint64_t(L % 4 * 512 + L / 4); },
-      [](unsigned L) { return uint64_t(L % 2 * 128 + L / 2); },
-      [](unsigned L) { return uint64_t(L % 8 * 128 + L / 8); },
-      [](unsigned L) { return uint64_t(32 * L); }};
-  for (const Source &S : Sources) {
-    std::vector<std::optional<uint64_t>> Lines;
-    std::set<uint64_t> Distinct;
-    for (unsigned L = 0; L < 32; ++L) {
-      Lines.push_back(S.Offset(L) / AsyncCopySourceLineBytes);
-      Distinct.insert(*Lines.back());
+  const Measured Table[] = {
+      {4,
+       {{1, 2, 4, 8, 32},
+        {4, 4, 7, 11, 32},
+        {8, 8, 11, 14, 32},
+        {16, 16, 18, 20, 32},
+        {32, 32, 32, 32, 32},
+        {8, 9, 8, 8, 32},
+        {4, 4, 7, 11, 32},
+        {8, 8, 11, 14, 32}}},
+      {8,
+       {{2, 4, 8, 16, 32},
+        {4, 4, 10, 18, 32},
+        {8, 8, 14, 20, 32},
+        {16, 16, 20, 24, 32},
+        {32, 32, 32, 32, 32},
+        {16, 18, 16, 16, 32},
+        {4, 4, 10, 18, 32},
+        {8, 8, 14, 20, 32}}},
+      {16,
+       {{4, 8, 16, 32, 32},
+        {4, 8, 16, 32, 32},
+        {8, 8, 20, 32, 32},
+        {16, 16, 24, 32, 32},
+        {32, 32, 32, 32, 32},
+        {32, 32, 32, 32, 32},
+        {4, 8, 16, 32, 32},
+        {8, 8, 20, 32, 32}}},
+  };
+  for (const Measured &M : Table)
+    for (unsigned S = 0; S < 8; ++S) {
+      std::vector<std::optional<uint64_t>> Lines;
+      for (unsigned L = 0; L < 32; ++L)
+        Lines.push_back(Sources[S](M.Width, L) / AsyncCopySourceLineBytes);
+      // The ideal: each phase's lines (a phase is 128 bytes of lanes).
+      unsigned PhaseLanes = M.Width == 4 ? 32 : 128 / M.Width, Ideal = 0;
+      for (unsigned First = 0; First < 32; First += PhaseLanes)
+        Ideal += unsigned(
+            std::set<std::optional<uint64_t>>(
+                Lines.begin() + First, Lines.begin() + First + PhaseLanes)
+                .size());
+      for (unsigned D = 0; D < 5; ++D) {
+        WarpRequestCost Cost = serveAsyncCopy(
+            h200(), M.Width, warp([&](unsigned L) -> std::optional<uint64_t> {
+              return Destinations[D](M.Width, L);
+            }),
+            Lines);
+        EXPECT_EQ(Cost.Wavefronts, M.Wavefronts[S][D])
+            << M.Width << " bytes, source " << S << ", destination " << D;
+        EXPECT_EQ(Cost.IdealWavefronts, std::max(Ideal, M.Width / 4))
+            << M.Width << " bytes, source " << S << ", destination " << D;
+      }
     }
-    for (unsigned D = 0; D < 5; ++D) {
-      WarpRequestCost Cost = serveAsyncCopy(
-          h200(), 4, warp([&](unsigned L) -> std::optional<uint64_t> {
-            return 4 * Destinations[D](L);
-          }),
-          Lines);
-      EXPECT_EQ(Cost.Wavefronts, S.Measured[D])
-          << S.Name << ", destination " << D;
-      // The ideal: the lines, or one where there is one.
-      EXPECT_EQ(Cost.IdealWavefronts, unsigned(Distinct.size()))
-          << S.Name << ", destination " << D;
-    }
-  }
 }
 
 /// Another block's shared memory, one warp: lane L loads Width bytes at
