@@ -256,6 +256,28 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
                std::to_string(P.Line) +
                " in the SASS: the compiler merged this access into another "
                "one, or removed it";
+    // A library's inlined function (libcu++'s memcpy_async) keeps its own
+    // header's line in nvcc's line table, not the caller's.
+    std::map<std::string, unsigned> Elsewhere;
+    for (const SourcePageInstruction *I :
+         sharedInstructions(*C.M.Source, P.Operation))
+      if (sys::path::filename(I->File) != P.File &&
+          llvm::none_of(C.Plan.Variants, [&](const PlannedVariant &Variant) {
+            return sys::path::filename(Variant.Source) ==
+                   sys::path::filename(I->File);
+          }))
+        ++Elsewhere[sys::path::filename(I->File).str() + ":" +
+                    std::to_string(I->Line)];
+    if (!Elsewhere.empty()) {
+      std::vector<std::string> Places;
+      for (const auto &[Place, Count] : Elsewhere)
+        Places.push_back(Place + " (" + std::to_string(Count) + ")");
+      V.Reason = "no shared " + P.Operation + " instruction carries line " +
+                 std::to_string(P.Line) + ": nvcc gives the kernel's " +
+                 P.Operation + " instructions the line of the library " +
+                 "function inlined there, " + join(Places, ", ") +
+                 ", so they are judged in the kernel's total";
+    }
     return V;
   }
   V.Sass = sassSummary(Line);
