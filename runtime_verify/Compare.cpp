@@ -77,8 +77,9 @@ std::string subject(const Prediction &P) {
     return "line " + std::to_string(P.Line) + " " + P.Operation + " " + Arrays;
   }
   if (P.Kind == "shared-totals")
-    return "kernel " +
-           (P.Operation == "copy" ? std::string("copies") : P.Operation + "s");
+    return "kernel " + (P.Operation == "copy"   ? std::string("copies")
+                        : P.Operation == "gmma" ? std::string("wgmma reads")
+                                                : P.Operation + "s");
   if (P.Kind == "global-sectors")
     return "global " + P.Operation + " sectors";
   if (P.Kind == "race")

@@ -338,7 +338,8 @@ for m in l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld l1tex__data_pipe_lsu_w
          l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st \
          smsp__sass_inst_executed_op_ldgsts smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts \
          l1tex__t_sectors_pipe_lsu_mem_global_op_ld l1tex__t_sectors_pipe_lsu_mem_global_op_st \
-         l1tex__t_requests_pipe_lsu_mem_global_op_ld l1tex__t_requests_pipe_lsu_mem_global_op_st; do
+         l1tex__t_requests_pipe_lsu_mem_global_op_ld l1tex__t_requests_pipe_lsu_mem_global_op_st \
+         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma smsp__sass_inst_executed_op_shared_gmma; do
   if grep -q "^$m[[:space:]]" raw/ncu-query-metrics.txt; then METRICS=$METRICS${METRICS:+,}$m.sum; fi
 done
 [ -n "$METRICS" ] || METRICS=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum

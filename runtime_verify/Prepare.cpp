@@ -8,6 +8,7 @@
 #include "runtime_verify/RawOutputs.h"
 
 #include "Checks/TranslationUnitAnalysis.h"
+#include "Evaluation/WarpgroupMma.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -586,6 +587,33 @@ void PlanBuilder::addAccessPredictions(const PlannedLaunch &L,
     Add("store", T.StoreWavefronts, T.StoreInstructions);
     Add("atomic", T.AtomicWavefronts, T.AtomicInstructions);
     Add("copy", T.CopyWavefronts, T.CopyInstructions);
+  }
+  // The wgmma reads of shared operands, which the gmma pipe serves: per
+  // block, Nsight Compute's ..._op_gmma wavefronts over its instructions,
+  // which it counts per warp (4 per warpgroup instruction). Every wgmma
+  // reads B from shared memory, and A too where it is not in registers: the
+  // instructions are B's.
+  uint64_t GmmaWavefronts = 0, GmmaInstructions = 0;
+  bool GmmaExact = true;
+  for (const WarpgroupMmaReport &W : K.WarpgroupMma) {
+    if (W.BlockDimIndex != L.BlockDimIndex)
+      continue;
+    GmmaWavefronts += W.Instructions * W.WavefrontsPerInstruction;
+    if (W.Operand == "B")
+      GmmaInstructions += W.Instructions * (WarpgroupThreads / 32);
+    GmmaExact &= W.Status == "exact";
+  }
+  if (GmmaInstructions && GmmaWavefronts) {
+    Prediction P;
+    P.Launch = L.Id;
+    P.Kind = "shared-totals";
+    P.FixOf = FixOf;
+    P.Operation = "gmma";
+    P.WavefrontsPerInstruction = double(GmmaWavefronts) / GmmaInstructions;
+    P.InstructionsPerBlock = GmmaInstructions;
+    P.Status = GmmaExact ? "exact" : "sampled";
+    P.Description = "all wgmma reads of shared operands of the kernel";
+    addPrediction(P);
   }
   for (const GlobalTrafficTotals &T : K.GlobalTotals) {
     // Totals that leave out accesses of unknown address predict nothing

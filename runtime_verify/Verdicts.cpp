@@ -126,6 +126,7 @@ const char *opcodePrefix(StringRef Operation) {
   return Operation == "load"    ? "ld"
          : Operation == "store" ? "st"
          : Operation == "copy"  ? "ldgsts"
+         : Operation == "gmma"  ? "gmma"
                                 : "atom";
 }
 
@@ -477,7 +478,16 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
   V.MeasuredValues = {{"wavefronts_per_instruction", Mr},
                       {"instructions_per_block", Im}};
   std::set<unsigned> Widths;
-  if (C.M.Source) {
+  if (C.M.Source && P.Operation == "gmma") {
+    // The wgmma instructions (HGMMA, IGMMA, QGMMA, BGMMA), by opcode.
+    std::vector<const SourcePageInstruction *> Kernel;
+    std::set<uint64_t> Seen;
+    for (const SourcePageInstruction &I : C.M.Source->Instructions)
+      if (StringRef(I.Opcode).split('.').first.ends_with("GMMA") &&
+          Seen.insert(I.Address).second)
+        Kernel.push_back(&I);
+    V.Sass = sassSummary(Kernel);
+  } else if (C.M.Source) {
     std::vector<const SourcePageInstruction *> Kernel =
         sharedInstructions(*C.M.Source, P.Operation);
     V.Sass = sassSummary(Kernel);
