@@ -616,7 +616,7 @@ fi
 } > raw/environment.txt
 
 build_one() {
-  limit nvcc -arch=$ARCH -lineinfo -O3 ${NVCC_FLAGS[@]+"${NVCC_FLAGS[@]}"} -o build/$1.bin harness/$1.cu > raw/$1.build.txt 2>&1
+  limit nvcc -gencode "arch=compute_${ARCH#sm_},code=$ARCH" -lineinfo -O3 ${NVCC_FLAGS[@]+"${NVCC_FLAGS[@]}"} -o build/$1.bin harness/$1.cu > raw/$1.build.txt 2>&1
 }
 for v in "${VARIANTS[@]}"; do
   throttle
