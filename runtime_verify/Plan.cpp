@@ -101,6 +101,7 @@ json toJson(const PlannedProgram &P) {
     for (const PlannedScalar &S : K.Scalars)
       Scalars.push_back({{"index", S.Index},
                          {"name", S.Name},
+                         {"type", S.Type},
                          {"bytes", S.Bytes},
                          {"signed", S.Signed}});
     Kernels.push_back({{"name", K.Name},
@@ -131,7 +132,7 @@ void fromJson(const json &J, PlannedProgram &P) {
     Kernel.Mangled = K.value("mangled", "");
     for (const json &S : K.value("scalars", json::array()))
       Kernel.Scalars.push_back({S.value("index", 0u), S.value("name", ""),
-                                S.value("bytes", 0u),
+                                S.value("type", ""), S.value("bytes", 0u),
                                 S.value("signed", false)});
   }
   P.Synccheck = J.value("synccheck", false);

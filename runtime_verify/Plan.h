@@ -74,6 +74,7 @@ struct PlannedLaunch {
 struct PlannedScalar {
   unsigned Index = 0; ///< Among the kernel's parameters.
   std::string Name;
+  std::string Type; ///< As the report prints it: "int".
   unsigned Bytes = 0;
   bool Signed = false;
 };

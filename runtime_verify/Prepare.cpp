@@ -1102,6 +1102,9 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
         for (const auto &[Name, Value] : C.Scalars) {
           PlannedArgument A;
           A.Name = Name;
+          for (const PlannedScalar &S : C.Kernel->Scalars)
+            if (S.Name == Name)
+              A.Type = S.Type;
           A.Value = std::to_string(Value);
           A.ValueSource = "run";
           L.Arguments.push_back(A);
@@ -1200,7 +1203,7 @@ std::optional<VerifyPlan> prepareProgram(const RunReport &Report,
       for (auto [Index, P] : llvm::enumerate(K.Parameters))
         if (P.IntegerBytes && P.IntegerBytes <= 8 && !P.Name.empty())
           Kernel.Scalars.push_back(
-              {unsigned(Index), P.Name, P.IntegerBytes, P.IsSigned});
+              {unsigned(Index), P.Name, P.Type, P.IntegerBytes, P.IsSigned});
     }
     // The re-analysis of each launch makes the plan's findings; synccheck
     // runs when the analysis has one it can show.
