@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <unordered_map>
 
@@ -503,11 +504,8 @@ private:
       }
       // Floor division: a source before the parameter's start is on an
       // earlier line.
-      int64_t Line = Source.Values[Thread] >= 0
-                         ? Source.Values[Thread] / AsyncCopySourceLineBytes
-                         : -((-Source.Values[Thread] - 1) /
-                             int64_t(AsyncCopySourceLineBytes)) -
-                               1;
+      int64_t Line = llvm::divideFloorSigned(Source.Values[Thread],
+                                             int64_t(AsyncCopySourceLineBytes));
       auto Found = llvm::find(Lines, Line);
       SourceRanks[Lane] = uint64_t(Found - Lines.begin());
       if (Found == Lines.end())

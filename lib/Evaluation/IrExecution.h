@@ -563,13 +563,13 @@ public:
   void unfollowedCopyCompletesTx(const llvm::CallBase &Call,
                                  const llvm::InlineAsm &Asm, unsigned Operand,
                                  CallFrame &Frame, const ThreadMask &Active);
-  /// `llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}[.s]` (clang's
-  /// __nvvm_cp_async builtins): as ptxAsyncCopy.
   /// A cp.async's global source (MemoryAccessEvent::CopySource): the
   /// pointer into a parameter or variable; nullopt for anything else.
   std::optional<ThreadValue> copySource(const llvm::Value *Source,
                                         CallFrame &Frame,
                                         const ThreadMask &Active);
+  /// `llvm.nvvm.cp.async.{ca,cg}.shared.global.{4,8,16}[.s]` (clang's
+  /// __nvvm_cp_async builtins): as ptxAsyncCopy.
   bool intrinsicAsyncCopy(const llvm::CallBase &Call, llvm::StringRef Name,
                           CallFrame &Frame, const ThreadMask &Active);
   // IrMbarriers.cpp: mbarrier phases (init, arrivals, transaction bytes,
