@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -933,9 +934,8 @@ recordedScalars(const PlannedKernel &Kernel, const RecordedLaunch &Launch) {
     uint64_t Value = 0;
     for (size_t I = 0; I < Bytes.size(); ++I)
       Value |= uint64_t(Bytes[I]) << (8 * I);
-    if (S.Signed && S.Bytes < 8 && (Value >> (8 * S.Bytes - 1) & 1))
-      Value |= ~uint64_t(0) << (8 * S.Bytes);
-    Values.push_back({S.Name, int64_t(Value)});
+    Values.push_back(
+        {S.Name, S.Signed ? SignExtend64(Value, 8 * S.Bytes) : int64_t(Value)});
   }
   return Values;
 }
