@@ -488,3 +488,51 @@ TEST(Prepare, FillElementTypes) {
 }
 
 } // namespace
+
+// The stores of SGEMM_CUDA's kernel 6 (sgemmVectorize<128, 128, 8, 8, 8>,
+// grid 2x2, K = 256) under `./sgemm 6` on an H200, 2026-12-05 (launch L6 of
+// the run in the issue 18 note): the instrumented counter gave the
+// 3072 wavefronts per block the analysis predicts, while the L1 pipe's own
+// counter gave 12,658 / 4 = 3164.5 (the five other launches of the same
+// kernel 3151.75 to 3182.5).
+TEST(Verdicts, PipeExcessOverTheAddressesIsNotRefutation) {
+  VerifyPlan Plan;
+  PlannedLaunch L;
+  L.Id = "L6";
+  L.Grid = {2, 2, 1};
+  L.Block = {256, 1, 1};
+  Plan.Launches.push_back(L);
+  Prediction P;
+  P.Id = "P0";
+  P.Launch = "L6";
+  P.Kind = "shared-totals";
+  P.Operation = "store";
+  P.WavefrontsPerInstruction = 2.4; // 3072 / 1280
+  P.InstructionsPerBlock = 1280;
+  Plan.Predictions.push_back(P);
+
+  auto runWith = [&](const char *Pipe, const char *Instrumented) {
+    MeasuredRun Run;
+    NcuResult Ncu;
+    Ncu.Values["launch__grid_size"] = "4";
+    Ncu.Values["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = Pipe;
+    Ncu.Values["smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st."
+               "sum"] = Instrumented;
+    Ncu.Values["smsp__sass_inst_executed_op_shared_st.sum"] = "5,120";
+    Run.Launches["L6"].Ncu = Ncu;
+    return judgePlan(Plan, Run).at(0);
+  };
+  Verdict Excess = runWith("12,658", "12,288");
+  EXPECT_EQ(Excess.Kind, VerdictKind::Confirmed);
+  EXPECT_NE(Excess.Reason.find("the addresses take 3072.00 wavefronts per "
+                               "block, as predicted"),
+            std::string::npos)
+      << Excess.Reason;
+  EXPECT_NE(Excess.Reason.find("3164.50 (+3.0%)"), std::string::npos);
+  // When the addresses themselves take more, the prediction is wrong.
+  Verdict Wrong = runWith("12,658", "12,658");
+  EXPECT_EQ(Wrong.Kind, VerdictKind::Refuted);
+  // Fewer wavefronts than predicted are never excused.
+  Verdict Fewer = runWith("11,000", "12,288");
+  EXPECT_EQ(Fewer.Kind, VerdictKind::Refuted);
+}
