@@ -318,6 +318,47 @@ step() {
   return $rc
 }
 limit() { timeout -k 5 "$STEP_TIMEOUT" "$@"; }
+# inline_lines BINARY OUTPUT: the shared-memory instructions nvcc placed in
+# an inlined function (a library header's line, as libcu++'s memcpy_async
+# gets), each after its whole inline chain from `nvdisasm -gi` (printed
+# again only when it changes; instructions that never run, @!PT, left
+# out). The source
+# page knows only the innermost line; compare follows the chain out to the
+# analysed file's line.
+INLINE_FILTER='
+/^\/\/-+ \.text\./ { fn = $2; sub(/^\.text\./, "", fn); named = 0; chain = ""; inl = 0; fresh = 0; next }
+/\/\/## File/ { if (fresh) { chain = ""; inl = 0; fresh = 0 } chain = chain $0 "\n"; if ($0 ~ /inlined at/) inl = 1; next }
+/^[ \t]*\/\*[0-9a-f]+\*\// {
+  fresh = 1
+  if (!inl || $0 ~ /@!PT /) next
+  text = $0; sub(/^[ \t]*\/\*/, "", text); off = text; sub(/\*\/.*/, "", off)
+  sub(/^[0-9a-f]+\*\/[ \t]*/, "", text); sub(/^@!?U?P[T0-9]+[ \t]+/, "", text)
+  op = text; sub(/[ \t;].*/, "", op)
+  if (op !~ /^(LDS|STS|LDGSTS|ATOMS|[HIQB]GMMA)/) next
+  if (!named) { print "function " fn; named = 1; shown = "" }
+  if (chain != shown) { printf "%s", chain; shown = chain }
+  print "/*" off "*/ " op
+}'
+inline_lines() {
+  local bin dir rc=0
+  bin=$(realpath "$1") || return 1
+  dir=$(mktemp -d) || return 1
+  (cd "$dir" && limit cuobjdump -xelf all "$bin") > "$2" 2>&1 ||
+    { rc=$?; rm -rf "$dir"; return $rc; }
+  : > "$2"
+  set -- "$dir"/*.$ARCH.cubin "$2"
+  [ -f "$1" ] || set -- "$dir"/*.cubin "${@: -1}"
+  while [ $# -gt 1 ]; do
+    if [ -f "$1" ]; then
+      limit nvdisasm -gi -c "$1" | awk "$INLINE_FILTER" >> "${@: -1}" || rc=$?
+    else
+      rc=1
+    fi
+    shift
+  done
+  rm -rf "$dir"
+  return $rc
+}
 )XX";
 
 /// The shared-memory and global counters Nsight Compute records, where
@@ -505,6 +546,13 @@ race_program() {
     > raw/program.racecheck.txt 2>&1
 }
 step racecheck program race_program
+# The program's binary is the command's first word.
+lines_program() {
+  local bin
+  bin=$(cd "$CALLER" && set -- $PROGRAM && command -v "$1") &&
+    [ -n "$bin" ] && (cd "$CALLER" && inline_lines "$bin" "$HERE/raw/program.inline-lines.txt")
+}
+step lines program lines_program
 sync_program() {
   in_caller limit "${SANITIZER[@]}" --tool synccheck bash -c "$PROGRAM" > raw/program.synccheck.txt 2>&1
 }
@@ -632,11 +680,12 @@ fi
 [ $BUILT = 0 ] && { echo "measure.sh: error: no harness built; see raw/*.build.txt" >&2; exit 4; }
 
 sass_one() { limit cuobjdump -sass build/$1.bin > raw/$1.sass.txt 2>&1; }
+lines_one() { inline_lines build/$1.bin raw/$1.inline-lines.txt; }
 run_one() { limit build/$1.bin > raw/$1.run.txt 2>&1; }
 for v in "${VARIANTS[@]}"; do
   [ -x build/$v.bin ] || continue
   throttle
-  { step sass $v sass_one $v; step run $v run_one $v; } &
+  { step sass $v sass_one $v; step lines $v lines_one $v; step run $v run_one $v; } &
 done
 wait
 

@@ -2,9 +2,12 @@
 
 #include "runtime_verify/RawOutputs.h"
 
+#include <set>
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -230,6 +233,129 @@ SourcePage parseNcuSourcePage(StringRef Text) {
     Page.Instructions.push_back(std::move(I));
   }
   return Page;
+}
+
+std::map<std::string, std::vector<InlinedInstruction>>
+parseInlineLines(StringRef Text) {
+  std::map<std::string, std::vector<InlinedInstruction>> Functions;
+  std::vector<InlinedInstruction> *Current = nullptr;
+  std::vector<std::pair<std::string, unsigned>> Chain;
+  bool ChainDone = false;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Raw : Lines) {
+    StringRef L = Raw.trim();
+    if (L.consume_front("function ")) {
+      Current = &Functions[L.trim().str()];
+      Chain.clear();
+      ChainDone = false;
+      continue;
+    }
+    // //## File "PATH", line N[ inlined at "CALLER", line M]: each line of
+    // a chain names one level, innermost first.
+    if (L.consume_front("//## File \"")) {
+      if (ChainDone) {
+        Chain.clear();
+        ChainDone = false;
+      }
+      auto [Path, Rest] = L.split("\", line ");
+      unsigned Number = 0;
+      Rest = Rest.take_while([](char C) { return isDigit(C); });
+      if (!Rest.getAsInteger(10, Number))
+        Chain.push_back({Path.str(), Number});
+      continue;
+    }
+    if (!Current || !L.starts_with("/*"))
+      continue;
+    size_t Close = L.find("*/");
+    InlinedInstruction I;
+    if (Close == StringRef::npos ||
+        L.substr(2, Close - 2).trim().getAsInteger(16, I.Offset))
+      continue;
+    I.Opcode = L.substr(Close + 2).trim().str();
+    I.Chain = Chain;
+    ChainDone = true;
+    Current->push_back(std::move(I));
+  }
+  return Functions;
+}
+
+namespace {
+
+/// Where \p Inlined's offsets land on \p Page: the start address at which
+/// each of them is a page instruction of its opcode.
+std::optional<uint64_t>
+placeFunction(const std::map<uint64_t, StringRef> &Opcodes,
+              const std::vector<InlinedInstruction> &Inlined) {
+  if (Inlined.empty())
+    return std::nullopt;
+  const InlinedInstruction &First = Inlined.front();
+  for (const auto &[Address, Opcode] : Opcodes) {
+    if (Opcode != First.Opcode || Address < First.Offset)
+      continue;
+    uint64_t Start = Address - First.Offset;
+    if (llvm::all_of(Inlined, [&](const InlinedInstruction &I) {
+          auto It = Opcodes.find(Start + I.Offset);
+          return It != Opcodes.end() && It->second == I.Opcode;
+        }))
+      return Start;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+unsigned followInlineChains(
+    SourcePage &Page,
+    const std::map<std::string, std::vector<InlinedInstruction>> &Functions,
+    StringRef Preferred, function_ref<bool(StringRef)> IsAnalysed) {
+  std::map<uint64_t, StringRef> Opcodes;
+  for (const SourcePageInstruction &I : Page.Instructions)
+    Opcodes.emplace(I.Address, I.Opcode);
+  const std::vector<InlinedInstruction> *Placed = nullptr;
+  uint64_t Start = 0;
+  auto Try = [&](const std::vector<InlinedInstruction> &Inlined) {
+    if (std::optional<uint64_t> At = placeFunction(Opcodes, Inlined)) {
+      Placed = &Inlined;
+      Start = *At;
+    }
+  };
+  if (auto It = Functions.find(Preferred.str()); It != Functions.end())
+    Try(It->second);
+  for (auto It = Functions.begin(); !Placed && It != Functions.end(); ++It)
+    Try(It->second);
+  if (!Placed)
+    return 0;
+
+  std::map<uint64_t, const InlinedInstruction *> ByAddress;
+  for (const InlinedInstruction &I : *Placed)
+    ByAddress[Start + I.Offset] = &I;
+  // Instructions the page already shows in an analysed file stay where
+  // they are.
+  std::set<uint64_t> Shown;
+  for (const SourcePageInstruction &I : Page.Instructions)
+    if (IsAnalysed(I.File))
+      Shown.insert(I.Address);
+  std::vector<SourcePageInstruction> Added;
+  for (const SourcePageInstruction &I : Page.Instructions) {
+    auto It = ByAddress.find(I.Address);
+    if (It == ByAddress.end() || !Shown.insert(I.Address).second)
+      continue;
+    for (const auto &[Path, Number] : It->second->Chain) {
+      if (!IsAnalysed(Path))
+        continue;
+      SourcePageInstruction Copy = I;
+      Copy.InlinedFrom =
+          sys::path::filename(I.File).str() + ":" + std::to_string(I.Line);
+      Copy.File = Path;
+      Copy.Line = Number;
+      Added.push_back(std::move(Copy));
+      break;
+    }
+  }
+  for (SourcePageInstruction &I : Added)
+    Page.Instructions.push_back(std::move(I));
+  return Added.size();
 }
 
 std::map<std::string, std::vector<std::string>>

@@ -11,6 +11,7 @@
 #ifndef SMEMLINT_RUNTIME_VERIFY_RAWOUTPUTS_H
 #define SMEMLINT_RUNTIME_VERIFY_RAWOUTPUTS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
@@ -62,6 +63,10 @@ struct SourcePageInstruction {
   /// Global accesses: the fewest 32-byte sectors the lanes' bytes could
   /// occupy ("L2 Theoretical Sectors Global Ideal").
   std::optional<double> GlobalSectorsIdeal;
+  /// Set on a copy of an instruction the page shows in a library header,
+  /// placed at the analysed file's line its inline chain passes through
+  /// (followInlineChains): the header's "file:line".
+  std::string InlinedFrom;
 };
 
 struct SourcePage {
@@ -82,6 +87,38 @@ std::string sharedOperation(llvm::StringRef Opcode);
 /// Bytes per lane a shared-memory opcode moves: LDS 4, LDS.64 8, LDS.128 16,
 /// LDS.U8 1, ... (0 when unknown).
 unsigned sharedOpcodeWidth(llvm::StringRef Opcode);
+
+/// One shared-memory instruction nvcc placed inside an inlined function,
+/// with its inline chain (measure.sh's raw/*.inline-lines.txt, filtered from
+/// `nvdisasm -gi`).
+struct InlinedInstruction {
+  uint64_t Offset = 0; ///< From the start of its function.
+  std::string Opcode;  ///< "LDGSTS.E".
+  /// Innermost first: the library's line, the lines that called it, and
+  /// last the kernel's own line.
+  std::vector<std::pair<std::string, unsigned>> Chain;
+};
+
+/// raw/*.inline-lines.txt: function (mangled) -> its inlined shared-memory
+/// instructions.
+std::map<std::string, std::vector<InlinedInstruction>>
+parseInlineLines(llvm::StringRef Text);
+
+/// Adds to \p Page, for each shared-memory instruction it shows only in
+/// files other than analysed ones (nvcc keeps an inlined library function's
+/// own line: libcu++'s memcpy_async puts its LDGSTS at
+/// cp_async_shared_global.h:46), a copy at the innermost line of its inline
+/// chain that is in an analysed file (\p IsAnalysed takes a path). The
+/// page's addresses are absolute, the chains' offsets from the function's
+/// start: the function is placed where every one of its inlined
+/// instructions falls on a page instruction of the same opcode, and left
+/// alone when no placement fits. \p Preferred names the launch's function
+/// (mangled), tried first. Returns the number of instructions placed.
+unsigned followInlineChains(
+    SourcePage &Page,
+    const std::map<std::string, std::vector<InlinedInstruction>> &Functions,
+    llvm::StringRef Preferred,
+    llvm::function_ref<bool(llvm::StringRef)> IsAnalysed);
 
 /// `cuobjdump -sass`: function (mangled) -> its opcodes in order (no lines).
 std::map<std::string, std::vector<std::string>>

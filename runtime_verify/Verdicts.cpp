@@ -321,6 +321,14 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   V.Sass = sassSummary(Line);
   if (MeasuredLine != P.Line)
     V.Sass += " at line " + std::to_string(MeasuredLine);
+  // Instructions placed here through their inline chain: where nvcc's line
+  // table has them.
+  std::vector<std::string> Headers;
+  for (const SourcePageInstruction *I : Line)
+    if (!I->InlinedFrom.empty() && !is_contained(Headers, I->InlinedFrom))
+      Headers.push_back(I->InlinedFrom);
+  if (!Headers.empty())
+    V.Sass += " in " + join(Headers, ", ");
   if (std::string Why = unmeasurableCopies(Line); !Why.empty()) {
     V.Reason = Why;
     return V;
@@ -1079,6 +1087,55 @@ VerdictKind worstVerdict(const std::vector<VerdictKind> &Kinds) {
   return VerdictKind::Confirmed;
 }
 
+namespace {
+
+/// Places the shared-memory instructions the source pages show in library
+/// headers at the analysed lines their inline chains pass through
+/// (raw/*.inline-lines.txt; docs/runtime-verify.md, "Lines in headers").
+void followInlineChains(const VerifyPlan &Plan, StringRef Dir,
+                        MeasuredRun &Run) {
+  std::set<std::string> Analysed;
+  for (const PlannedVariant &V : Plan.Variants) {
+    Analysed.insert(sys::path::filename(V.Source).str());
+    Analysed.insert(sys::path::filename(V.OriginalFile).str());
+  }
+  if (Plan.Program)
+    for (const PlannedKernel &K : Plan.Program->Kernels)
+      Analysed.insert(sys::path::filename(K.File).str());
+  // A kernel in a header the analysed file includes: its predictions name
+  // the header.
+  for (const Prediction &P : Plan.Predictions)
+    if (!P.File.empty())
+      Analysed.insert(P.File);
+  auto IsAnalysed = [&](StringRef Path) {
+    return Analysed.count(sys::path::filename(Path).str()) != 0;
+  };
+  std::map<
+      std::string,
+      std::optional<std::map<std::string, std::vector<InlinedInstruction>>>>
+      Files;
+  for (const PlannedLaunch &L : Plan.Launches) {
+    LaunchMeasurement &M = Run.Launches[L.Id];
+    if (!M.Source)
+      continue;
+    bool Program = L.ProfileIndex >= 0;
+    std::string Name = "raw/" + (Program ? std::string("program") : L.Variant) +
+                       ".inline-lines.txt";
+    auto [It, New] = Files.try_emplace(Name);
+    if (New)
+      if (std::optional<std::string> Text = readFile(Dir, Name))
+        It->second = parseInlineLines(*Text);
+    if (!It->second)
+      continue;
+    std::string Function =
+        Program ? L.Function : (M.Harness ? M.Harness->Function : "");
+    smemlint::verify::followInlineChains(*M.Source, *It->second, Function,
+                                         IsAnalysed);
+  }
+}
+
+} // namespace
+
 std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
                                             StringRef Dir, std::string &Error) {
   std::optional<std::string> Status = readFile(Dir, "raw/status.txt");
@@ -1196,6 +1253,7 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
               readFile(Dir, "raw/" + L.Id + ".synccheck.txt"))
         M.Synccheck = parseSynccheckLog(*Log);
   }
+  followInlineChains(Plan, Dir, Run);
   return Run;
 }
 

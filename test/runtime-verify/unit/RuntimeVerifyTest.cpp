@@ -536,3 +536,76 @@ TEST(Verdicts, PipeExcessOverTheAddressesIsNotRefutation) {
   Verdict Fewer = runWith("11,000", "12,288");
   EXPECT_EQ(Fewer.Kind, VerdictKind::Refuted);
 }
+
+// raw/program.inline-lines.txt as measure.sh writes it (nvdisasm -gi of
+// SGEMM_CUDA's kernel 12 on an H200 host, 2026-12-05, chains shortened to
+// three levels): libcu++'s memcpy_async keeps its header's line, the chain
+// leads out to the kernel's.
+TEST(InlineLines, ChainsLeadToTheAnalysedLine) {
+  const char *Text =
+      "function _Z24runSgemmDoubleBuffering2\n"
+      "\t//## File \"/cuda/include/cccl/cuda/__memcpy_async/"
+      "cp_async_shared_global.h\", line 46 inlined at \"/cuda/include/cccl/"
+      "cuda/__memcpy_async/memcpy_async.h\", line 112\n"
+      "\t//## File \"/cuda/include/cccl/cuda/__memcpy_async/memcpy_async.h\", "
+      "line 112 inlined at \"/src/kernels/12_kernel_double_buffering.cuh\", "
+      "line 22\n"
+      "\t//## File \"/src/kernels/12_kernel_double_buffering.cuh\", line 22 "
+      "inlined at \"/src/kernels/12_kernel_double_buffering.cuh\", line 165\n"
+      "\t//## File \"/src/kernels/12_kernel_double_buffering.cuh\", line 165\n"
+      "/*0740*/ LDGSTS.E\n"
+      "/*0770*/ LDGSTS.E\n"
+      "\t//## File \"/src/kernels/12_kernel_double_buffering.cuh\", line 95 "
+      "inlined at \"/src/kernels/12_kernel_double_buffering.cuh\", line 170\n"
+      "\t//## File \"/src/kernels/12_kernel_double_buffering.cuh\", line 170\n"
+      "/*0a00*/ LDS\n";
+  auto Functions = parseInlineLines(Text);
+  ASSERT_EQ(Functions.size(), 1u);
+  const auto &Is = Functions.begin()->second;
+  ASSERT_EQ(Is.size(), 3u);
+  EXPECT_EQ(Is[0].Offset, 0x740u);
+  EXPECT_EQ(Is[0].Opcode, "LDGSTS.E");
+  ASSERT_EQ(Is[0].Chain.size(), 4u);
+  EXPECT_EQ(
+      Is[0].Chain[2],
+      std::make_pair(std::string("/src/kernels/12_kernel_double_buffering.cuh"),
+                     22u));
+  EXPECT_EQ(Is[1].Chain, Is[0].Chain);
+  ASSERT_EQ(Is[2].Chain.size(), 2u);
+  EXPECT_EQ(Is[2].Chain[0].second, 95u);
+
+  // The page at absolute addresses: the two copies under the header, the
+  // load already under the kernel's line.
+  SourcePage Page;
+  auto Add = [&](const char *File, unsigned Line, uint64_t Offset,
+                 const char *Opcode) {
+    SourcePageInstruction I;
+    I.File = File;
+    I.Line = Line;
+    I.Address = 0x7f9e5f7a8600 + Offset;
+    I.Opcode = Opcode;
+    Page.Instructions.push_back(I);
+  };
+  Add("/cuda/include/cccl/cuda/__memcpy_async/cp_async_shared_global.h", 46,
+      0x740, "LDGSTS.E");
+  Add("/cuda/include/cccl/cuda/__memcpy_async/cp_async_shared_global.h", 46,
+      0x770, "LDGSTS.E");
+  Add("/src/kernels/12_kernel_double_buffering.cuh", 95, 0xa00, "LDS");
+  Add("/src/kernels/12_kernel_double_buffering.cuh", 96, 0xa10, "FFMA");
+  auto IsAnalysed = [](llvm::StringRef Path) {
+    return Path.ends_with("12_kernel_double_buffering.cuh");
+  };
+  EXPECT_EQ(followInlineChains(Page, Functions, "", IsAnalysed), 2u);
+  ASSERT_EQ(Page.Instructions.size(), 6u);
+  EXPECT_EQ(Page.Instructions[4].Line, 22u);
+  EXPECT_EQ(Page.Instructions[4].File,
+            "/src/kernels/12_kernel_double_buffering.cuh");
+  EXPECT_EQ(Page.Instructions[4].InlinedFrom, "cp_async_shared_global.h:46");
+
+  // Another build's page, where the offsets do not fall on the same
+  // opcodes: nothing is placed.
+  SourcePage Other;
+  Other.Instructions = {Page.Instructions[0], Page.Instructions[2]};
+  Other.Instructions[1].Address += 0x10;
+  EXPECT_EQ(followInlineChains(Other, Functions, "", IsAnalysed), 0u);
+}
