@@ -14,9 +14,10 @@
 //   model and the sector model depend on addresses only up to a uniform
 //   shift (of a word for banks, of a 128-byte line for sectors);
 // - every branch inside it but the loop's own exit is the same in every
-//   iteration (it depends on values from outside the loop, or it is the exit
-//   of an inner loop whose trip count is), so each iteration runs the same
-//   accesses with the same threads;
+//   iteration (it depends on values from outside the loop, it asks which
+//   memory a pointer into one memory is in, or it is the exit of an inner
+//   loop whose trip count is), so each iteration runs the same accesses
+//   with the same threads;
 // - the threads' trip counts are known and close to each other;
 // - hazards do not span skipped iterations: a block barrier in every
 //   iteration, or shared addresses that do not move at all.
@@ -87,11 +88,32 @@ public:
       const auto *I = llvm::dyn_cast<llvm::Instruction>(Unknown->getValue());
       if (!I || !L.contains(I))
         return false;
-      const auto *Phi = llvm::dyn_cast<llvm::PHINode>(I);
-      if (!Phi || Phi->getParent() != L.getHeader())
-        return true;
+      return !rotatesWithFrozen(*I);
+    });
+  }
+
+  /// Whether \p I is a header phi that is no recurrence, or arithmetic on
+  /// such phis and values from outside the loop only (`stage ^ 1`, the other
+  /// buffer of a double-buffered loop): it repeats with the phis' period.
+  /// The phis are added to Frozen.
+  bool rotatesWithFrozen(const llvm::Instruction &I, unsigned Depth = 0) {
+    if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(&I)) {
+      if (Phi->getParent() != L.getHeader() ||
+          llvm::isa<llvm::SCEVAddRecExpr>(
+              SE.getSCEV(const_cast<llvm::PHINode *>(Phi))))
+        return false;
       Frozen.insert(Phi);
+      return true;
+    }
+    if (Depth > 8 ||
+        !(llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::CastInst>(I) ||
+          llvm::isa<llvm::SelectInst>(I) || llvm::isa<llvm::ICmpInst>(I) ||
+          llvm::isa<llvm::FreezeInst>(I)))
       return false;
+    return llvm::all_of(I.operands(), [&](const llvm::Value *Operand) {
+      const auto *Defined = llvm::dyn_cast<llvm::Instruction>(Operand);
+      return !Defined || !L.contains(Defined) ||
+             rotatesWithFrozen(*Defined, Depth + 1);
     });
   }
 
@@ -475,6 +497,20 @@ Reached memoryReached(const llvm::Value *Pointer, const llvm::Function &Kernel,
   return *Common;
 }
 
+/// Whether \p Condition asks which memory a pointer is in
+/// (`__isShared`, `__isGlobal`: libcu++'s memcpy_async branches on both)
+/// of a pointer that reaches one memory whatever it moves by: the answer is
+/// the same in every iteration.
+bool spaceTestOfOneSpace(const llvm::Value *Condition,
+                         const llvm::Function &Kernel) {
+  const auto *Call = llvm::dyn_cast<llvm::CallInst>(Condition);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || !Callee->getName().starts_with("llvm.nvvm.isspacep."))
+    return false;
+  Reached Memory = memoryReached(Call->getArgOperand(0), Kernel);
+  return Memory == Reached::Shared || Memory == Reached::Global;
+}
+
 } // namespace
 
 bool IrExecution::unobservableLoop(const llvm::Loop &L, FunctionFacts &Facts) {
@@ -606,7 +642,8 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
         else if (const auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(&I))
           Condition = Switch->getCondition();
         if (!Condition || Block == Exiting ||
-            Motion.sameEveryIteration(Condition))
+            Motion.sameEveryIteration(Condition) ||
+            spaceTestOfOneSpace(Condition, KernelFunction))
           continue;
         // The exit of an inner loop that runs as often in every iteration.
         if (Inner != &L && definedExitingBlock(*Inner) == Block) {

@@ -304,6 +304,19 @@ __device__ inline size_t __cvta_generic_to_shared(const void *p) {
 __device__ inline void *__cvta_shared_to_generic(size_t a) {
   return (void *)(void __attribute__((address_space(3))) *)a;
 }
+// Which memory a generic pointer is in (sm_20_intrinsics.h).
+__device__ inline unsigned __isGlobal(const void *p) {
+  return __nvvm_isspacep_global(p);
+}
+__device__ inline unsigned __isShared(const void *p) {
+  return __nvvm_isspacep_shared(p);
+}
+__device__ inline unsigned __isConstant(const void *p) {
+  return __nvvm_isspacep_const(p);
+}
+__device__ inline unsigned __isLocal(const void *p) {
+  return __nvvm_isspacep_local(p);
+}
 
 #define SMEM_LINT_SHUFFLES(T)                                                \
   __device__ T __shfl_sync(unsigned mask, T var, int lane, int width = 32);  \

@@ -310,6 +310,48 @@ __global__ void pingPong(const float *in, float *out) {
 }
 // JSON: totals pingPong shape=0 load=159992/80000 store=80000/80000 atomic=0/0{{$}}
 
+// The same with the other buffer named `cur ^ 1`: scalar evolution sees the
+// xor as an opaque value, arithmetic on the rotating index alone, which
+// repeats with its period (it was "not an affine function of the
+// iteration" before). The same counts.
+// smem-lint: block_dim(256)
+__global__ void pingPongXor(const float *in, float *out) {
+  __shared__ float buf[2][256];
+  int cur = 0;
+  buf[cur][threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int i = 1; i < 10000; ++i) {
+    // JSON: access buf load L[[@LINE+1]]:33 {{.*}} wavefronts=2 {{.*}} status=exact
+    buf[cur ^ 1][threadIdx.x] = buf[cur][(threadIdx.x * 2) % 256] + in[i * 256 + threadIdx.x];
+    __syncthreads();
+    cur ^= 1;
+  }
+  out[threadIdx.x] = buf[cur][threadIdx.x];
+}
+// JSON: totals pingPongXor shape=0 load=159992/80000 store=80000/80000 atomic=0/0{{$}}
+
+// A branch on which memory a moving pointer is in (__isGlobal; libcu++'s
+// memcpy_async and cuda::barrier ask __isShared and __isGlobal of their
+// pointers in every call): a kernel's pointer parameter stays global however
+// far it moves, so the branch goes the same way in every iteration.
+// 100000 iterations x 8 warps: 800000 stores of 1 wavefront, 800000 loads
+// of 2.
+// smem-lint: block_dim(256)
+__global__ void spaceTest(const float *in, float *out) {
+  __shared__ float s[256];
+  float acc = 0;
+  for (int i = 0; i < 100000; ++i) {
+    if (__isGlobal(in + i * 256))
+      // JSON: access s store L[[@LINE+1]]:7 {{.*}} status=exact
+      s[threadIdx.x] = in[i * 256 + threadIdx.x];
+    __syncthreads();
+    acc += s[(threadIdx.x * 2) % 256];
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: totals spaceTest shape=0 load=1600000/800000 store=800000/800000 atomic=0/0{{$}}
+
 // A block-stride loop over a runtime size (`int i += blockDim.x`, which
 // scalar evolution cannot count: the trips come from the exit test solved
 // with each thread's values), filling shared memory with no barrier between
