@@ -11,6 +11,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -18,6 +19,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/KnownBits.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/InferAlignment.h"
@@ -146,6 +148,50 @@ void alignThroughPhis(llvm::Function &F) {
         llvm::cast<llvm::StoreInst>(I).setAlignment(
             std::max(llvm::cast<llvm::StoreInst>(I).getAlign(), Known));
     }
+}
+
+/// Gives back the common base InstCombine folds away from an index: of
+/// `m = x & 252` (`(t / 16) * 4` with t < 1024), `m | 1` and `m | 2` stay
+/// disjoint ors of m, but `m | 3` becomes `x | 3`, which the vectorizer
+/// cannot place 3 elements after `m`: NVVM merges such a run into one
+/// 16-byte load (a 4x4 register tile's reads). `x | c` is `m | c` when the
+/// bits the mask clears are all in c and x has no bits above the mask's; it
+/// is rewritten so.
+void restoreMaskedBases(llvm::Function &F) {
+  const llvm::DataLayout &Layout = F.getParent()->getDataLayout();
+  std::vector<llvm::BinaryOperator *> Ors;
+  for (llvm::BasicBlock &Block : F)
+    for (llvm::Instruction &I : Block)
+      if (auto *Or = llvm::dyn_cast<llvm::BinaryOperator>(&I);
+          Or && Or->getOpcode() == llvm::Instruction::Or &&
+          !llvm::cast<llvm::PossiblyDisjointInst>(Or)->isDisjoint() &&
+          llvm::isa<llvm::ConstantInt>(Or->getOperand(1)))
+        Ors.push_back(Or);
+  llvm::DominatorTree Dominators(F);
+  for (llvm::BinaryOperator *Or : Ors) {
+    llvm::Value *X = Or->getOperand(0);
+    const llvm::APInt &C =
+        llvm::cast<llvm::ConstantInt>(Or->getOperand(1))->getValue();
+    llvm::KnownBits Known = llvm::computeKnownBits(X, Layout);
+    for (llvm::User *U : X->users()) {
+      auto *Masked = llvm::dyn_cast<llvm::BinaryOperator>(U);
+      const auto *Mask =
+          Masked && Masked->getOpcode() == llvm::Instruction::And
+              ? llvm::dyn_cast<llvm::ConstantInt>(Masked->getOperand(1))
+              : nullptr;
+      if (!Mask || Masked->getOperand(0) != X ||
+          !Dominators.dominates(Masked, Or))
+        continue;
+      const llvm::APInt &M = Mask->getValue();
+      // Bits x may have that the mask clears: all must be set by c.
+      llvm::APInt Cleared = ~Known.Zero & ~M;
+      if ((M & C) != 0 || !Cleared.isSubsetOf(C))
+        continue;
+      Or->setOperand(0, Masked);
+      llvm::cast<llvm::PossiblyDisjointInst>(Or)->setIsDisjoint(true);
+      break;
+    }
+  }
 }
 
 /// Marks each load's value and each store's value with the number of its
@@ -395,6 +441,7 @@ findVectorizedAccesses(llvm::Module &Code, const llvm::Module &Declared,
     if (llvm::is_contained(Kernels, F))
       globalizePointerParameters(*Copy);
     Prepare.run(*Copy, FunctionAnalyses);
+    restoreMaskedBases(*Copy);
     alignThroughPhis(*Copy);
     FunctionAnalyses.invalidate(*Copy, llvm::PreservedAnalyses::none());
     Vectorize.run(*Copy, FunctionAnalyses);

@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -409,15 +410,21 @@ const Expr *IrSourceSites::unclaimedAccess(
     llvm::ArrayRef<const Expr *> Accesses, const ValueDecl *Array,
     const std::set<Key> &Kept, std::optional<int64_t> Address,
     const Key *Own) const {
-  std::vector<const Expr *> Candidates;
+  std::vector<const Expr *> Candidates, OfArray;
   for (const Expr *Access : Accesses) {
     Key K;
-    if (accessedVariable(Access) != Array ||
-        (keyOf(Access->getExprLoc(), K) && Kept.count(K) &&
-         !(Own && K == *Own)))
+    if (accessedVariable(Access) != Array)
+      continue;
+    OfArray.push_back(Access);
+    if (keyOf(Access->getExprLoc(), K) && Kept.count(K) && !(Own && K == *Own))
       continue;
     Candidates.push_back(Access);
   }
+  // The line's one read of the array, which another copy of the load kept
+  // (an unrolled loop whose first copies LICM hoisted without a location,
+  // the others in place): this load is that read too.
+  if (Candidates.empty() && OfArray.size() == 1)
+    return OfArray.front();
   // `c[tid] == 0 && c[32] != 0` when neither load kept its place: the
   // subscript that names the element the address does.
   if (Candidates.size() > 1 && Address)
@@ -707,6 +714,13 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
       if (!Vectorized)
         continue;
       const Expr *Site = Sites.accessSite(I);
+      // A load LICM hoisted out of a loop the copy unrolled keeps no line:
+      // the read of its array on its users' line.
+      if (!Site)
+        if (const auto *Array =
+                llvm::dyn_cast<llvm::GlobalVariable>(llvm::getUnderlyingObject(
+                    llvm::getLoadStorePointerOperand(&I))))
+          Site = Sites.hoistedReadSite(I, Module.sharedVariable(Array)).Site;
       auto [It, New] = Instructions.try_emplace(Vectorized->Instruction);
       Instruction &Merged = It->second;
       if (New)
@@ -720,24 +734,34 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
       // unroll) moves it by a known step, and ptxas keeps 16 bytes
       // (SGEMM_CUDA's 2D-blocktiling kernel, Bs[dotIdx * BN + threadCol *
       // TN + i]: LDS.128 x2 on the H200).
+      //
+      // A runtime-unrolled loop's copies of the access are its consecutive
+      // iterations: the address moves from one iteration of the unrolled
+      // loop to the next by the bytes the copies cover, or a small multiple
+      // of them. An address that moves otherwise (a double buffer's
+      // rotating index, a tile's large stride) was merged within one
+      // iteration of the loop around it (nvcc's LDS.128 in a double-buffered
+      // GEMM whose tile loop runs a runtime count: SGEMM_CUDA's kernel 12
+      // on the H200, test/bank-conflict/vectorization-register-tile.cu).
       unsigned Bytes = Vectorized->Bytes;
       const llvm::SCEV *Address = Facts.Evolution.getSCEV(
           const_cast<llvm::Value *>(llvm::getLoadStorePointerOperand(&I)));
       for (const llvm::Loop *Around = Facts.Loops.getLoopFor(&Block); Around;
            Around = Around->getParentLoop()) {
-        // Moves from one iteration of Around to the next (a recurrence of
-        // Around, or a value scalar evolution cannot follow that Around
-        // computes), not only within an iteration (an inner loop's).
-        bool Moves = llvm::SCEVExprContains(Address, [&](const llvm::SCEV *S) {
-          if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S))
-            return Recurrence->getLoop() == Around;
-          const auto *Opaque = llvm::dyn_cast<llvm::SCEVUnknown>(S);
-          const auto *Defined =
-              Opaque ? llvm::dyn_cast<llvm::Instruction>(Opaque->getValue())
-                     : nullptr;
-          return Defined && Around->contains(Defined);
+        if (Facts.Evolution.getSmallConstantTripCount(Around))
+          continue;
+        bool RunsOn = llvm::SCEVExprContains(Address, [&](const llvm::SCEV *S) {
+          const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+          if (!Recurrence || Recurrence->getLoop() != Around)
+            return false;
+          const auto *Step = llvm::dyn_cast<llvm::SCEVConstant>(
+              Recurrence->getStepRecurrence(Facts.Evolution));
+          if (!Step)
+            return true;
+          uint64_t Moved = Step->getAPInt().abs().getLimitedValue();
+          return Moved % Bytes == 0 && Moved / Bytes >= 1 && Moved / Bytes <= 8;
         });
-        if (Moves && !Facts.Evolution.getSmallConstantTripCount(Around))
+        if (RunsOn)
           Bytes = std::min(Bytes, 8u);
       }
       Merged.Bytes = std::max(Merged.Bytes, Bytes);
