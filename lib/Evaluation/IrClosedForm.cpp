@@ -20,7 +20,12 @@
 //   with the same threads;
 // - the threads' trip counts are known and close to each other;
 // - hazards do not span skipped iterations: a block barrier in every
-//   iteration, or shared addresses that do not move at all.
+//   iteration, or shared addresses that do not move at all;
+// - a cp.async writes where it wrote in the iteration a period before (its
+//   destination only rotates with a buffer), so the copies in flight where
+//   the skip starts are those its last skipped iteration would leave; its
+//   source moves affinely, and the skip is a whole number of periods of the
+//   source's 128-byte line alignment, which the copy's cost depends on.
 // Where one of these fails the loop is sampled as before and the note says
 // which one failed.
 //
@@ -159,8 +164,24 @@ public:
       const auto *Cast = llvm::cast<llvm::SCEVCastExpr>(S);
       const auto *Recurrence =
           llvm::dyn_cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
-      if (!Recurrence || !Widened)
+      if (!Widened)
         return nullptr;
+      if (!Recurrence) {
+        // A narrow sum that moves (`(row + r) * k + t`, `int` arithmetic
+        // scalar evolution cannot prove free of overflow): it moves by its
+        // step widened, as long as it does not wrap, which the evaluator
+        // checks like a widened recurrence's.
+        const llvm::SCEV *Step =
+            llvm::isa<llvm::SCEVAddExpr>(Cast->getOperand())
+                ? stepIn(Cast->getOperand(), nullptr)
+                : nullptr;
+        if (!Step)
+          return nullptr;
+        Widened->push_back(Cast);
+        return llvm::isa<llvm::SCEVZeroExtendExpr>(S)
+                   ? SE.getZeroExtendExpr(Step, S->getType())
+                   : SE.getSignExtendExpr(Step, S->getType());
+      }
       if (Recurrence->getLoop() != &L) {
         const llvm::SCEV *Step = L.contains(Recurrence->getLoop())
                                      ? stepIn(Recurrence, nullptr)
@@ -171,13 +192,18 @@ public:
         // again, widened the same way.
         if (Step && Step->isZero())
           return SE.getZero(S->getType());
-        // Its start moving with this loop: exact only as an index that
-        // wraps by bank cycles (wrapsByBankCycles), which its zero
-        // extension may be.
-        if (!llvm::isa<llvm::SCEVZeroExtendExpr>(S))
-          Step = nullptr;
         if (!Step)
           return nullptr;
+        // Its start moving with this loop, sign-extended (`a[(row + r) * k
+        // + t + i]`, i the inner loop's): it moves by its start's step as
+        // long as neither end of the inner loop wraps, which the evaluator
+        // checks.
+        if (llvm::isa<llvm::SCEVSignExtendExpr>(S)) {
+          Widened->push_back(Cast);
+          return SE.getSignExtendExpr(Step, S->getType());
+        }
+        // Zero-extended: exact only as an index that wraps by bank cycles
+        // (wrapsByBankCycles).
         ++Wrapping;
         return SE.getZeroExtendExpr(Step, S->getType());
       }
@@ -497,6 +523,18 @@ Reached memoryReached(const llvm::Value *Pointer, const llvm::Function &Kernel,
   return *Common;
 }
 
+/// The pointer whose shared address \p V is when \p V is a call of
+/// `__nvvm_get_smem_pointer(p)`, the toolkit's conversion (cuda_pipeline.h's
+/// copies take their destination through it); null otherwise.
+const llvm::Value *sharedPointerOf(const llvm::Value &V) {
+  const auto *Call = llvm::dyn_cast<llvm::CallInst>(&V);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || Callee->getName() != "__nvvm_get_smem_pointer" ||
+      Call->arg_size() != 1)
+    return nullptr;
+  return Call->getArgOperand(0);
+}
+
 /// Whether \p Condition asks which memory a pointer is in
 /// (`__isShared`, `__isGlobal`: libcu++'s memcpy_async branches on both)
 /// of a pointer that reaches one memory whatever it moves by: the answer is
@@ -624,6 +662,55 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
                    " changes between iterations";
           continue;
         }
+        if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+            Call && asyncCopyOperands(*Call)) {
+          // A cp.async whose shared destination stays (a buffer the loop
+          // rotates): the copies in flight where the iterations are skipped
+          // are those the last skipped iteration would have left. Its
+          // global source moves affinely.
+          AsyncCopyOperands Copy = *asyncCopyOperands(*Call);
+          // The toolkit's cuda_pipeline.h takes the shared address through
+          // __nvvm_get_smem_pointer(p): p's.
+          const llvm::Value *Destination = Copy.Destination;
+          if (const llvm::Value *Pointer = sharedPointerOf(*Destination))
+            Destination = Pointer;
+          std::vector<const llvm::SCEVCastExpr *> Widened;
+          const llvm::SCEV *Stays =
+              SE.isSCEVable(Destination->getType())
+                  ? Motion.stepIn(
+                        SE.getSCEV(const_cast<llvm::Value *>(Destination)),
+                        &Widened)
+                  : nullptr;
+          if (!Stays || !Stays->isZero())
+            return "the destination of the copy" + atLine(I) +
+                   " moves from one iteration to the next";
+          if (Copy.Guard && !Motion.sameEveryIteration(Copy.Guard))
+            return "the guard of the copy" + atLine(I) +
+                   " changes between iterations";
+          // The global address asm takes (`cvta.to.global`, an
+          // addrspacecast and a ptrtoint in the IR) is the pointer's own.
+          const llvm::Value *Source = Copy.Source;
+          if (const auto *ToInt =
+                  llvm::dyn_cast<llvm::PtrToIntOperator>(Source))
+            Source = ToInt->getPointerOperand();
+          Source = Source->stripPointerCasts();
+          bool MayWrap = false;
+          const llvm::SCEV *Step =
+              SE.isSCEVable(Source->getType())
+                  ? Motion.movesAffinely(Source, Widened, Layout, MayWrap)
+                  : nullptr;
+          if (!Step || MayWrap)
+            return "the source of the copy" + atLine(I) +
+                   " is not an affine function of the iteration";
+          Result.Accesses.push_back({&I, Source, Step, /*Global=*/true,
+                                     /*Writes=*/false, /*CopySource=*/true});
+          for (const llvm::SCEVCastExpr *Cast : Widened)
+            Result.Widened.push_back({Cast, &I, false});
+          continue;
+        }
+        if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+            Call && sharedPointerOf(*Call))
+          continue; // an address conversion, nothing more
         if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
           if (Call->isInlineAsm()) {
             if (inlinePtxMovesNoModelledData(*Call))
@@ -830,6 +917,29 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
     }
   }
   unsigned Unit = std::lcm(Period, Group);
+  // A cp.async's cost depends on the 128-byte lines its source reads: the
+  // unit covers a whole period of their alignment, so that the unit run
+  // after the skip costs what each skipped one did.
+  for (const ClosedFormFacts::Access &Access : Facts.Accesses) {
+    if (!Access.CopySource)
+      continue;
+    std::optional<int64_t> Uniform;
+    for (unsigned T : Looping.set_bits()) {
+      std::optional<llvm::APInt> V =
+          evolutionValue(Access.Step, Frame, T, Looping);
+      if (!V || (Uniform && V->getSExtValue() != *Uniform)) {
+        Decision.Obstacle = "the source of the copy" +
+                            atLine(*Access.Instruction) +
+                            " moves by a different step in each thread";
+        return Decision;
+      }
+      Uniform = V->getSExtValue();
+    }
+    uint64_t Moved = Uniform ? uint64_t(std::llabs(*Uniform)) % 128 : 0;
+    unsigned LinePeriod =
+        Moved ? unsigned(128 / std::gcd(Moved, uint64_t(128))) : 1;
+    Unit = std::lcm(Unit, LinePeriod);
+  }
 
   // The trip count of each thread that goes on.
   uint64_t Fewest = UINT64_MAX, Most = 0;
@@ -898,15 +1008,45 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
       continue; // it wraps inside its array, by bank cycles
     const llvm::SCEVCastExpr *Cast = Index.Cast;
     const llvm::Instruction *Access = Index.Access;
-    const auto *Recurrence =
-        llvm::cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
+    const llvm::SCEV *Narrow = Cast->getOperand();
+    // The narrow value's step: a recurrence's own, or a moving sum's.
+    const llvm::SCEV *NarrowStep = nullptr;
+    if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(Narrow))
+      NarrowStep = Recurrence->getStepRecurrence(SE);
+    else
+      NarrowStep = LoopMotion(L, SE).stepIn(Narrow, nullptr);
     bool Signed = llvm::isa<llvm::SCEVSignExtendExpr>(Cast);
-    unsigned Bits = Recurrence->getType()->getIntegerBitWidth();
+    unsigned Bits = Narrow->getType()->getIntegerBitWidth();
+    // An inner loop's recurrence: its value where the inner loop ended and
+    // its start, the two ends of what it goes through in each iteration.
+    const auto *InnerRecurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(Narrow);
+    if (InnerRecurrence && InnerRecurrence->getLoop() == &L)
+      InnerRecurrence = nullptr;
     for (unsigned T : Looping.set_bits()) {
       std::optional<llvm::APInt> Now =
-          evolutionValue(Recurrence, Frame, T, Looping);
+          evolutionValue(Narrow, Frame, T, Looping);
       std::optional<llvm::APInt> Step =
-          evolutionValue(Recurrence->getStepRecurrence(SE), Frame, T, Looping);
+          NarrowStep ? evolutionValue(NarrowStep, Frame, T, Looping)
+                     : std::nullopt;
+      if (InnerRecurrence && Now && Step) {
+        std::optional<llvm::APInt> Start =
+            evolutionValue(InnerRecurrence->getStart(), Frame, T, Looping);
+        auto WideStart = [&](const llvm::APInt &V) {
+          return Signed ? V.sext(128) : V.zext(128);
+        };
+        if (!Start) {
+          Now.reset();
+        } else {
+          llvm::APInt Last = WideStart(*Start) +
+                             Step->sext(128) * llvm::APInt(128, Most - Done);
+          if (WideStart(Last.trunc(Bits)) != Last) {
+            Decision.Obstacle = "an index of the access" + atLine(*Access) +
+                                " wraps around its " + std::to_string(Bits) +
+                                "-bit type before the last iteration";
+            return Decision;
+          }
+        }
+      }
       if (!Now || !Step) {
         Decision.Obstacle = "an index of the access" + atLine(*Access) +
                             " is not known for every thread";
@@ -952,6 +1092,9 @@ ClosedFormDecision IrExecution::closedForm(CallFrame &Frame,
       Uniform = V->getSExtValue();
     }
     if (Access.Global) {
+      // A copy's source repeats its lines with the unit (above).
+      if (Access.CopySource)
+        continue;
       if (GlobalApproximation.empty() && (Differs || *Uniform % 128 != 0))
         GlobalApproximation =
             "the global address" + atLine(*Access.Instruction) +

@@ -112,6 +112,10 @@ struct ClosedFormFacts {
     const llvm::SCEV *Step;
     bool Global;
     bool Writes;
+    /// The global source of a cp.async: the lines it reads set the copy's
+    /// shared cost, so its iterations repeat only as its 128-byte line
+    /// alignment does.
+    bool CopySource = false;
   };
   std::vector<Access> Accesses;
   /// Widened recurrences (`int` indices made 64-bit, `% 1024` as a 10-bit
@@ -878,6 +882,19 @@ std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text);
 /// `barrier.cluster.arrive{.release|.relaxed}{.aligned}` and
 /// `barrier.cluster.wait{.acquire}{.aligned}` (CUTLASS's cluster_sync()).
 std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text);
+
+/// The operands of a copy into shared memory by Ampere's cp.async, an asm
+/// statement (`cp.async.ca.shared.global [$0], [$1], 16;`) or the
+/// llvm.nvvm.cp.async intrinsic: the shared destination (a pointer or a
+/// 32-bit shared address), the global source, and the operand that guards
+/// it (CUTLASS's `@p cp.async`), if any. None for anything else: a bulk
+/// copy, a copy out of shared memory, an asm statement doing more.
+struct AsyncCopyOperands {
+  const llvm::Value *Destination = nullptr;
+  const llvm::Value *Source = nullptr;
+  const llvm::Value *Guard = nullptr;
+};
+std::optional<AsyncCopyOperands> asyncCopyOperands(const llvm::CallBase &Call);
 
 /// The instructions of inline PTX \p Text that read or write shared memory
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,

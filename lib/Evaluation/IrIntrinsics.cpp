@@ -702,6 +702,42 @@ std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text) {
   return Steps;
 }
 
+std::optional<AsyncCopyOperands> asyncCopyOperands(const llvm::CallBase &Call) {
+  if (const auto *Asm =
+          llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand())) {
+    llvm::StringRef Text = Asm->getAsmString();
+    std::optional<PtxAsyncCopy> Copy = ptxAsyncCopy(Text);
+    if (!Copy || Copy->Bulk || Copy->FromShared || !Copy->SourceOperand ||
+        sharedMemoryInstructions(Text).size() != 1)
+      return std::nullopt;
+    AsyncCopyOperands Found;
+    Found.Destination = asmArgument(Call, *Asm, Copy->AddressOperand);
+    Found.Source = asmArgument(Call, *Asm, *Copy->SourceOperand);
+    if (Copy->GuardOperand) {
+      Found.Guard = asmArgument(Call, *Asm, *Copy->GuardOperand);
+      if (!Found.Guard)
+        return std::nullopt;
+    }
+    if (!Found.Destination || !Found.Source)
+      return std::nullopt;
+    return Found;
+  }
+  // llvm.nvvm.cp.async.{ca,cg}.shared.global.N(ptr addrspace(3), ptr
+  // addrspace(1)[, i32 src-size])
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee || Call.arg_size() < 2)
+    return std::nullopt;
+  llvm::StringRef Rest = Callee->getName();
+  if (!Rest.consume_front("llvm.nvvm.cp.async.") ||
+      !(Rest.consume_front("ca.") || Rest.consume_front("cg.")) ||
+      !Rest.starts_with("shared.global."))
+    return std::nullopt;
+  AsyncCopyOperands Found;
+  Found.Destination = Call.getArgOperand(0);
+  Found.Source = Call.getArgOperand(1);
+  return Found;
+}
+
 bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
   const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand());
   if (!Asm)
