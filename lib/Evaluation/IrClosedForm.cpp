@@ -301,10 +301,26 @@ public:
   }
 
   /// Whether \p Condition has the same value in every iteration.
-  bool sameEveryIteration(const llvm::Value *Condition) {
+  bool sameEveryIteration(const llvm::Value *Condition, unsigned Depth = 0) {
     const auto *I = llvm::dyn_cast<llvm::Instruction>(Condition);
     if (!I || !L.contains(I))
       return true;
+    // A phi that joins the two sides of a branch inside the iteration
+    // (libcu++'s `__isShared(p) && __isGlobal(q)` becomes `phi [true],
+    // [false]`): the same when what it joins is, the branches that choose
+    // being checked on their own. Not an inner loop's header phi, which
+    // carries a value round that loop.
+    if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(I);
+        Phi && Phi->getParent() != L.getHeader()) {
+      if (Depth > 8 ||
+          llvm::any_of(L.getLoopsInPreorder(), [&](const llvm::Loop *Inner) {
+            return Inner->getHeader() == Phi->getParent();
+          }))
+        return false;
+      return llvm::all_of(Phi->incoming_values(), [&](const llvm::Value *In) {
+        return sameEveryIteration(In, Depth + 1);
+      });
+    }
     if (const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(I))
       return llvm::all_of(Compare->operands(), [&](const llvm::Value *Operand) {
         return SE.isSCEVable(Operand->getType()) &&
@@ -313,7 +329,7 @@ public:
     if (llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::SelectInst>(I) ||
         llvm::isa<llvm::CastInst>(I) || llvm::isa<llvm::FreezeInst>(I))
       return llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
-        return sameEveryIteration(Operand);
+        return sameEveryIteration(Operand, Depth + 1);
       });
     return SE.isSCEVable(I->getType()) &&
            invariant(SE.getSCEV(const_cast<llvm::Instruction *>(I)));
@@ -487,6 +503,22 @@ Reached memoryReached(const llvm::Value *Pointer, const llvm::Function &Kernel,
   if (Space == GlobalSpace)
     return Reached::Global;
   const llvm::Value *Object = llvm::getUnderlyingObject(Pointer);
+  // A pointer a loop moves (`A += BK`): a phi of its start and its moved
+  // self, which reaches what every start reaches.
+  if (llvm::isa<llvm::PHINode>(Object) || llvm::isa<llvm::SelectInst>(Object)) {
+    llvm::SmallVector<const llvm::Value *, 4> Objects;
+    llvm::getUnderlyingObjects(Pointer, Objects);
+    std::optional<Reached> Common;
+    for (const llvm::Value *Each : Objects) {
+      if (llvm::isa<llvm::PHINode>(Each) || llvm::isa<llvm::SelectInst>(Each))
+        return Reached::Unknown;
+      Reached One = memoryReached(Each, Kernel, Depth + 1);
+      if (One == Reached::Unknown || (Common && *Common != One))
+        return Reached::Unknown;
+      Common = One;
+    }
+    return Common.value_or(Reached::Unknown);
+  }
   if (llvm::isa<llvm::AllocaInst>(Object))
     return Reached::Private;
   if (const auto *Variable = llvm::dyn_cast<llvm::GlobalVariable>(Object)) {

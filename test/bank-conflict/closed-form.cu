@@ -352,6 +352,27 @@ __global__ void spaceTest(const float *in, float *out) {
 }
 // JSON: totals spaceTest shape=0 load=1600000/800000 store=800000/800000 atomic=0/0{{$}}
 
+// The same through a pointer the loop moves (`in += 256`, a phi of the
+// parameter and itself, still global memory) and both of libcu++'s tests
+// joined (`__isShared(d) && __isGlobal(in)` becomes a phi of true and false
+// after the two branches): each goes the same way in every iteration.
+// smem-lint: block_dim(256)
+__global__ void spaceTestMoving(const float *in, float *out) {
+  __shared__ float s[256];
+  float acc = 0;
+  for (int i = 0; i < 100000; ++i, in += 256) {
+    bool Direct = __isShared(&s[threadIdx.x]) && __isGlobal(in);
+    if (Direct)
+      // JSON: access s store L[[@LINE+1]]:7 {{.*}} status=exact
+      s[threadIdx.x] = in[threadIdx.x];
+    __syncthreads();
+    acc += s[(threadIdx.x * 2) % 256];
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+// JSON: totals spaceTestMoving shape=0 load=1600000/800000 store=800000/800000 atomic=0/0{{$}}
+
 // A block-stride loop over a runtime size (`int i += blockDim.x`, which
 // scalar evolution cannot count: the trips come from the exit test solved
 // with each thread's values), filling shared memory with no barrier between
