@@ -968,6 +968,24 @@ void markDifferentPaths(const VerifyPlan &Plan,
   }
 }
 
+/// Whether racecheck's "(x,y,z)" names a place inside \p Dims (true when
+/// it names none: a coordinate the log left out does not rule it out).
+bool withinDims(StringRef Coordinates, const std::array<unsigned, 3> &Dims) {
+  StringRef Inside = Coordinates.trim();
+  if (!Inside.consume_front("(") || !Inside.consume_back(")"))
+    return true;
+  SmallVector<StringRef, 3> Parts;
+  Inside.split(Parts, ',');
+  for (auto [Index, Part] : enumerate(Parts)) {
+    unsigned Value = 0;
+    if (Index >= 3 || Part.trim().getAsInteger(10, Value))
+      return true;
+    if (Value >= Dims[Index])
+      return false;
+  }
+  return true;
+}
+
 /// What measure.sh recorded of the user's program (--run), read once and
 /// handed out per launch: the launch's row of the raw page, its source
 /// page, and the hazards and barrier errors in its kernel.
@@ -1015,12 +1033,17 @@ public:
     M.RacecheckProblem =
         TimedOut("racecheck program", "racecheck did not finish the program");
     if (Racecheck && M.RacecheckProblem.empty()) {
-      // The hazards of this kernel, in any of its launches.
+      // The hazards of this kernel that this launch can have made: the
+      // log does not say which launch, but a thread or block past this
+      // launch's block or grid is another launch's.
       RacecheckLog Mine = *Racecheck;
       Mine.Hazards.clear();
       Mine.Errors = Mine.Warnings = 0;
       for (const Hazard &H : Racecheck->Hazards)
-        if (kernelOfFunction(H.First.Function) == Kernel) {
+        if (kernelOfFunction(H.First.Function) == Kernel &&
+            withinDims(H.Block, L.Grid) &&
+            withinDims(H.First.Thread, L.Block) &&
+            withinDims(H.Second.Thread, L.Block)) {
           Mine.Hazards.push_back(H);
           ++(H.Error ? Mine.Errors : Mine.Warnings);
         }

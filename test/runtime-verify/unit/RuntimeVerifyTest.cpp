@@ -14,7 +14,10 @@
 #include "runtime_verify/Verdicts.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
@@ -608,4 +611,67 @@ TEST(InlineLines, ChainsLeadToTheAnalysedLine) {
   Other.Instructions = {Page.Instructions[0], Page.Instructions[2]};
   Other.Instructions[1].Address += 0x10;
   EXPECT_EQ(followInlineChains(Other, Functions, "", IsAnalysed), 0u);
+}
+
+// --run: racecheck's log names the kernel of a hazard but not the launch. A
+// program launching one kernel with 128 threads and then with 256 (a
+// constructed log, in racecheck's format): the hazard between threads 200
+// and 136 can only be the second launch's, so the first launch's race-free
+// prediction stands.
+TEST(Verdicts, ProgramHazardsGoToTheLaunchesThatCanHaveThem) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("smemlint-races", Dir));
+  llvm::SmallString<128> Raw(Dir);
+  llvm::sys::path::append(Raw, "raw");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(Raw));
+  auto Write = [&](const char *Name, const char *Text) {
+    llvm::SmallString<128> Path(Raw);
+    llvm::sys::path::append(Path, Name);
+    std::error_code Error;
+    llvm::raw_fd_ostream(Path, Error) << Text;
+    ASSERT_FALSE(Error);
+  };
+  Write("status.txt", "run program rc=0 seconds=0\n"
+                      "racecheck program rc=0 seconds=1\n"
+                      "done all seconds=1\n");
+  Write("program.racecheck.txt",
+        "========= COMPUTE-SANITIZER\n"
+        "========= Error: Potential RAW hazard detected at __shared__ 0x220 "
+        "in block (0,0,0) :\n"
+        "=========     Write Thread (136,0,0) at reverse(float *)+0x70 in "
+        "reverse.cu:7\n"
+        "=========     Read Thread (200,0,0) at reverse(float *)+0x90 in "
+        "reverse.cu:9\n"
+        "=========     Current Value : 0\n"
+        "========= \n"
+        "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 "
+        "warnings)\n");
+  VerifyPlan Plan;
+  Plan.Program.emplace();
+  Plan.Program->Command = "./reverse";
+  Plan.Program->Resolved = true;
+  for (unsigned Threads : {128u, 256u}) {
+    PlannedLaunch L;
+    L.Id = "L" + std::to_string(Plan.Launches.size());
+    L.Kernel = "reverse";
+    L.Function = "_Z7reversePf";
+    L.ProfileIndex = int(Plan.Launches.size());
+    L.Block = {Threads, 1, 1};
+    Plan.Launches.push_back(L);
+    Prediction P;
+    P.Id = "P" + L.Id;
+    P.Launch = L.Id;
+    P.Kind = "race-free";
+    Plan.Predictions.push_back(P);
+  }
+  std::string Error;
+  std::optional<MeasuredRun> Run = loadMeasurements(Plan, Dir, Error);
+  ASSERT_TRUE(Run) << Error;
+  ASSERT_EQ(Run->Launches["L0"].Racecheck->Hazards.size(), 0u);
+  ASSERT_EQ(Run->Launches["L1"].Racecheck->Hazards.size(), 1u);
+  std::vector<Verdict> Vs = judgePlan(Plan, *Run);
+  ASSERT_EQ(Vs.size(), 2u);
+  EXPECT_EQ(Vs[0].Kind, VerdictKind::Confirmed) << Vs[0].Reason;
+  EXPECT_EQ(Vs[1].Kind, VerdictKind::Refuted) << Vs[1].Reason;
+  llvm::sys::fs::remove_directories(Dir);
 }
