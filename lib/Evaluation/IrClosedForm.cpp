@@ -166,21 +166,22 @@ public:
           llvm::dyn_cast<llvm::SCEVAddRecExpr>(Cast->getOperand());
       if (!Widened)
         return nullptr;
-      if (!Recurrence) {
-        // A narrow sum that moves (`(row + r) * k + t`, `int` arithmetic
-        // scalar evolution cannot prove free of overflow): it moves by its
-        // step widened, as long as it does not wrap, which the evaluator
-        // checks like a widened recurrence's.
-        const llvm::SCEV *Step =
-            llvm::isa<llvm::SCEVAddExpr>(Cast->getOperand())
-                ? stepIn(Cast->getOperand(), nullptr)
-                : nullptr;
-        if (!Step)
-          return nullptr;
+      // Moves by \p Step widened the cast's way, as long as the narrow value
+      // does not wrap: the evaluator checks that with the threads' values.
+      auto WidenedStep = [&](const llvm::SCEV *Step) {
         Widened->push_back(Cast);
         return llvm::isa<llvm::SCEVZeroExtendExpr>(S)
                    ? SE.getZeroExtendExpr(Step, S->getType())
                    : SE.getSignExtendExpr(Step, S->getType());
+      };
+      if (!Recurrence) {
+        // A narrow sum that moves (`(row + r) * k + t`, `int` arithmetic
+        // scalar evolution cannot prove free of overflow).
+        const llvm::SCEV *Step =
+            llvm::isa<llvm::SCEVAddExpr>(Cast->getOperand())
+                ? stepIn(Cast->getOperand(), nullptr)
+                : nullptr;
+        return Step ? WidenedStep(Step) : nullptr;
       }
       if (Recurrence->getLoop() != &L) {
         const llvm::SCEV *Step = L.contains(Recurrence->getLoop())
@@ -196,24 +197,16 @@ public:
           return nullptr;
         // Its start moving with this loop, sign-extended (`a[(row + r) * k
         // + t + i]`, i the inner loop's): it moves by its start's step as
-        // long as neither end of the inner loop wraps, which the evaluator
-        // checks.
-        if (llvm::isa<llvm::SCEVSignExtendExpr>(S)) {
-          Widened->push_back(Cast);
-          return SE.getSignExtendExpr(Step, S->getType());
-        }
+        // long as neither end of the inner loop wraps.
+        if (llvm::isa<llvm::SCEVSignExtendExpr>(S))
+          return WidenedStep(Step);
         // Zero-extended: exact only as an index that wraps by bank cycles
         // (wrapsByBankCycles).
         ++Wrapping;
         return SE.getZeroExtendExpr(Step, S->getType());
       }
       const llvm::SCEV *Step = stepIn(Recurrence, nullptr);
-      if (!Step)
-        return nullptr;
-      Widened->push_back(Cast);
-      return llvm::isa<llvm::SCEVZeroExtendExpr>(S)
-                 ? SE.getZeroExtendExpr(Step, S->getType())
-                 : SE.getSignExtendExpr(Step, S->getType());
+      return Step ? WidenedStep(Step) : nullptr;
     }
     if (const auto *Sum = llvm::dyn_cast<llvm::SCEVAddExpr>(S)) {
       const llvm::SCEV *Total = nullptr;
