@@ -709,9 +709,21 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
           if (!Stays || !Stays->isZero())
             return "the destination of the copy" + atLine(I) +
                    " moves from one iteration to the next";
-          if (Copy.Guard && !Motion.sameEveryIteration(Copy.Guard))
-            return "the guard of the copy" + atLine(I) +
-                   " changes between iterations";
+          if (Copy.Guard && !Motion.sameEveryIteration(Copy.Guard)) {
+            // `k + off < K` (CUTLASS's residue predicate): it switches
+            // once, as a branch on such a comparison does, and the skip
+            // keeps to one side of the switch.
+            const llvm::Value *Guard = Copy.Guard;
+            if (const auto *Widen = llvm::dyn_cast<llvm::ZExtInst>(Guard))
+              Guard = Widen->getOperand(0);
+            const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(Guard);
+            if (!Compare || !Compare->isRelational() || !L.contains(Compare) ||
+                !Motion.linear(Compare->getOperand(0)) ||
+                !Motion.linear(Compare->getOperand(1)))
+              return "the guard of the copy" + atLine(I) +
+                     " changes between iterations";
+            Result.MonotoneBranches.push_back({Compare, &I});
+          }
           // The global address asm takes (`cvta.to.global`, an
           // addrspacecast and a ptrtoint in the IR) is the pointer's own.
           const llvm::Value *Source = Copy.Source;

@@ -137,6 +137,7 @@ struct ClosedFormFacts {
   /// skip on one side of that iteration.
   struct MonotoneBranch {
     const llvm::ICmpInst *Compare;
+    /// The branch on it, or the copy it guards (`@p cp.async`).
     const llvm::Instruction *Branch;
   };
   std::vector<MonotoneBranch> MonotoneBranches;

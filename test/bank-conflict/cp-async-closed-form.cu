@@ -73,7 +73,27 @@ __global__ void guarded(const float *a, float *out) {
   out[threadIdx.x] = acc;
 }
 
-// A guard that changes with the iteration: sampled, and the note says why.
+// A guard that compares the iteration with a bound (CUTLASS's residue
+// predicate) switches once: the skip stays before the switch at 4064 and the
+// last 32 iterations run for real. 4064 x 4 warps copy.
+// smem-lint: block_dim(128)
+__global__ void guardedToABound(const float *a, float *out) {
+  __shared__ float tile[128];
+  float acc = 0;
+  for (int t = 0; t < 4096; ++t) {
+    unsigned d = (unsigned)__cvta_generic_to_shared(&tile[threadIdx.x]);
+    // CHECK: [[@LINE+1]] copy 16256 16256 16256 exact
+    asm volatile(GUARDED_COPY :: "r"(d), "l"(&a[t * 32 + threadIdx.x]), "r"((int)(t < 4064)));
+    asm volatile("cp.async.commit_group;\n" ::);
+    asm volatile("cp.async.wait_group 0;\n" ::);
+    __syncthreads();
+    acc += tile[threadIdx.x];
+    __syncthreads();
+  }
+  out[threadIdx.x] = acc;
+}
+
+// A guard that alternates: sampled, and the note says why.
 // smem-lint: block_dim(128)
 __global__ void guardedByIteration(const float *a, float *out) {
   __shared__ float tile[128];
@@ -81,7 +101,7 @@ __global__ void guardedByIteration(const float *a, float *out) {
   for (int t = 0; t < 4096; ++t) {
     unsigned d = (unsigned)__cvta_generic_to_shared(&tile[threadIdx.x]);
     // REASON: the guard of the copy at line [[@LINE+1]] changes between iterations
-    asm volatile(GUARDED_COPY :: "r"(d), "l"(&a[t * 32 + threadIdx.x]), "r"((int)(t < 4000)));
+    asm volatile(GUARDED_COPY :: "r"(d), "l"(&a[t * 32 + threadIdx.x]), "r"(t & 1));
     asm volatile("cp.async.commit_group;\n" ::);
     asm volatile("cp.async.wait_group 0;\n" ::);
     __syncthreads();
