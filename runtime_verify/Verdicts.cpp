@@ -140,6 +140,14 @@ std::string sharedWavefrontCounter(StringRef Operation) {
          opcodePrefix(Operation) + ".sum";
 }
 
+/// The instrumented twin of sharedWavefrontCounter for loads, stores and
+/// atomics: each instruction's wavefronts, computed from its addresses.
+std::string instrumentedWavefrontCounter(StringRef Operation) {
+  return std::string(
+             "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
+         opcodePrefix(Operation) + ".sum";
+}
+
 struct Context {
   const VerifyPlan &Plan;
   const PlannedLaunch &Launch;
@@ -231,9 +239,7 @@ std::string pipeExcessReason(const Context &C, StringRef Operation,
       (Operation == "load" && !Widths.empty() && *Widths.rbegin() <= 4);
   if (!Instrumentable || MeasuredPerBlock <= PredictedPerBlock)
     return "";
-  std::string Counter =
-      std::string("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
-      opcodePrefix(Operation) + ".sum";
+  std::string Counter = instrumentedWavefrontCounter(Operation);
   std::optional<double> Instrumented = C.M.Ncu->number(Counter);
   if (!Instrumented)
     return "";
@@ -376,13 +382,11 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   // exactly this line: use it.
   std::vector<const SourcePageInstruction *> Kernel =
       sharedInstructions(*C.M.Source, P.Operation);
-  const char *Op = opcodePrefix(P.Operation);
   std::optional<double> HwWavefronts =
       C.M.Ncu->number(sharedWavefrontCounter(P.Operation));
   std::optional<double> HwInstructions = sharedInstructionCount(C, P.Operation);
-  std::optional<double> SassWavefronts = C.M.Ncu->number(
-      std::string("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_") +
-      Op + ".sum");
+  std::optional<double> SassWavefronts =
+      C.M.Ncu->number(instrumentedWavefrontCounter(P.Operation));
   // The page counts executions whose lanes were all predicated off; the
   // hardware instruction counter does not. Equal sums: the page's counts
   // are exact for this kind.
@@ -1115,8 +1119,8 @@ namespace {
 /// Places the shared-memory instructions the source pages show in library
 /// headers at the analysed lines their inline chains pass through
 /// (raw/*.inline-lines.txt; docs/runtime-verify.md, "Lines in headers").
-void followInlineChains(const VerifyPlan &Plan, StringRef Dir,
-                        MeasuredRun &Run) {
+void placeHeaderInstructions(const VerifyPlan &Plan, StringRef Dir,
+                             MeasuredRun &Run) {
   std::set<std::string> Analysed;
   for (const PlannedVariant &V : Plan.Variants) {
     Analysed.insert(sys::path::filename(V.Source).str());
@@ -1152,8 +1156,7 @@ void followInlineChains(const VerifyPlan &Plan, StringRef Dir,
       continue;
     std::string Function =
         Program ? L.Function : (M.Harness ? M.Harness->Function : "");
-    smemlint::verify::followInlineChains(*M.Source, *It->second, Function,
-                                         IsAnalysed);
+    followInlineChains(*M.Source, *It->second, Function, IsAnalysed);
   }
 }
 
@@ -1276,7 +1279,7 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
               readFile(Dir, "raw/" + L.Id + ".synccheck.txt"))
         M.Synccheck = parseSynccheckLog(*Log);
   }
-  followInlineChains(Plan, Dir, Run);
+  placeHeaderInstructions(Plan, Dir, Run);
   return Run;
 }
 

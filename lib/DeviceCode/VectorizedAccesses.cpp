@@ -54,22 +54,43 @@ bool hasTwoInOneBlock(const llvm::Function &F) {
   return false;
 }
 
+unsigned
+knownTrailingZerosOnce(const llvm::Value *V, const llvm::DataLayout &Layout,
+                       llvm::SmallPtrSetImpl<const llvm::PHINode *> &Open,
+                       llvm::DenseMap<const llvm::Value *, unsigned> &Seen,
+                       unsigned Depth);
+
 /// Low bits of \p V known to be zero, following each phi's incoming values
 /// as deep as its operands go: LLVM's known bits look through one level
 /// under a phi only, which loses the tile a double-buffered GEMM reads after
 /// its loop, `As + phi [0], [zext (shl %s, 11)]` (SGEMM_CUDA's kernel 12,
 /// whose LDS.128 the H200 ran there). A phi met again on its own cycle
-/// counts as unknown.
+/// counts as unknown. \p Seen keeps each value's answer: the addresses of
+/// a function share their indices, and a phi's operands would otherwise be
+/// walked once per path to them.
 unsigned knownTrailingZeros(const llvm::Value *V,
                             const llvm::DataLayout &Layout,
                             llvm::SmallPtrSetImpl<const llvm::PHINode *> &Open,
+                            llvm::DenseMap<const llvm::Value *, unsigned> &Seen,
                             unsigned Depth = 0) {
+  if (auto It = Seen.find(V); It != Seen.end())
+    return It->second;
+  unsigned Result = knownTrailingZerosOnce(V, Layout, Open, Seen, Depth);
+  Seen[V] = Result;
+  return Result;
+}
+
+unsigned
+knownTrailingZerosOnce(const llvm::Value *V, const llvm::DataLayout &Layout,
+                       llvm::SmallPtrSetImpl<const llvm::PHINode *> &Open,
+                       llvm::DenseMap<const llvm::Value *, unsigned> &Seen,
+                       unsigned Depth) {
   unsigned Bits = Layout.getTypeSizeInBits(V->getType()->getScalarType());
   unsigned Known = llvm::computeKnownBits(V, Layout).countMinTrailingZeros();
   if (Depth > 12 || Known >= Bits)
     return Known;
   auto Of = [&](const llvm::Value *Operand) {
-    return knownTrailingZeros(Operand, Layout, Open, Depth + 1);
+    return knownTrailingZeros(Operand, Layout, Open, Seen, Depth + 1);
   };
   unsigned Found = 0;
   if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(V)) {
@@ -135,12 +156,13 @@ unsigned knownTrailingZeros(const llvm::Value *V,
 void alignThroughPhis(llvm::Function &F) {
   const llvm::DataLayout &Layout = F.getParent()->getDataLayout();
   llvm::SmallPtrSet<const llvm::PHINode *, 8> Open;
+  llvm::DenseMap<const llvm::Value *, unsigned> Seen;
   for (llvm::BasicBlock &Block : F)
     for (llvm::Instruction &I : Block) {
       if (!isSharedLoadOrStore(I))
         continue;
       unsigned Zeros = knownTrailingZeros(llvm::getLoadStorePointerOperand(&I),
-                                          Layout, Open);
+                                          Layout, Open, Seen);
       llvm::Align Known(uint64_t(1) << std::min(Zeros, 4u));
       if (auto *Load = llvm::dyn_cast<llvm::LoadInst>(&I))
         Load->setAlignment(std::max(Load->getAlign(), Known));
