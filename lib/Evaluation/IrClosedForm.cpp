@@ -43,6 +43,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 
+#include <functional>
 #include <numeric>
 
 namespace smemlint {
@@ -122,6 +123,55 @@ public:
     });
   }
 
+  /// Whether \p S goes through the same values in every iteration: the same
+  /// value, or an inner loop's recurrence that starts where it did before.
+  bool repeats(const llvm::SCEV *S) {
+    const llvm::SCEV *Step = stepIn(S, nullptr);
+    return Step && Step->isZero();
+  }
+
+  /// Whether \p V is the header phi of an inner loop that starts with the
+  /// same value in every iteration and computes the next from itself and
+  /// values from outside this loop only (`stride >>= 1`, which scalar
+  /// evolution does not describe): it goes through the same values again.
+  bool closedInnerRecurrence(const llvm::Value &V) {
+    const auto *Phi = llvm::dyn_cast<llvm::PHINode>(&V);
+    const llvm::Loop *Inner = nullptr;
+    if (Phi)
+      for (const llvm::Loop *Candidate : L.getLoopsInPreorder())
+        if (Candidate != &L && Candidate->getHeader() == Phi->getParent())
+          Inner = Candidate;
+    if (!Inner)
+      return false;
+    std::function<bool(const llvm::Value *, unsigned)> FromItself =
+        [&](const llvm::Value *Next, unsigned Depth) {
+          const auto *I = llvm::dyn_cast<llvm::Instruction>(Next);
+          if (!I || I == Phi || !L.contains(I))
+            return true;
+          if (Depth > 8 || !Inner->contains(I) ||
+              !(llvm::isa<llvm::BinaryOperator>(I) ||
+                llvm::isa<llvm::CastInst>(I) ||
+                llvm::isa<llvm::SelectInst>(I) ||
+                llvm::isa<llvm::ICmpInst>(I) || llvm::isa<llvm::FreezeInst>(I)))
+            return false;
+          return llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
+            return FromItself(Operand, Depth + 1);
+          });
+        };
+    for (unsigned In = 0; In < Phi->getNumIncomingValues(); ++In) {
+      const llvm::Value *Incoming = Phi->getIncomingValue(In);
+      if (Inner->contains(Phi->getIncomingBlock(In))) {
+        if (!FromItself(Incoming, 0))
+          return false;
+        continue;
+      }
+      if (Incoming == Phi || !SE.isSCEVable(Incoming->getType()) ||
+          !repeats(SE.getSCEV(const_cast<llvm::Value *>(Incoming))))
+        return false;
+    }
+    return true;
+  }
+
   /// How \p S changes from one iteration to the next: a SCEV invariant in
   /// the loop, or null when the change is not the same in every iteration.
   /// A widened recurrence of the loop (an `int` index made 64-bit) moves by
@@ -146,6 +196,9 @@ public:
         return stepIn(Recurrence->getStart(), Widened);
       return nullptr;
     }
+    if (const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(S);
+        Unknown && closedInnerRecurrence(*Unknown->getValue()))
+      return SE.getZero(S->getType());
     if (const auto *Widen = llvm::dyn_cast<llvm::SCEVZeroExtendExpr>(S))
       if (const auto *Narrow =
               llvm::dyn_cast<llvm::SCEVTruncateExpr>(Widen->getOperand())) {
@@ -314,10 +367,13 @@ public:
         return sameEveryIteration(In, Depth + 1);
       });
     }
+    // An operand may be an inner loop's recurrence that starts where it did
+    // in the last iteration (`iAccum < n`, iAccum the inner loop's): it goes
+    // through the same values again.
     if (const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(I))
       return llvm::all_of(Compare->operands(), [&](const llvm::Value *Operand) {
         return SE.isSCEVable(Operand->getType()) &&
-               invariant(SE.getSCEV(const_cast<llvm::Value *>(Operand)));
+               repeats(SE.getSCEV(const_cast<llvm::Value *>(Operand)));
       });
     if (llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::SelectInst>(I) ||
         llvm::isa<llvm::CastInst>(I) || llvm::isa<llvm::FreezeInst>(I))
@@ -560,6 +616,26 @@ const llvm::Value *sharedPointerOf(const llvm::Value &V) {
   return Call->getArgOperand(0);
 }
 
+/// Whether the inner loop that \p Test ends runs as often in every iteration
+/// of Motion's loop because both ends of it move together (`for (pos = base
+/// + i; pos < base + n; pos += N)`, base this loop's): the distance from
+/// its start to its bound is the same, and so is its step. That holds as
+/// long as the recurrence does not wrap, which the flag of C's signed (or
+/// the compiler's proven unsigned) arithmetic says, as the compiler assumes.
+bool sameDistanceEveryIteration(const ExitTest &Test, LoopMotion &Motion,
+                                llvm::ScalarEvolution &SE) {
+  const llvm::SCEVAddRecExpr &Value = *Test.Value;
+  bool NoWrap = llvm::ICmpInst::isSigned(Test.Stay)
+                    ? Value.hasNoSignedWrap()
+                    : Value.hasNoUnsignedWrap() ||
+                          (llvm::ICmpInst::isEquality(Test.Stay) &&
+                           Value.hasNoSignedWrap());
+  if (!NoWrap || !Motion.invariant(Value.getStepRecurrence(SE)) ||
+      Test.Bound->getType() != Value.getStart()->getType())
+    return false;
+  return Motion.repeats(SE.getMinusSCEV(Test.Bound, Value.getStart()));
+}
+
 /// Whether \p Condition asks which memory a pointer is in
 /// (`__isShared`, `__isGlobal`: libcu++'s memcpy_async branches on both)
 /// of a pointer that reaches one memory whatever it moves by: the answer is
@@ -572,6 +648,192 @@ bool spaceTestOfOneSpace(const llvm::Value *Condition,
     return false;
   Reached Memory = memoryReached(Call->getArgOperand(0), Kernel);
   return Memory == Reached::Shared || Memory == Reached::Global;
+}
+
+/// Whether \p Name (a function's, without its namespace) is one of the
+/// warp's or block's collectives, which the built-in prelude declares
+/// without a body (__shfl_sync, __syncwarp, a group's sync).
+bool warpCollectiveName(llvm::StringRef Name) {
+  for (llvm::StringRef Prefix :
+       {"__shfl", "__ballot", "__any", "__all", "__activemask", "__syncwarp",
+        "__match", "__reduce", "__syncthreads", "__threadfence", "__nanosleep",
+        "__barrier", "sync", "arrive", "wait", "barrier"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return false;
+}
+
+/// Whether \p Call is a function without a body in the module that writes
+/// only through pointers into the thread's own memory (libdevice's
+/// `__nv_fast_sincosf(x, &s, &c)`).
+bool returnsThroughPrivatePointers(const llvm::CallBase &Call,
+                                   const llvm::Function &Kernel) {
+  const llvm::Function *Callee = Call.getCalledFunction();
+  return Callee && Callee->isDeclaration() && !Callee->isIntrinsic() &&
+         !baseName(Callee->getName()).starts_with("atomic") &&
+         llvm::all_of(Call.args(), [&](const llvm::Use &Argument) {
+           return !Argument->getType()->isPointerTy() ||
+                  memoryReached(Argument.get(), Kernel) == Reached::Private;
+         });
+}
+
+/// The memory \p Pointer reaches, a pointer loaded from memory (a struct's
+/// field) taken as global: its value is not known to the evaluation, which
+/// reports no shared access through it.
+Reached memoryReachedOrLoaded(const llvm::Value *Pointer,
+                              const llvm::Function &Kernel) {
+  Reached Memory = memoryReached(Pointer, Kernel);
+  if (Memory == Reached::Unknown &&
+      llvm::isa<llvm::LoadInst>(llvm::getUnderlyingObject(Pointer)))
+    return Reached::Global;
+  return Memory;
+}
+
+/// Whether the branch \p Branch of \p L decides nothing the shared-memory
+/// model sees, whichever way it goes in each iteration: what it guards, up
+/// to where its sides join, touches global or private memory and pure
+/// arithmetic only, and what it computes flows only into global and private
+/// addresses, stored data, its own condition and more of the same (a writer
+/// that stops at the image's end, `if (next != end) { out[next] = v; next +=
+/// stride; }`; a random generator's state). \p GuardsGlobal says whether
+/// global accesses depend on it.
+bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
+                     FunctionFacts &Facts, const llvm::Function &Kernel,
+                     bool &GuardsGlobal) {
+  const llvm::DomTreeNode *Node =
+      Facts.PostDominators.getNode(Branch.getParent());
+  const llvm::BasicBlock *Join =
+      Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+  if (!Join || !L.contains(Join))
+    return false;
+  // The blocks between the branch and the join.
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 16> Region;
+  llvm::SmallVector<const llvm::BasicBlock *, 16> Pending(
+      llvm::successors(Branch.getParent()));
+  while (!Pending.empty()) {
+    const llvm::BasicBlock *Block = Pending.pop_back_val();
+    if (Block == Join || Region.contains(Block))
+      continue;
+    if (!L.contains(Block) || Block == L.getHeader() || Region.size() > 64)
+      return false;
+    Region.insert(Block);
+    llvm::append_range(Pending, llvm::successors(Block));
+  }
+  // Where each memory access of the region or of what it computes goes.
+  auto DataOnly = [&](const llvm::Value *Pointer) {
+    Reached Memory = memoryReachedOrLoaded(Pointer, Kernel);
+    GuardsGlobal |= Memory == Reached::Global;
+    return Memory == Reached::Global || Memory == Reached::Private;
+  };
+  auto PureCall = [&](const llvm::CallBase &Call) {
+    const llvm::Function *Callee = Call.getCalledFunction();
+    // Clang marks every device function convergent, the math functions
+    // without a body (libdevice's __nv_logf, the prelude's __logf) too,
+    // which synchronize nothing: only the warp's collectives do.
+    if (Call.isInlineAsm() || !Callee ||
+        (Call.isConvergent() &&
+         !(Callee->isDeclaration() && !Callee->isIntrinsic() &&
+           !warpCollectiveName(baseName(Callee->getName())))))
+      return false;
+    switch (Callee->getIntrinsicID()) {
+    case llvm::Intrinsic::lifetime_start:
+    case llvm::Intrinsic::lifetime_end:
+    case llvm::Intrinsic::assume:
+      return true;
+    default:
+      break;
+    }
+    if (Call.doesNotAccessMemory() || llvm::isa<llvm::DbgInfoIntrinsic>(Call))
+      return true;
+    // A math function (logf), or one that returns through pointers into
+    // the thread's own memory (sincosf).
+    bool Atomic = false;
+    if (isBodilessCall(Call, Atomic))
+      return !Atomic;
+    return returnsThroughPrivatePointers(Call, Kernel);
+  };
+  llvm::SmallPtrSet<const llvm::Value *, 32> Tainted;
+  llvm::SmallVector<const llvm::Instruction *, 32> Work;
+  auto Taint = [&](const llvm::Instruction &I) {
+    if (!I.getType()->isVoidTy() && Tainted.insert(&I).second)
+      Work.push_back(&I);
+  };
+  for (const llvm::BasicBlock *Block : Region)
+    for (const llvm::Instruction &I : *Block) {
+      llvm::SmallVector<std::pair<const llvm::Value *, bool>, 2> Pointers;
+      if (memoryOperands(I, Pointers)) {
+        if (I.isAtomic() || llvm::isa<llvm::CallBase>(I))
+          return false;
+        for (auto [Pointer, Writes] : Pointers)
+          if (!DataOnly(Pointer))
+            return false;
+      } else if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I)) {
+        if (!PureCall(*Call))
+          return false;
+      } else if (I.mayReadOrWriteMemory() || llvm::isa<llvm::FenceInst>(I)) {
+        return false;
+      }
+      Taint(I);
+    }
+  // The values that differ with the side taken: the join's phis.
+  for (const llvm::PHINode &Phi : Join->phis())
+    Taint(Phi);
+  while (!Work.empty()) {
+    if (Tainted.size() > 512)
+      return false;
+    const llvm::Instruction *Value = Work.pop_back_val();
+    for (const llvm::User *U : Value->users()) {
+      const auto *User = llvm::dyn_cast<llvm::Instruction>(U);
+      if (!User)
+        return false;
+      if (!L.contains(User)) {
+        // Used after the loop: what the last iterations, run, computed.
+        continue;
+      }
+      if (const auto *Store = llvm::dyn_cast<llvm::StoreInst>(User)) {
+        // A value stored anywhere is data (the evaluation reads shared
+        // memory back as data); an address, only global or private.
+        if (Store->getPointerOperand() == Value &&
+            !DataOnly(Store->getPointerOperand()))
+          return false;
+        continue;
+      }
+      if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(User)) {
+        if (!DataOnly(Load->getPointerOperand()))
+          return false;
+        Taint(*Load);
+        continue;
+      }
+      if (User->isTerminator()) {
+        // Its own condition in the next iteration, or one of what it
+        // guards (a loop of its own).
+        if (User != &Branch && !Region.contains(User->getParent()))
+          return false;
+        continue;
+      }
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(User)) {
+        if (!PureCall(*Call))
+          return false;
+      } else if (User->mayReadOrWriteMemory() ||
+                 !(llvm::isa<llvm::BinaryOperator>(User) ||
+                   llvm::isa<llvm::UnaryOperator>(User) ||
+                   llvm::isa<llvm::CastInst>(User) ||
+                   llvm::isa<llvm::CmpInst>(User) ||
+                   llvm::isa<llvm::SelectInst>(User) ||
+                   llvm::isa<llvm::PHINode>(User) ||
+                   llvm::isa<llvm::GetElementPtrInst>(User) ||
+                   llvm::isa<llvm::FreezeInst>(User) ||
+                   llvm::isa<llvm::ExtractValueInst>(User) ||
+                   llvm::isa<llvm::InsertValueInst>(User) ||
+                   llvm::isa<llvm::ExtractElementInst>(User) ||
+                   llvm::isa<llvm::InsertElementInst>(User) ||
+                   llvm::isa<llvm::ShuffleVectorInst>(User))) {
+        return false;
+      }
+      Taint(*User);
+    }
+  }
+  return true;
 }
 
 } // namespace
@@ -755,7 +1017,9 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
             return "inline assembly" + atLine(I);
           }
           bool Atomic = false;
-          if (!touchesNoModelledMemory(*Call) && !isBodilessCall(*Call, Atomic))
+          if (!touchesNoModelledMemory(*Call) &&
+              !isBodilessCall(*Call, Atomic) &&
+              !returnsThroughPrivatePointers(*Call, KernelFunction))
             return "a call" + atLine(I);
           continue;
         }
@@ -773,12 +1037,14 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
         if (Inner != &L && definedExitingBlock(*Inner) == Block) {
           const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
           if (!llvm::isa<llvm::SCEVCouldNotCompute>(Trips) &&
-              Motion.invariant(Trips))
+              Motion.repeats(Trips))
             continue;
           std::optional<ExitTest> Test = exitTest(*Inner, SE);
-          if (Test && Motion.invariant(Test->Value->getStart()) &&
-              Motion.invariant(Test->Value->getStepRecurrence(SE)) &&
-              Motion.invariant(Test->Bound))
+          if (Test && Motion.repeats(Test->Value->getStart()) &&
+              Motion.repeats(Test->Value->getStepRecurrence(SE)) &&
+              Motion.repeats(Test->Bound))
+            continue;
+          if (Test && sameDistanceEveryIteration(*Test, Motion, SE))
             continue;
           return "the trip count of the inner loop" + atLine(I) +
                  " changes between iterations";
@@ -789,6 +1055,15 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
             Motion.linear(Compare->getOperand(0)) &&
             Motion.linear(Compare->getOperand(1))) {
           Result.MonotoneBranches.push_back({Compare, &I});
+          continue;
+        }
+        if (bool GuardsGlobal = false;
+            decidesOnlyData(I, L, Facts, KernelFunction, GuardsGlobal)) {
+          if (GuardsGlobal && Result.GlobalApproximation.empty())
+            Result.GlobalApproximation =
+                "the global accesses the branch" + atLine(I) +
+                " guards are taken as those of the iterations run, the branch "
+                "changing between iterations";
           continue;
         }
         return "the branch" + atLine(I) + " changes between iterations";
@@ -1303,6 +1578,12 @@ void IrExecution::fastForward(CallFrame &Frame, const llvm::Loop &L,
     for (const llvm::Instruction &I : *Block) {
       llvm::SmallVector<std::pair<const llvm::Value *, bool>, 2> Pointers;
       memoryOperands(I, Pointers);
+      // What a function without a body returned through pointers, too.
+      if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+          Call && returnsThroughPrivatePointers(*Call, KernelFunction))
+        for (const llvm::Use &Argument : Call->args())
+          if (Argument->getType()->isPointerTy())
+            Pointers.push_back({Argument.get(), true});
       for (auto [Pointer, Writes] : Pointers) {
         if (!Writes)
           continue;

@@ -1411,6 +1411,14 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
     Result =
         Frame
             .Aggregates[Member->getAggregateOperand()][Member->getIndices()[0]];
+  } else if (const auto *Member = llvm::dyn_cast<llvm::ExtractValueInst>(&I);
+             Member && Frame.Registers.count(Member->getAggregateOperand()) &&
+             !Frame.Registers[Member->getAggregateOperand()]
+                  .UnknownReason.empty()) {
+    // A member of a result not known as a whole (what an inline PTX texture
+    // fetch returns): not known, for the same reason.
+    Result =
+        unknown(Frame.Registers[Member->getAggregateOperand()].UnknownReason);
   } else {
     if (HasResult)
       Result = unknown(std::string("an '") + I.getOpcodeName() +

@@ -1940,6 +1940,16 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
         if (std::optional<ThreadValue> V = specialRegister(Source))
           return std::move(*V);
     }
+    // The texture and surface reads of the toolkit's tex1Dfetch, tex2D,
+    // surf2Dread: named as the user called them, as the built-in prelude's
+    // declarations are.
+    llvm::StringRef Opcode = Text.trim().split(' ').first.split('\t').first;
+    if (Opcode.starts_with("tex.") || Opcode.starts_with("tld4.") ||
+        Opcode.starts_with("suld.")) {
+      std::string Function = calledFunction(Sites.callSite(Call));
+      return unknown(Function.empty() ? "data read from a texture"
+                                      : "the result of '" + Function + "'");
+    }
     return unknown("the result of inline PTX");
   }
 

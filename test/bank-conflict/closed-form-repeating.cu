@@ -1,0 +1,120 @@
+// Loops whose iterations go through the same inner loops and branches again
+// are computed in closed form too, not sampled:
+// - an inner loop whose two ends move together with the outer loop
+//   (`for (pos = base + i; pos < base + n; ...)`, NVIDIA's scalar-product
+//   sample) runs as often in every iteration; an inner loop whose counter
+//   halves (`stride >>= 1`) from the same start goes through the same values;
+// - a branch on data that guards only private and global work (a random
+//   generator's Box-Muller flag, cuRAND's curand_normal) decides nothing the
+//   shared-memory model sees.
+// Where a data branch guards a shared access (a writer that stops at the
+// image's end, its shared operand loaded under the branch by the compiler),
+// which threads read, and so the cost, may change: sampled, with the reason.
+//
+// RUN: %smem-lint --format=json %s | %summarize | FileCheck --check-prefix=JSON %s
+// RUN: %if cuda-toolkit %{ %smem-lint-toolkit --format=json %s | %summarize | FileCheck --check-prefix=JSON %s %}
+// RUN: %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not="is incomplete"
+
+// Per vec iteration: 1024 / 256 = 4 stores of acc[i] per thread, 32 warp
+// stores; the reduction runs 16 + 8 + 4 + 2 + 1 + 1 + 1 + 1 + 1 + 1 = 36
+// warp iterations of two loads and a store (strides 512 to 1, the warps
+// with a thread below the stride, twice for stride 512), and thread 0 reads
+// acc[0]: 73 loads and 68 stores, each one wavefront (consecutive words).
+// 4096 iterations: 299008 loads, 278528 stores.
+// smem-lint: block_dim(256)
+__global__ void movingEnds(const float *a, float *c, int elementN) {
+  __shared__ float acc[1024];
+  for (int vec = 0; vec < 4096; ++vec) {
+    int base = __mul24(elementN, vec); // scalar evolution cannot follow it
+    int end = base + elementN;
+    for (int i = threadIdx.x; i < 1024; i += blockDim.x) {
+      float sum = 0;
+      for (int pos = base + i; pos < end; pos += 1024)
+        sum += a[pos];
+      // JSON: access acc store L[[@LINE+1]]:7 {{.*}} status=exact
+      acc[i] = sum;
+    }
+    for (int stride = 512; stride > 0; stride >>= 1) {
+      __syncthreads();
+      for (int i = threadIdx.x; i < stride; i += blockDim.x)
+        // JSON: access acc load L[[@LINE+1]]:19 {{.*}} status=exact
+        acc[i] += acc[stride + i];
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+      c[vec] = acc[0];
+  }
+}
+// JSON: totals movingEnds shape=0 load=299008/299008 store=278528/278528 atomic=0/0{{$}}
+
+// A linear congruential generator with a Box-Muller-like flag: every other
+// draw computes two values and keeps one. The flag changes between
+// iterations, but what it guards is private arithmetic. Per option: 8 warp
+// stores of sums[t]; the tree reduction's strides 128..1 run 4 + 2 + 1 x 6
+// = 12 warp iterations of two loads and a store; thread 0 reads sums[0]:
+// 25 loads and 20 stores, one wavefront each. 8192 options: 204800 loads,
+// 163840 stores.
+// smem-lint: block_dim(256)
+__global__ void dataBranch(const unsigned *seed, float *out) {
+  __shared__ float sums[256];
+  unsigned state = seed[threadIdx.x];
+  bool haveExtra = false;
+  float extra = 0;
+  for (int option = 0; option < 8192; ++option) {
+    float sum = 0;
+    for (int i = 0; i < 16; ++i) {
+      float r;
+      if (!haveExtra) {
+        state = state * 1664525u + 1013904223u;
+        float x = state * 2.3283064e-10f;
+        r = __logf(x);
+        extra = __sinf(x);
+        haveExtra = true;
+      } else {
+        r = extra;
+        haveExtra = false;
+      }
+      sum += r;
+    }
+    // JSON: access sums store L[[@LINE+1]]:5 {{.*}} status=exact
+    sums[threadIdx.x] = sum;
+    __syncthreads();
+    for (int s = 128; s > 0; s >>= 1) {
+      if (threadIdx.x < s)
+        sums[threadIdx.x] += sums[threadIdx.x + s];
+      __syncthreads();
+    }
+    if (threadIdx.x == 0)
+      out[option] = sums[0];
+    __syncthreads();
+  }
+}
+// JSON: totals dataBranch shape=0 load=204800/204800 store=163840/163840 atomic=0/0{{$}}
+
+struct Writer {
+  int next, end, stride;
+  __device__ void write(float *out, float v) {
+    if (next != end) {
+      out[next] = v;
+      next += stride;
+    }
+  }
+};
+
+// The writer's branch guards the shared read the compiler moved under it:
+// sampled.
+// smem-lint: block_dim(64)
+__global__ void dataBranchGuardsShared(const float *in, float *out, int sizeX) {
+  __shared__ float buffer[8 * 64];
+  Writer w{(int)threadIdx.x, 2048 * sizeX + (int)threadIdx.x, sizeX};
+  for (int s = 0; s < 4000; s++) {
+    for (int r = 0; r < 8; r++)
+      buffer[r * 64 + threadIdx.x] = in[(s * 8 + r) * sizeX + threadIdx.x];
+    __syncthreads();
+    for (int r = 0; r < 8; r += 2)
+      // JSON: access buffer load L[[@LINE+1]]:20 {{.*}} status=sampled reason=the loop at line [[#@LINE-5]]: only the first {{[0-9]+}} of 4000 iterations were evaluated {{.*}}it is not computed in closed form: the branch at line [[#@LINE+1]] changes between iterations
+      w.write(out, buffer[r * 64 + threadIdx.x]);
+    __syncthreads();
+  }
+}
+// CHECK: smem-lint: 0 warnings and 0 errors in 1 file
