@@ -1505,8 +1505,12 @@ EvaluationSummary IrExecution::run() {
           V = truncateSigned(V, Bits);
       }
     } else {
-      Value = unknown("parameter '" + Param->getNameAsString() +
-                      "' is not an integer");
+      // Read as what a value depends on: "depends on the floating-point
+      // parameter 'alpha'".
+      Value = unknown((Arg.getType()->isFloatingPointTy()
+                           ? "the floating-point parameter '"
+                           : "the parameter '") +
+                      Param->getNameAsString() + "'");
     }
     Frame.Registers[&Arg] = std::move(Value);
   }

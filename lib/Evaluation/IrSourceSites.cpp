@@ -477,7 +477,60 @@ const CompoundStmt *innermostBlockAt(const Stmt *Body, SourceLocation Where,
   return Innermost;
 }
 
+/// The innermost `if` of \p Body whose condition holds \p Where.
+const IfStmt *innermostIfConditionAt(const Stmt *Body, SourceLocation Where,
+                                     const SourceManager &SM) {
+  auto Holds = [&](const Stmt *S) {
+    return S && SM.isPointWithin(Where, SM.getExpansionLoc(S->getBeginLoc()),
+                                 SM.getExpansionLoc(S->getEndLoc()));
+  };
+  const IfStmt *Innermost = nullptr;
+  for (const Stmt *S = Body; S;) {
+    if (const auto *If = llvm::dyn_cast<IfStmt>(S); If && Holds(If->getCond()))
+      Innermost = If;
+    const Stmt *Inside = nullptr;
+    for (const Stmt *Child : S->children())
+      if (Holds(Child)) {
+        Inside = Child;
+        break;
+      }
+    S = Inside;
+  }
+  return Innermost;
+}
+
 } // namespace
+
+const Stmt *IrSourceSites::emptiedArm(const llvm::BasicBlock &From,
+                                      const llvm::BasicBlock &Join,
+                                      const FunctionDecl *&Function) {
+  const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(From.getTerminator());
+  if (!Branch || !Branch->isConditional() || !Branch->getDebugLoc())
+    return nullptr;
+  std::vector<CompiledFrame> Frames =
+      Locations.frames(Branch->getDebugLoc().get());
+  if (Frames.empty() || !inUserCode(Frames.front().Where))
+    return nullptr;
+  Function = Frames.front().Function ? Frames.front().Function : Kernel;
+  const FunctionDecl *Definition = nullptr;
+  if (!Function || !Function->hasBody(Definition))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const IfStmt *If = innermostIfConditionAt(
+      Definition->getBody(), SM.getExpansionLoc(Frames.front().Where), SM);
+  if (!If)
+    return nullptr;
+  // An `else if` is a condition of its own, which the edge would have gone
+  // through: the arm emptied is the `then`. Otherwise the edge's side says
+  // which, as Clang emitted it (then first).
+  if (!If->getElse() || llvm::isa<IfStmt>(If->getElse()))
+    return If->getThen();
+  if (Branch->getSuccessor(0) == &Join && Branch->getSuccessor(1) != &Join)
+    return If->getThen();
+  if (Branch->getSuccessor(1) == &Join && Branch->getSuccessor(0) != &Join)
+    return If->getElse();
+  return nullptr;
+}
 
 const Expr *IrSourceSites::accessOnLineOf(const llvm::Instruction &I,
                                           const ValueDecl *Array) {
@@ -527,25 +580,10 @@ const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
           AddressFor = Found->second.front();
     }
   }
-  for (const llvm::Instruction &Located : From) {
-    if (!Located.getDebugLoc())
-      continue;
-    std::vector<CompiledFrame> Frames =
-        Locations.frames(Located.getDebugLoc().get());
-    if (Frames.empty() || !inUserCode(Frames.front().Where))
-      continue;
-    const FunctionDecl *Function =
-        Frames.front().Function ? Frames.front().Function : Kernel;
-    const FunctionDecl *Definition = nullptr;
-    if (!Function || !Function->hasBody(Definition))
-      continue;
-    SourceLocation Where = SM.getExpansionLoc(Frames.front().Where);
-    const CompoundStmt *Block =
-        innermostBlockAt(Definition->getBody(), Where, SM);
-    Key Begin, End;
-    if (!Block || !keyOf(Block->getBeginLoc(), Begin) ||
-        !keyOf(Block->getEndLoc(), End))
-      return nullptr;
+  // The accesses between Begin and End of Function, of the source block the
+  // edge comes from.
+  auto InRange = [&](const FunctionDecl *Function, const Key &Begin,
+                     const Key &End) -> const Expr * {
     FunctionIndex &Index = indexOf(Function);
     const auto &Accesses = Stores ? Index.Writes : Index.Reads;
     std::vector<const Expr *> InBlock;
@@ -571,6 +609,37 @@ const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
         return Site;
     }
     return unclaimedAccess(InBlock, Array, Kept, constantAddressOffset(I));
+  };
+  // The edge leaves an `if`'s condition straight for the join: the arm it
+  // takes was emptied, its accesses sunk into the join (`ce = east_c[ty][tx]`
+  // in one arm of an if/else chain whose other arms read elsewhere).
+  const FunctionDecl *ArmOf = nullptr;
+  if (const Stmt *Arm = emptiedArm(From, *I.getParent(), ArmOf)) {
+    Key Begin, End;
+    if (keyOf(Arm->getBeginLoc(), Begin) && keyOf(Arm->getEndLoc(), End))
+      return InRange(ArmOf, Begin, End);
+    return nullptr;
+  }
+  for (const llvm::Instruction &Located : From) {
+    if (!Located.getDebugLoc())
+      continue;
+    std::vector<CompiledFrame> Frames =
+        Locations.frames(Located.getDebugLoc().get());
+    if (Frames.empty() || !inUserCode(Frames.front().Where))
+      continue;
+    const FunctionDecl *Function =
+        Frames.front().Function ? Frames.front().Function : Kernel;
+    const FunctionDecl *Definition = nullptr;
+    if (!Function || !Function->hasBody(Definition))
+      continue;
+    SourceLocation Where = SM.getExpansionLoc(Frames.front().Where);
+    const CompoundStmt *Block =
+        innermostBlockAt(Definition->getBody(), Where, SM);
+    Key Begin, End;
+    if (!Block || !keyOf(Block->getBeginLoc(), Begin) ||
+        !keyOf(Block->getEndLoc(), End))
+      return nullptr;
+    return InRange(Function, Begin, End);
   }
   return nullptr;
 }

@@ -112,6 +112,13 @@ public:
                                       const llvm::BasicBlock &From,
                                       const clang::ValueDecl *Array,
                                       const llvm::DILocation *AddressAt);
+  /// The arm of the source `if` whose condition \p From's branch was
+  /// compiled from that the edge from \p From straight to \p Join takes
+  /// (the arm the optimizer emptied), with the function it is in; null
+  /// when the branch is not such an `if`'s or the side is not known.
+  const clang::Stmt *emptiedArm(const llvm::BasicBlock &From,
+                                const llvm::BasicBlock &Join,
+                                const clang::FunctionDecl *&Function);
   /// The users of \p I's value that have a location, nearest first: the
   /// optimizer's own instructions (a compare it speculated along with a
   /// load) have none and are followed, a few steps deep. \p Reached, when

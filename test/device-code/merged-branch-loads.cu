@@ -43,3 +43,38 @@ __global__ void edges(const float *in, float *out) {
   }
   out[ty * 16 + tx] = n * s;
 }
+
+// The first arm of the chain reads only what stores before it addressed
+// (south[ty][tx], east[ty][tx], as in srad's corner case): the optimizer
+// empties it, and its edge goes from the condition straight to the merged
+// loads. Its reads are placed in the arm that edge takes, the `then` of the
+// `if` whose condition the branch was compiled from.
+// CHECK: merged-branch-loads.cu:[[#@LINE+4]]:17: note: the analysis of 'corners' is incomplete: the compiler made one shared load at line [[#@LINE+27]] of the reads at lines [[#@LINE+16]], [[#@LINE+19]], [[#@LINE+22]] and [[#@LINE+25]] in different branches; {{.*}}; the compiler made one shared load at line [[#@LINE+27]] of the reads at lines [[#@LINE+15]], [[#@LINE+18]], [[#@LINE+21]] and [[#@LINE+24]] in different branches
+// JSON-DAG: access south load L[[#@LINE+14]]:10 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access east load L[[#@LINE+14]]:10 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// smem-lint: block_dim(16, 16)
+__global__ void corners(const float *in, float *out) {
+  __shared__ float south[16][16];
+  __shared__ float east[16][16];
+  __shared__ float temp[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  south[ty][tx] = in[tx];
+  east[ty][tx] = in[ty];
+  temp[ty][tx] = in[tx + ty];
+  __syncthreads();
+  float cs, ce;
+  if (ty == 15 && tx == 15) {
+    cs = south[ty][tx];
+    ce = east[ty][tx];
+  } else if (tx == 15) {
+    cs = temp[ty + 1][tx];
+    ce = east[ty][tx];
+  } else if (ty == 15) {
+    cs = south[ty][tx];
+    ce = temp[ty][tx + 1];
+  } else {
+    cs = temp[ty + 1][tx];
+    ce = temp[ty][tx + 1];
+  }
+  out[ty * 16 + tx] = cs * ce;
+}
