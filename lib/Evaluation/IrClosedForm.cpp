@@ -130,6 +130,56 @@ public:
     return Step && Step->isZero();
   }
 
+  /// Whether \p S is built, by any arithmetic, from values that go through
+  /// the same values in every iteration: invariants, inner loops'
+  /// recurrences that start where they did before, and what is computed
+  /// from them alone (`c / 8`, `(d + tx) % 32`, `i * j` of inner loops'
+  /// counters). It repeats too.
+  bool repeatsWhole(const llvm::SCEV *S, unsigned Depth = 0) {
+    if (invariant(S))
+      return true;
+    auto Known = Repeating.find(S);
+    if (Known != Repeating.end())
+      return Known->second;
+    auto Decide = [&]() {
+      if (Depth > 16)
+        return false;
+      if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S))
+        return Recurrence->getLoop() != &L &&
+               L.contains(Recurrence->getLoop()) &&
+               llvm::all_of(Recurrence->operands(), [&](const llvm::SCEV *Op) {
+                 return repeatsWhole(Op, Depth + 1);
+               });
+      if (const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(S)) {
+        if (closedInnerRecurrence(*Unknown->getValue()))
+          return true;
+        // Arithmetic the scalar evolution does not describe (`x % 24`).
+        const auto *I = llvm::dyn_cast<llvm::Instruction>(Unknown->getValue());
+        return I && L.contains(I) &&
+               (llvm::isa<llvm::BinaryOperator>(I) ||
+                llvm::isa<llvm::CastInst>(I) ||
+                llvm::isa<llvm::SelectInst>(I) ||
+                llvm::isa<llvm::ICmpInst>(I) ||
+                llvm::isa<llvm::FreezeInst>(I)) &&
+               llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
+                 return SE.isSCEVable(Operand->getType()) &&
+                        repeatsWhole(
+                            SE.getSCEV(const_cast<llvm::Value *>(Operand)),
+                            Depth + 1);
+               });
+      }
+      if (llvm::isa<llvm::SCEVCastExpr>(S) ||
+          llvm::isa<llvm::SCEVUDivExpr>(S) || llvm::isa<llvm::SCEVNAryExpr>(S))
+        return llvm::all_of(S->operands(), [&](const llvm::SCEV *Op) {
+          return repeatsWhole(Op, Depth + 1);
+        });
+      return false;
+    };
+    bool Result = Decide();
+    Repeating[S] = Result;
+    return Result;
+  }
+
   /// Whether \p V is the header phi of an inner loop that starts with the
   /// same value in every iteration and computes the next from itself and
   /// values from outside this loop only (`stride >>= 1`, which scalar
@@ -179,7 +229,7 @@ public:
   /// \p Widened, for the evaluator to check with the threads' values.
   const llvm::SCEV *stepIn(const llvm::SCEV *S,
                            std::vector<const llvm::SCEVCastExpr *> *Widened) {
-    if (invariant(S))
+    if (invariant(S) || repeatsWhole(S))
       return SE.getZero(S->getType()->isPointerTy()
                             ? SE.getEffectiveSCEVType(S->getType())
                             : S->getType());
@@ -431,6 +481,8 @@ private:
 
   /// Recurrences modulo a power of two met by the last stepIn.
   unsigned Wrapping = 0;
+  /// What repeatsWhole decided, by expression.
+  llvm::DenseMap<const llvm::SCEV *, bool> Repeating;
   const llvm::Loop &L;
   llvm::ScalarEvolution &SE;
 };

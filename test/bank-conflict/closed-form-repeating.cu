@@ -3,7 +3,8 @@
 // - an inner loop whose two ends move together with the outer loop
 //   (`for (pos = base + i; pos < base + n; ...)`, NVIDIA's scalar-product
 //   sample) runs as often in every iteration; an inner loop whose counter
-//   halves (`stride >>= 1`) from the same start goes through the same values;
+//   halves (`stride >>= 1`) from the same start goes through the same values,
+//   and so does what is computed from such values (`c / 8`, `(d + t) % 32`);
 // - a branch on data that guards only private and global work (a random
 //   generator's Box-Muller flag, cuRAND's curand_normal) decides nothing the
 //   shared-memory model sees.
@@ -90,6 +91,34 @@ __global__ void dataBranch(const unsigned *seed, float *out) {
   }
 }
 // JSON: totals dataBranch shape=0 load=204800/204800 store=163840/163840 atomic=0/0{{$}}
+
+// What an inner loop's counter computes by arithmetic scalar evolution does
+// not follow goes through the same values in every iteration too: llm.c's
+// `s_res[c / x128::size]`, a rotated row read `(d + tx) % 32`. Per t: two
+// stores of res (c = 4t', t' = 0..63 over two rounds), 32 reads of tile
+// (lane l reads word 32l + (d + l) % 32, bank (d + l) % 32: one wavefront)
+// and one of res. 4096 iterations: 33 x 4096 = 135168 loads, 2 x 4096 + 32
+// (the tile's fill) = 8224 stores.
+// smem-lint: block_dim(32)
+__global__ void repeatingArithmetic(const float *in, float *out) {
+  __shared__ float tile[32 * 32];
+  __shared__ float res[64];
+  for (int i = threadIdx.x; i < 1024; i += 32)
+    tile[i] = in[i];
+  for (int t = 0; t < 4096; ++t) {
+    for (int c = threadIdx.x * 4; c < 256; c += 128)
+      // JSON: access res store L[[@LINE+1]]:7 {{.*}} status=exact
+      res[c / 4] = in[t * 256 + c];
+    __syncthreads();
+    float sum = 0;
+    for (int d = 0; d < 32; ++d)
+      // JSON: access tile load L[[@LINE+1]]:14 {{.*}} wavefronts=1 {{.*}} status=exact
+      sum += tile[threadIdx.x * 32 + (d + threadIdx.x) % 32];
+    out[t * 32 + threadIdx.x] = sum + res[threadIdx.x];
+    __syncthreads();
+  }
+}
+// JSON: totals repeatingArithmetic shape=0 load=135168/135168 store=8224/8224 atomic=0/0{{$}}
 
 struct Writer {
   int next, end, stride;
