@@ -746,7 +746,7 @@ void IrExecution::takeEdge(CallFrame &Frame, const llvm::BasicBlock &From,
     if (Ambiguous.anyCommon(Threads)) {
       ThreadMask Both = Ambiguous;
       Both &= Threads;
-      V.forget(Both, "assigned under a data-dependent branch");
+      V.forget(Both, "a value assigned under a data-dependent branch");
     }
     Assigned.emplace_back(&Phi, std::move(V));
   }
@@ -823,6 +823,16 @@ unsigned branchLine(const llvm::Instruction &Branch) {
   while (L && L->getInlinedAt())
     L = L->getInlinedAt();
   return L ? L->getLine() : 0;
+}
+
+/// The aggregate or vector whose member \p I extracts; null for anything
+/// else.
+const llvm::Value *wholeOfMember(const llvm::Instruction &I) {
+  if (const auto *Member = llvm::dyn_cast<llvm::ExtractValueInst>(&I))
+    return Member->getAggregateOperand();
+  if (const auto *Element = llvm::dyn_cast<llvm::ExtractElementInst>(&I))
+    return Element->getVectorOperand();
+  return nullptr;
 }
 
 /// What the evaluation does for threads whose branch condition is unknown.
@@ -1411,14 +1421,13 @@ void IrExecution::execute(const llvm::Instruction &I, CallFrame &Frame,
     Result =
         Frame
             .Aggregates[Member->getAggregateOperand()][Member->getIndices()[0]];
-  } else if (const auto *Member = llvm::dyn_cast<llvm::ExtractValueInst>(&I);
-             Member && Frame.Registers.count(Member->getAggregateOperand()) &&
-             !Frame.Registers[Member->getAggregateOperand()]
-                  .UnknownReason.empty()) {
+  } else if (const llvm::Value *Whole = wholeOfMember(I);
+             Whole && Frame.Registers.count(Whole) &&
+             !Frame.Registers[Whole].UnknownReason.empty()) {
     // A member of a result not known as a whole (what an inline PTX texture
-    // fetch returns): not known, for the same reason.
-    Result =
-        unknown(Frame.Registers[Member->getAggregateOperand()].UnknownReason);
+    // fetch returns, a vector loaded from memory): not known, for the same
+    // reason.
+    Result = unknown(Frame.Registers[Whole].UnknownReason);
   } else {
     if (HasResult)
       Result = unknown(std::string("an '") + I.getOpcodeName() +
