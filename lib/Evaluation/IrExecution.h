@@ -897,6 +897,14 @@ struct AsyncCopyOperands {
 };
 std::optional<AsyncCopyOperands> asyncCopyOperands(const llvm::CallBase &Call);
 
+/// What the name of `llvm.nvvm.cp.async.{ca,cg}.shared.global.N[.s]` says:
+/// the bytes each thread copies and whether the copy bypasses L1 (.cg).
+struct CpAsyncIntrinsic {
+  unsigned Width = 0;
+  bool BypassesL1 = false;
+};
+std::optional<CpAsyncIntrinsic> cpAsyncIntrinsic(llvm::StringRef Name);
+
 /// The instructions of inline PTX \p Text that read or write shared memory
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
 /// `mbarrier...`), in order.

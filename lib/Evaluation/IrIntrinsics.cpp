@@ -725,16 +725,25 @@ std::optional<AsyncCopyOperands> asyncCopyOperands(const llvm::CallBase &Call) {
   // llvm.nvvm.cp.async.{ca,cg}.shared.global.N(ptr addrspace(3), ptr
   // addrspace(1)[, i32 src-size])
   const llvm::Function *Callee = Call.getCalledFunction();
-  if (!Callee || Call.arg_size() < 2)
-    return std::nullopt;
-  llvm::StringRef Rest = Callee->getName();
-  if (!Rest.consume_front("llvm.nvvm.cp.async.") ||
-      !(Rest.consume_front("ca.") || Rest.consume_front("cg.")) ||
-      !Rest.starts_with("shared.global."))
+  if (!Callee || Call.arg_size() < 2 || !cpAsyncIntrinsic(Callee->getName()))
     return std::nullopt;
   AsyncCopyOperands Found;
   Found.Destination = Call.getArgOperand(0);
   Found.Source = Call.getArgOperand(1);
+  return Found;
+}
+
+std::optional<CpAsyncIntrinsic> cpAsyncIntrinsic(llvm::StringRef Name) {
+  if (!Name.consume_front("llvm.nvvm.cp.async."))
+    return std::nullopt;
+  CpAsyncIntrinsic Found;
+  Found.BypassesL1 = Name.consume_front("cg.");
+  if (!(Found.BypassesL1 || Name.consume_front("ca.")) ||
+      !Name.consume_front("shared.global."))
+    return std::nullopt;
+  Name.consume_back(".s");
+  if (Name.getAsInteger(10, Found.Width))
+    return std::nullopt;
   return Found;
 }
 
@@ -1559,17 +1568,9 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
                                      const ThreadMask &Active) {
   // llvm.nvvm.cp.async.ca.shared.global.16(ptr addrspace(3), ptr
   // addrspace(1)[, i32 src-size])
-  llvm::StringRef Rest = Name;
-  if (!Rest.consume_front("llvm.nvvm.cp.async."))
-    return false;
-  bool BypassesL1 = Rest.consume_front("cg.");
-  if (!(BypassesL1 || Rest.consume_front("ca.")) ||
-      !Rest.consume_front("shared.global."))
-    return false;
-  unsigned Width = 0;
-  Rest.consume_back(".s");
+  std::optional<CpAsyncIntrinsic> Copy = cpAsyncIntrinsic(Name);
   const auto *Site = llvm::dyn_cast_or_null<clang::Expr>(Sites.callSite(Call));
-  if (Rest.getAsInteger(10, Width) || Call.arg_size() < 2 || !Site)
+  if (!Copy || Call.arg_size() < 2 || !Site)
     return false;
   AddressFacts Facts = addressOf(Call.getArgOperand(0), Frame, Active);
   if (!Facts.Address.isPointer() || !Facts.Address.Object.IsShared)
@@ -1577,9 +1578,9 @@ bool IrExecution::intrinsicAsyncCopy(const llvm::CallBase &Call,
   Facts.Path.reset(); // the builtin's pointer, not a subscript of the call
   std::optional<ThreadValue> Source =
       copySource(Call.getArgOperand(1), Frame, Active);
-  reportAccessAt(Call, Site, AccessKind::Store, Width, Facts, Active, nullptr,
-                 0, AsyncPhase::Issue, BypassesL1, nullptr, nullptr,
-                 Source ? &*Source : nullptr);
+  reportAccessAt(Call, Site, AccessKind::Store, Copy->Width, Facts, Active,
+                 nullptr, 0, AsyncPhase::Issue, Copy->BypassesL1, nullptr,
+                 nullptr, Source ? &*Source : nullptr);
   return true;
 }
 
