@@ -153,6 +153,14 @@ cl::opt<double> KernelSecondsOption(
              "so (default 60; 0: no limit)"),
     cl::init(60), cl::cat(AnalysisCategory));
 
+cl::opt<uint64_t> FileStepsOption(
+    "max-file-steps",
+    cl::desc("Thread-steps (threads times instructions evaluated) the "
+             "kernels of one file may take together; past them, each "
+             "further kernel is evaluated with a 32nd of a kernel's budget "
+             "and says so (default 256000000; 0: no limit)"),
+    cl::init(256'000'000), cl::cat(AnalysisCategory));
+
 cl::opt<unsigned> KernelMemoryOption(
     "max-kernel-memory",
     cl::desc("Memory in MiB the process may grow by in the analysis of one "
@@ -656,6 +664,7 @@ int run(int argc, const char **argv) {
     return UsageError("--max-kernel-seconds expects seconds from 0 to 1000000");
   Request.CommandLine.KernelSeconds = KernelSecondsOption;
   Request.CommandLine.KernelMemoryMiB = KernelMemoryOption;
+  Request.CommandLine.FileSteps = FileStepsOption;
   Request.CommandLine.DeviceIrDumpPath = DumpDeviceIrOption;
   Request.ShowProgress = errs().is_displayed();
   Request.CrashForTesting = CrashForTestingOption;

@@ -628,6 +628,7 @@ SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
                                           ExecutionObserver *AlsoNotify) {
   SharedAccessProfile Profile;
   Profile.StepBudget = Options.StepBudget;
+  Profile.StepBudgetReason = Options.StepBudgetReason;
   BankCostObserver Observer(Banking, Options, Profile,
                             /*Remote=*/false);
   std::vector<ExecutionObserver *> Watching{&Observer};

@@ -182,8 +182,10 @@ struct SharedAccessProfile {
   /// Loops that were not enumerated to the end, with the reason.
   std::map<const clang::Stmt *, std::string> SampledLoops;
   EvaluationSummary Summary;
-  /// The step budget the evaluation ran with.
+  /// The step budget the evaluation ran with, and why it was less than a
+  /// kernel's (EvaluationOptions::StepBudgetReason).
   uint64_t StepBudget = 0;
+  std::string StepBudgetReason;
 
   /// The evaluation reached its step budget: it stopped, or, past half of
   /// it, cut loops short (the evaluator's rule), so later iterations and

@@ -69,7 +69,9 @@ std::string budgetReached(const SharedAccessProfile &Profile) {
   if (!Profile.Summary.BudgetReason.empty())
     return Profile.Summary.BudgetReason;
   return "its budget of " + std::to_string(Profile.StepBudget) +
-         " thread-steps";
+         " thread-steps" +
+         (Profile.StepBudgetReason.empty() ? std::string()
+                                           : ", " + Profile.StepBudgetReason);
 }
 
 std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
@@ -1128,6 +1130,9 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
   std::vector<KernelFindings> PerKernel;
   // Access ids are unique in the file (AccessReport::Id).
   unsigned NextSharedId = 0, NextGlobalId = 0;
+  // The thread-steps the file's kernels have taken, against
+  // Options.FileStepBudget.
+  uint64_t FileSteps = 0;
   for (const KernelInfo &Kernel : Kernels) {
     KernelFindings Found{&Kernel, File.Diagnostics.size(), 0};
     KernelReport Report;
@@ -1232,6 +1237,22 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(Options.KernelSeconds));
     uint64_t KernelMemoryAtStart = processMemoryBytes();
+    // What is left of the file's budget, down to a 32nd of a kernel's: the
+    // kernels first in the file take what they need, the others what
+    // remains, and say so where they reach it.
+    uint64_t KernelSteps = Options.StepBudget;
+    std::string KernelStepsReason;
+    if (Options.FileStepBudget &&
+        FileSteps + Options.StepBudget > Options.FileStepBudget) {
+      uint64_t Left = Options.FileStepBudget > FileSteps
+                          ? Options.FileStepBudget - FileSteps
+                          : 0;
+      KernelSteps = std::max(Options.StepBudget / 32, Left);
+      KernelStepsReason = "reduced because the file's kernels share " +
+                          std::to_string(Options.FileStepBudget) +
+                          " (--max-file-steps) and those before it took "
+                          "most of them";
+    }
     for (auto [ShapeIndex, Chosen] : llvm::enumerate(Shapes)) {
       double Start = threadCpuMilliseconds();
       auto Analyse = [&, ShapeIndex = ShapeIndex](const ChosenShape &Shape) {
@@ -1243,12 +1264,14 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         Evaluation.Grid = Shape.Grid;
         Evaluation.CompiledAccessBytes = CompiledWidths;
         Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
-        Evaluation.StepBudget = Options.StepBudget;
+        Evaluation.StepBudget = KernelSteps;
+        Evaluation.StepBudgetReason = KernelStepsReason;
         Evaluation.Deadline = KernelDeadline;
         Evaluation.TimeBudgetSeconds = Options.KernelSeconds;
         Evaluation.MemoryBudgetBytes = Options.KernelMemoryBytes;
         Evaluation.MemoryAtStart = KernelMemoryAtStart;
         Evaluation.Device = Device.get();
+        Evaluation.StepsTaken = &FileSteps;
         return std::make_unique<const KernelAnalysis>(
             Ctx, Kernel, Shape, ShapeIndex, *Options.Arch, Evaluation,
             Options.ProfileGlobalMemory);

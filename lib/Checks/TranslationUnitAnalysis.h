@@ -60,6 +60,12 @@ struct AnalysisOptions {
   bool ProfileGlobalMemory = true;
   unsigned LoopIterationLimit = 1024;
   uint64_t StepBudget = 64'000'000;
+  /// Thread-steps the evaluations of one file's kernels take together
+  /// (--max-file-steps, 0: no limit): once spent, each further kernel is
+  /// evaluated with a 32nd of StepBudget, and its note says why. A file of
+  /// many heavy instantiations (a quantized GEMM for every tile width)
+  /// stays within seconds.
+  uint64_t FileStepBudget = 256'000'000;
   /// Time and heap growth the analysis of one kernel may take, every block
   /// shape, value sweep and fix proof together (0: no limit).
   double KernelSeconds = 60;

@@ -1564,7 +1564,10 @@ EvaluationSummary evaluateKernel(clang::ASTContext &Ctx,
   }
   IrExecution Execution(Ctx, *Options.Device, Kernel, *F, Options, Symbols,
                         Observer);
-  return Execution.run();
+  EvaluationSummary Summary = Execution.run();
+  if (Options.StepsTaken)
+    *Options.StepsTaken += Summary.Steps;
+  return Summary;
 }
 
 } // namespace smemlint

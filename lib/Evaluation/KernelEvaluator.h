@@ -149,6 +149,12 @@ struct EvaluationOptions {
   /// past half of it, loops stop after their current iteration, past all of
   /// it the run stops.
   uint64_t StepBudget = 64'000'000;
+  /// Why StepBudget is less than a kernel's, for the note that says it was
+  /// reached (the file's kernels share a budget: --max-file-steps).
+  std::string StepBudgetReason;
+  /// Where every evaluation with these options adds the thread-steps it
+  /// took (the file's kernels share a budget); null for nowhere.
+  uint64_t *StepsTaken = nullptr;
   /// When the analysis of the kernel must stop, whatever the steps: its
   /// time budget (--max-kernel-seconds), shared by every evaluation of one
   /// kernel; and the memory the process may grow by past MemoryAtStart

@@ -25,6 +25,7 @@ FileSettings mergeFileSettings(const CommandLineSettings &CommandLine,
   Analysis.LoopIterationLimit = CommandLine.LoopIterationLimit;
   Analysis.KernelSeconds = CommandLine.KernelSeconds;
   Analysis.KernelMemoryBytes = CommandLine.KernelMemoryMiB << 20;
+  Analysis.FileStepBudget = CommandLine.FileSteps;
   Analysis.DeviceIrDumpPath = CommandLine.DeviceIrDumpPath;
   Analysis.BlockDims = ListOf(CommandLine.BlockDims, Config.BlockDims);
   Analysis.DynamicSharedBytes =

@@ -33,6 +33,8 @@ struct CommandLineSettings {
   /// --max-kernel-seconds, --max-kernel-memory (MiB).
   double KernelSeconds = 60;
   uint64_t KernelMemoryMiB = 4096;
+  /// --max-file-steps (AnalysisOptions::FileStepBudget).
+  uint64_t FileSteps = 256'000'000;
   std::optional<std::string> Checks, WarningsAsErrors;
   /// --header-filter and --line-filter (FindingPolicy).
   std::optional<std::string> HeaderFilter;
