@@ -19,6 +19,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -82,6 +83,48 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
 }
 
 namespace {
+
+/// Whether inline PTX \p Text only computes in registers: every statement
+/// an arithmetic, conversion, comparison or move (the half-precision helpers
+/// of cuda_fp16.hpp, `cvt.rn.f16.f32 $0, $1;`), and no special register. No
+/// recognizer of a barrier, copy, mbarrier, shared access or special
+/// register would take it: its result is what the evaluation does not
+/// compute, said without parsing it again (remembered by text: a kernel
+/// runs such a statement once per warp and iteration).
+bool registerOnlyPtx(llvm::StringRef Text) {
+  thread_local llvm::StringMap<bool> Known;
+  auto [It, New] = Known.try_emplace(Text, false);
+  if (!New)
+    return It->second;
+  auto Decide = [&]() {
+    if (Text.contains('%'))
+      return false;
+    llvm::SmallVector<llvm::StringRef, 16> Statements;
+    llvm::SplitString(Text, Statements, ";{}\n");
+    for (llvm::StringRef Statement : Statements) {
+      Statement = Statement.trim();
+      if (Statement.empty() || Statement.starts_with("."))
+        continue; // a declaration: .reg .b16 h;
+      if (Statement.starts_with("@"))
+        Statement = Statement.split(' ').second.trim();
+      llvm::StringRef Opcode =
+          Statement.substr(0, Statement.find_first_of(" \t")).split('.').first;
+      if (!llvm::is_contained(
+              {"cvt",      "mov",   "add",   "sub",   "mul",  "mad",  "fma",
+               "neg",      "abs",   "min",   "max",   "set",  "setp", "selp",
+               "slct",     "and",   "or",    "xor",   "not",  "cnot", "shl",
+               "shr",      "prmt",  "ex2",   "lg2",   "rcp",  "sqrt", "rsqrt",
+               "sin",      "cos",   "tanh",  "div",   "rem",  "bfe",  "bfi",
+               "popc",     "clz",   "brev",  "bfind", "lop3", "dp4a", "dp2a",
+               "copysign", "testp", "mul24", "mad24", "sad"},
+              Opcode))
+        return false;
+    }
+    return true;
+  };
+  It->second = Decide();
+  return It->second;
+}
 
 /// What PTX instruction \p Op (one sharedMemoryInstructions finds) does to
 /// shared memory.
@@ -1864,6 +1907,8 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     AsmAddressUnknown.clear();
     // What an earlier execution of this statement left for extractvalue.
     Frame.Aggregates.erase(&Call);
+    if (registerOnlyPtx(Text))
+      return unknown("the result of inline PTX");
     if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);
         !Steps.empty()) {
       for (ClusterBarrierEvent::Step Step : Steps)
