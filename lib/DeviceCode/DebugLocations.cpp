@@ -29,11 +29,14 @@ DebugLocations::functionOf(const llvm::DILocation &Location) const {
 }
 
 clang::SourceLocation DebugLocations::where(const llvm::DILocation &Location) {
-  auto Known = Translated.find(&Location);
-  if (Known != Translated.end())
+  // SourceManager::translateFileLineCol searches the files it holds: once
+  // per location in the file's analysis is enough.
+  auto &Lines = Module.translatedLocations().Lines;
+  auto Known = Lines.find(&Location);
+  if (Known != Lines.end())
     return Known->second;
   clang::SourceLocation Where = translate(Location);
-  Translated[&Location] = Where;
+  Lines[&Location] = Where;
   return Where;
 }
 
@@ -42,6 +45,7 @@ DebugLocations::translate(const llvm::DILocation &Location) {
   const llvm::DIFile *File = Location.getFile();
   if (!File || !Location.getLine())
     return {};
+  auto &Files = Module.translatedLocations().Files;
   auto Cached = Files.find(File);
   if (Cached == Files.end()) {
     llvm::SmallString<256> Path(File->getFilename());

@@ -57,10 +57,6 @@ private:
 
   const DeviceModule &Module;
   const clang::SourceManager &SM;
-  std::map<const llvm::DIFile *, clang::FileID> Files;
-  /// SourceManager::translateFileLineCol searches the files it holds: once
-  /// per location is enough.
-  std::map<const llvm::DILocation *, clang::SourceLocation> Translated;
 };
 
 } // namespace smemlint

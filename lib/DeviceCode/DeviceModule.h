@@ -45,6 +45,8 @@ class VarDecl;
 
 namespace llvm {
 class CallBase;
+class DIFile;
+class DILocation;
 class GlobalVariable;
 } // namespace llvm
 
@@ -101,6 +103,16 @@ public:
   /// emitted for, or null.
   const clang::FunctionDecl *functionNamed(llvm::StringRef MangledName) const;
 
+  /// The parse's locations of the module's debug locations, as
+  /// DebugLocations translated them: kept for every evaluation of the file
+  /// (a kernel's block shapes, values tried and fix proofs each evaluate it
+  /// again, with the same translation).
+  struct TranslatedLocations {
+    llvm::DenseMap<const llvm::DIFile *, clang::FileID> Files;
+    llvm::DenseMap<const llvm::DILocation *, clang::SourceLocation> Lines;
+  };
+  TranslatedLocations &translatedLocations() const { return Translations; }
+
 private:
   DeviceModule() = default;
   std::unique_ptr<llvm::LLVMContext> Context;
@@ -109,6 +121,7 @@ private:
   std::unique_ptr<llvm::Module> Compiled;
   llvm::DenseMap<const clang::FunctionDecl *, const llvm::Function *> Kernels;
   VectorizedAccesses Vectorized, CompiledVectorized;
+  mutable TranslatedLocations Translations;
 };
 
 /// \p Kernel and every function it reaches through calls that were not
