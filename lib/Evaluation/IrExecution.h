@@ -43,6 +43,10 @@ class ValueDecl;
 class VarDecl;
 } // namespace clang
 
+namespace llvm {
+class Regex;
+} // namespace llvm
+
 namespace smemlint {
 
 class DeviceModule;
@@ -909,6 +913,13 @@ std::optional<CpAsyncIntrinsic> cpAsyncIntrinsic(llvm::StringRef Name);
 /// (`ld.shared.v4.f32`, `cp.async.ca.shared.global`, `ldmatrix...`,
 /// `mbarrier...`), in order.
 std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text);
+
+/// \p Pattern.match(Text, Matches), remembered by pattern and text: an asm
+/// statement runs once per warp and iteration, and its text is the same
+/// every time. \p Pattern must live as long as the process (a function's
+/// static).
+bool rememberedMatch(const llvm::Regex &Pattern, llvm::StringRef Text,
+                     llvm::SmallVectorImpl<llvm::StringRef> *Matches);
 
 /// The argument of a call to \p Asm that carries asm operand \p Operand
 /// ($N), or nullopt for an output the call returns.

@@ -82,11 +82,43 @@ std::vector<std::string> sharedMemoryInstructions(llvm::StringRef Text) {
   return Found;
 }
 
+bool rememberedMatch(const llvm::Regex &Pattern, llvm::StringRef Text,
+                     llvm::SmallVectorImpl<llvm::StringRef> *Matches) {
+  // The groups as offsets into the text (-1: did not take part), so that
+  // an equal text elsewhere gets them as its own.
+  struct Remembered {
+    bool Matched = false;
+    std::vector<std::pair<int64_t, size_t>> Groups;
+  };
+  thread_local llvm::StringMap<Remembered> Known;
+  const llvm::Regex *Which = &Pattern;
+  std::string Key(reinterpret_cast<const char *>(&Which), sizeof(Which));
+  Key += Text;
+  auto [It, New] = Known.try_emplace(Key);
+  Remembered &R = It->second;
+  if (New) {
+    llvm::SmallVector<llvm::StringRef, 8> Found;
+    R.Matched = Pattern.match(Text, &Found);
+    for (llvm::StringRef Group : Found)
+      R.Groups.push_back(
+          {Group.data() ? int64_t(Group.data() - Text.data()) : -1,
+           Group.size()});
+  }
+  if (Matches) {
+    Matches->clear();
+    for (auto [Offset, Size] : R.Groups)
+      Matches->push_back(Offset < 0 ? llvm::StringRef()
+                                    : Text.substr(size_t(Offset), Size));
+  }
+  return R.Matched;
+}
+
 namespace {
 
 /// Whether inline PTX \p Text only computes in registers: every statement
 /// an arithmetic, conversion, comparison or move (the half-precision helpers
-/// of cuda_fp16.hpp, `cvt.rn.f16.f32 $0, $1;`), and no special register. No
+/// of cuda_fp16.hpp, `cvt.rn.f16.f32 $0, $1;`; mma.sync), and no special
+/// register. No
 /// recognizer of a barrier, copy, mbarrier, shared access or special
 /// register would take it: its result is what the evaluation does not
 /// compute, said without parsing it again (remembered by text: a kernel
@@ -110,13 +142,15 @@ bool registerOnlyPtx(llvm::StringRef Text) {
       llvm::StringRef Opcode =
           Statement.substr(0, Statement.find_first_of(" \t")).split('.').first;
       if (!llvm::is_contained(
-              {"cvt",      "mov",   "add",   "sub",   "mul",  "mad",  "fma",
-               "neg",      "abs",   "min",   "max",   "set",  "setp", "selp",
-               "slct",     "and",   "or",    "xor",   "not",  "cnot", "shl",
-               "shr",      "prmt",  "ex2",   "lg2",   "rcp",  "sqrt", "rsqrt",
-               "sin",      "cos",   "tanh",  "div",   "rem",  "bfe",  "bfi",
-               "popc",     "clz",   "brev",  "bfind", "lop3", "dp4a", "dp2a",
-               "copysign", "testp", "mul24", "mad24", "sad"},
+              {"cvt", "mov", "add", "sub", "mul", "mad", "fma", "neg", "abs",
+               "min", "max", "set", "setp", "selp", "slct", "and", "or", "xor",
+               "not", "cnot", "shl", "shr", "prmt", "ex2", "lg2", "rcp", "sqrt",
+               "rsqrt", "sin", "cos", "tanh", "div", "rem", "bfe", "bfi",
+               "popc", "clz", "brev", "bfind", "lop3", "dp4a", "dp2a",
+               "copysign", "testp", "mul24", "mad24", "sad",
+               // A warp's tensor-core math and register transposes: data
+               // the evaluation does not compute either way.
+               "mma", "movmatrix"},
               Opcode))
         return false;
     }
@@ -223,7 +257,7 @@ bool parseAddressOperand(llvm::StringRef Operands, PtxSharedAccess &Found) {
   static const llvm::Regex Address(
       "\\[[ \t]*\\$([0-9]+)[ \t]*(\\+[ \t]*([0-9]+))?[ \t]*\\]");
   llvm::SmallVector<llvm::StringRef, 4> Match;
-  return Address.match(Operands, &Match) &&
+  return rememberedMatch(Address, Operands, &Match) &&
          !Match[1].getAsInteger(10, Found.AddressOperand) &&
          (Match[3].empty() || !Match[3].getAsInteger(10, Found.ByteOffset));
 }
@@ -232,7 +266,7 @@ std::optional<PtxSharedAccess> ptxMatrixAccess(llvm::StringRef Text) {
   static const llvm::Regex Instruction(
       "(^|[^.a-z_])(ld|st)matrix((\\.[a-z0-9_:]+)+)[ \t]+([^;]*)");
   llvm::SmallVector<llvm::StringRef, 6> Match;
-  if (!Instruction.match(Text, &Match))
+  if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
   PtxSharedAccess Found;
   Found.Kind = Match[2] == "st" ? AccessKind::Store : AccessKind::Load;
@@ -261,7 +295,7 @@ std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
       "(^|[^.a-z_])(ld|st)(\\.volatile|\\.relaxed\\.cta|\\.weak)?"
       "\\.shared(::cta)?((\\.[a-z0-9]+)+)[ \t]+([^;]*)");
   llvm::SmallVector<llvm::StringRef, 8> Match;
-  if (!Instruction.match(Text, &Match))
+  if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
   PtxSharedAccess Found;
   Found.Kind = Match[2] == "st" ? AccessKind::Store : AccessKind::Load;
@@ -325,7 +359,7 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
       "\t]+"
       "([^;]*)");
   llvm::SmallVector<llvm::StringRef, 7> Match;
-  if (!Instruction.match(Text, &Match))
+  if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
   bool Shared = false, Global = false, CompletesMbarrier = false,
        BulkGroup = false, CacheHint = false;
@@ -400,7 +434,7 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
         "setp\\.ne\\.(b|s|u)32[ \t]+p[ \t]*,[ \t]*\\$([0-9]+)[ \t]*,[ \t]*0[ "
         "\t]*;");
     llvm::SmallVector<llvm::StringRef, 3> GuardMatch;
-    if (!Guard.match(Text, &GuardMatch) ||
+    if (!rememberedMatch(Guard, Text, &GuardMatch) ||
         GuardMatch[2].getAsInteger(10, Operand))
       return std::nullopt;
     Found.GuardOperand = Operand;
@@ -427,7 +461,7 @@ std::optional<PtxTensorCopy> ptxTensorCopy(llvm::StringRef Text) {
       "(^|[^.a-z_])cp\\.(reduce\\.)?async\\.bulk\\.tensor\\.[1-5]d((\\.[a-zA-"
       "Z0-9_:]+)+)[ \t]+([^;]*)");
   llvm::SmallVector<llvm::StringRef, 6> Match;
-  if (!Instruction.match(Text, &Match))
+  if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
   bool Reduce = !Match[2].empty();
   bool Shared = false, Global = false, CompletesMbarrier = false,
@@ -464,14 +498,14 @@ std::optional<PtxTensorCopy> ptxTensorCopy(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 4> Operands;
   llvm::StringRef Text5 = Match[5].trim();
   if (Found.FromShared) {
-    if (!OutOf.match(Text5, &Operands) ||
+    if (!rememberedMatch(OutOf, Text5, &Operands) ||
         Operands[1].getAsInteger(10, Found.MapOperand) ||
         Operands[2].getAsInteger(10, Found.SharedOperand))
       return std::nullopt;
     return Found;
   }
   unsigned Mbarrier = 0;
-  if (!Into.match(Text5, &Operands) ||
+  if (!rememberedMatch(Into, Text5, &Operands) ||
       Operands[1].getAsInteger(10, Found.SharedOperand) ||
       Operands[2].getAsInteger(10, Found.MapOperand) ||
       Operands[3].getAsInteger(10, Mbarrier))
@@ -489,7 +523,7 @@ std::optional<unsigned> completeTxMbarrierOperand(llvm::StringRef Text) {
   llvm::SmallVector<llvm::StringRef, 2> Match;
   unsigned Operand = 0;
   size_t End = Text.find(';');
-  if (!Last.match(Text.take_front(End), &Match) ||
+  if (!rememberedMatch(Last, Text.take_front(End), &Match) ||
       Match[1].getAsInteger(10, Operand))
     return std::nullopt;
   return Operand;
@@ -501,7 +535,7 @@ bool ptxProxyFenceCoversShared(llvm::StringRef Text) {
   static const llvm::Regex Fence(
       "(^|[^.a-z_])fence\\.proxy\\.async(\\.[a-z:]+)?[ \t]*;");
   llvm::SmallVector<llvm::StringRef, 3> Match;
-  return Fence.match(Text, &Match) &&
+  return rememberedMatch(Fence, Text, &Match) &&
          (Match[2].empty() || Match[2].starts_with(".shared"));
 }
 
@@ -549,7 +583,8 @@ std::optional<PtxAsyncGroupStep> ptxBulkGroupStep(llvm::StringRef Text) {
   static const llvm::Regex Wait(
       "cp\\.async\\.bulk\\.wait_group(\\.read)?[ \t]+(\\$?)([0-9]+)");
   llvm::SmallVector<llvm::StringRef, 4> Match;
-  if (!Wait.match(Text, &Match) || Match[3].getAsInteger(10, Step.Count))
+  if (!rememberedMatch(Wait, Text, &Match) ||
+      Match[3].getAsInteger(10, Step.Count))
     return std::nullopt;
   Step.What = PtxAsyncGroupStep::WaitGroup;
   Step.CountIsOperand = !Match[2].empty();
@@ -717,7 +752,7 @@ std::optional<PtxBarrier> ptxBarrier(llvm::StringRef Text) {
       "(^|[^.a-z_])((bar|barrier)(\\.cta)?\\.(sync|arrive|red)[a-z0-9_.]*)"
       "[ \t]+([^;]*)");
   llvm::SmallVector<llvm::StringRef, 7> Match;
-  if (!Instruction.match(Text, &Match))
+  if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
   llvm::StringRef Operands = Match[6].trim();
   PtxBarrier Found;
@@ -734,7 +769,7 @@ std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text) {
       "(^|[^.a-z_])barrier\\.cluster\\.(arrive|wait)((\\.[a-z]+)*)");
   std::vector<ClusterBarrierEvent::Step> Steps;
   llvm::SmallVector<llvm::StringRef, 5> Match;
-  while (Instruction.match(Text, &Match)) {
+  while (rememberedMatch(Instruction, Text, &Match)) {
     llvm::StringRef Qualifiers = Match[3];
     Steps.push_back(Match[2] == "wait" ? ClusterBarrierEvent::Step::Wait
                     : Qualifiers.contains(".relaxed")
@@ -1797,7 +1832,7 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
       "\t]*([$0-9a-fA-Fx]+)");
   llvm::SmallVector<llvm::StringRef, 4> Match;
   llvm::StringRef Text = Asm.getAsmString();
-  if (!Elect.match(Text, &Match))
+  if (!rememberedMatch(Elect, Text, &Match))
     return std::nullopt;
   std::string Lane = Match[1].str(), PredicateRegister = Match[2].str();
   // The output that receives a register: `$N` itself, or a mov (for the

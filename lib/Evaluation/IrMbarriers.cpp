@@ -66,7 +66,7 @@ bool addressOperand(llvm::StringRef Text, PtxMbarrierStep &Step) {
   static const llvm::Regex Address(
       "^\\[[ \t]*\\$([0-9]+)[ \t]*(\\+[ \t]*([0-9]+))?[ \t]*\\]$");
   llvm::SmallVector<llvm::StringRef, 4> Match;
-  return Address.match(Text.trim(), &Match) &&
+  return rememberedMatch(Address, Text.trim(), &Match) &&
          !Match[1].getAsInteger(10, Step.AddressOperand) &&
          (Match[3].empty() || !Match[3].getAsInteger(10, Step.ByteOffset));
 }
@@ -88,7 +88,7 @@ std::optional<PtxMbarrierStep> ptxMbarrierStep(llvm::StringRef Text) {
   static const llvm::Regex Instruction("(^|[^.a-z_])(cp\\.async\\.)?mbarrier(("
                                        "\\.[a-zA-Z0-9_:]+)+)[ \t]+([^;]*)");
   llvm::SmallVector<llvm::StringRef, 6> Match;
-  if (!Instruction.match(Text, &Match))
+  if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
   llvm::SmallVector<llvm::StringRef, 8> Qualifiers;
   Match[3].drop_front().split(Qualifiers, '.');
