@@ -94,6 +94,10 @@ bool rememberedMatch(const llvm::Regex &Pattern, llvm::StringRef Text,
   const llvm::Regex *Which = &Pattern;
   std::string Key(reinterpret_cast<const char *>(&Which), sizeof(Which));
   Key += Text;
+  // Bounded for a long-lived process (the editor's server): statements of
+  // earlier files are simply matched again.
+  if (Known.size() > (1u << 16))
+    Known.clear();
   auto [It, New] = Known.try_emplace(Key);
   Remembered &R = It->second;
   if (New) {
@@ -125,6 +129,8 @@ namespace {
 /// runs such a statement once per warp and iteration).
 bool registerOnlyPtx(llvm::StringRef Text) {
   thread_local llvm::StringMap<bool> Known;
+  if (Known.size() > (1u << 16))
+    Known.clear();
   auto [It, New] = Known.try_emplace(Text, false);
   if (!New)
     return It->second;
