@@ -487,6 +487,20 @@ private:
   llvm::ScalarEvolution &SE;
 };
 
+/// Whether \p Callee only tells the optimizer something (a variable's
+/// lifetime, an assumption, an alias scope): it does nothing to run.
+bool bookkeepingIntrinsic(const llvm::Function &Callee) {
+  switch (Callee.getIntrinsicID()) {
+  case llvm::Intrinsic::lifetime_start:
+  case llvm::Intrinsic::lifetime_end:
+  case llvm::Intrinsic::assume:
+  case llvm::Intrinsic::experimental_noalias_scope_decl:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /// Intrinsics that touch no memory the analysis models: synchronization,
 /// debug information, hints.
 bool touchesNoModelledMemory(const llvm::CallBase &Call) {
@@ -495,15 +509,8 @@ bool touchesNoModelledMemory(const llvm::CallBase &Call) {
   const llvm::Function *Callee = Call.getCalledFunction();
   if (!Callee)
     return false;
-  switch (Callee->getIntrinsicID()) {
-  case llvm::Intrinsic::lifetime_start:
-  case llvm::Intrinsic::lifetime_end:
-  case llvm::Intrinsic::assume:
-  case llvm::Intrinsic::experimental_noalias_scope_decl:
+  if (bookkeepingIntrinsic(*Callee))
     return true;
-  default:
-    break;
-  }
   llvm::StringRef Name = Callee->getName();
   // A cluster barrier is not: the blocks of the cluster order their
   // distributed shared memory by counting them (ClusterProfile).
@@ -787,15 +794,8 @@ bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
          !(Callee->isDeclaration() && !Callee->isIntrinsic() &&
            !warpCollectiveName(baseName(Callee->getName())))))
       return false;
-    switch (Callee->getIntrinsicID()) {
-    case llvm::Intrinsic::lifetime_start:
-    case llvm::Intrinsic::lifetime_end:
-    case llvm::Intrinsic::assume:
-      return true;
-    default:
-      break;
-    }
-    if (Call.doesNotAccessMemory() || llvm::isa<llvm::DbgInfoIntrinsic>(Call))
+    if (bookkeepingIntrinsic(*Callee) || Call.doesNotAccessMemory() ||
+        llvm::isa<llvm::DbgInfoIntrinsic>(Call))
       return true;
     // A math function (logf), or one that returns through pointers into
     // the thread's own memory (sincosf).
