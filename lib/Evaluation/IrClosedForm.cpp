@@ -759,10 +759,7 @@ Reached memoryReachedOrLoaded(const llvm::Value *Pointer,
 bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
                      FunctionFacts &Facts, const llvm::Function &Kernel,
                      bool &GuardsGlobal) {
-  const llvm::DomTreeNode *Node =
-      Facts.PostDominators.getNode(Branch.getParent());
-  const llvm::BasicBlock *Join =
-      Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+  const llvm::BasicBlock *Join = Facts.rejoinOf(*Branch.getParent());
   if (!Join || !L.contains(Join))
     return false;
   // The blocks between the branch and the join.

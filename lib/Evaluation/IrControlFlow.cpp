@@ -104,6 +104,7 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
       LibraryImpl(llvm::Triple(F.getParent()->getTargetTriple())),
       Library(LibraryImpl, &F), Assumptions(F),
       Evolution(F, Library, Assumptions, Dominators, Loops) {
+  computeRejoins(F);
   // Control dependence as Ferrante, Ottenstein and Warren define it: the
   // blocks on the post-dominator tree path from a branch's successor up to
   // (not including) the branch's own post-dominator run only when the
@@ -136,6 +137,103 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
         Work.append(Further->second.begin(), Further->second.end());
     }
   }
+}
+
+/// A division check is no branch of the evaluation: every thread goes on
+/// past it (a thread that divides by zero too, as on the GPU), never into
+/// its trap block. As exits of the function, though, the trap blocks keep
+/// the code after them from post-dominating what comes before: in
+/// PostDominators the two sides of an `if` one of which divides join only
+/// at the function's exit, and the threads of that side would run on alone
+/// past the `if`, through its __syncthreads(), the others reaching the same
+/// call apart from them. Here the post-dominators are those of the CFG
+/// without the edges into the trap blocks (Cooper, Harvey and Kennedy's
+/// iterative algorithm on the reverse CFG from a virtual exit).
+void FunctionFacts::computeRejoins(const llvm::Function &F) {
+  auto Followed = [](const llvm::BasicBlock &From, const llvm::BasicBlock &To) {
+    const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(From.getTerminator());
+    if (!Branch || Branch->isUnconditional())
+      return true;
+    bool Check0 = isDivisionCheck(*Branch->getSuccessor(0));
+    bool Check1 = isDivisionCheck(*Branch->getSuccessor(1));
+    return Check0 == Check1 || !isDivisionCheck(To);
+  };
+  auto Successors = [&](const llvm::BasicBlock &Block) {
+    llvm::SmallVector<const llvm::BasicBlock *, 4> Result;
+    for (const llvm::BasicBlock *S : llvm::successors(&Block))
+      if (Followed(Block, *S) && !llvm::is_contained(Result, S))
+        Result.push_back(S);
+    return Result;
+  };
+  // Postorder of the reverse CFG from the exits; the virtual exit, number
+  // Exit, is last.
+  std::vector<const llvm::BasicBlock *> Order;
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> Number;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 32> Seen;
+  std::vector<std::pair<const llvm::BasicBlock *, llvm::const_pred_iterator>>
+      Stack;
+  for (const llvm::BasicBlock &Block : F) {
+    if (!Successors(Block).empty() || !Seen.insert(&Block).second)
+      continue;
+    Stack.push_back({&Block, llvm::pred_begin(&Block)});
+    while (!Stack.empty()) {
+      auto &[Node, Next] = Stack.back();
+      if (Next == llvm::pred_end(Node)) {
+        Number[Node] = unsigned(Order.size());
+        Order.push_back(Node);
+        Stack.pop_back();
+        continue;
+      }
+      const llvm::BasicBlock *Pred = *Next++;
+      if (Followed(*Pred, *Node) && Seen.insert(Pred).second)
+        Stack.push_back({Pred, llvm::pred_begin(Pred)});
+    }
+  }
+  const unsigned Exit = unsigned(Order.size());
+  constexpr unsigned None = ~0u;
+  std::vector<unsigned> Idom(Order.size() + 1, None);
+  Idom[Exit] = Exit;
+  auto Intersect = [&](unsigned A, unsigned B) {
+    while (A != B) {
+      while (A < B)
+        A = Idom[A];
+      while (B < A)
+        B = Idom[B];
+    }
+    return A;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned I = Exit; I-- > 0;) {
+      llvm::SmallVector<const llvm::BasicBlock *, 4> Succs =
+          Successors(*Order[I]);
+      unsigned New = None;
+      if (Succs.empty())
+        New = Exit;
+      for (const llvm::BasicBlock *S : Succs) {
+        auto It = Number.find(S);
+        if (It == Number.end() || Idom[It->second] == None)
+          continue;
+        New = New == None ? It->second : Intersect(It->second, New);
+      }
+      if (New != None && Idom[I] != New) {
+        Idom[I] = New;
+        Changed = true;
+      }
+    }
+  }
+  for (unsigned I = 0; I < Exit; ++I)
+    if (Idom[I] != None)
+      Rejoins[Order[I]] = Idom[I] == Exit ? nullptr : Order[Idom[I]];
+}
+
+const llvm::BasicBlock *
+FunctionFacts::rejoinOf(const llvm::BasicBlock &Block) const {
+  auto It = Rejoins.find(&Block);
+  if (It != Rejoins.end())
+    return It->second;
+  const llvm::DomTreeNode *Node = PostDominators.getNode(&Block);
+  return Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
 }
 
 SymbolSet IrExecution::controlSymbols(const CallFrame &Frame,
@@ -1310,9 +1408,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
     // Divergence: the paths rejoin at the immediate post-dominator; inside a
     // loop whose post-dominator lies beyond it (a loop with a break), at the
     // loop's latch, the threads that leave waiting at the exit.
-    const llvm::DomTreeNode *Node = Frame.Facts->PostDominators.getNode(&Block);
-    const llvm::BasicBlock *Rejoin =
-        Node && Node->getIDom() ? Node->getIDom()->getBlock() : nullptr;
+    const llvm::BasicBlock *Rejoin = Frame.Facts->rejoinOf(Block);
     const llvm::Loop *Within = Top.Within;
     if (const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&Block);
         L && L->getLoopLatch() && L->getLoopLatch() != &Block &&

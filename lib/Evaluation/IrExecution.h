@@ -172,6 +172,16 @@ struct FunctionFacts {
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::BasicBlock *, 4>>
       DecidedBy;
+  /// Where the threads that part at a block rejoin: its immediate
+  /// post-dominator in the CFG the evaluation follows, which has no edges
+  /// into the division checks' trap blocks (null: the function's exit).
+  const llvm::BasicBlock *rejoinOf(const llvm::BasicBlock &Block) const;
+
+private:
+  /// The immediate post-dominators of that CFG; a block it does not reach
+  /// (one that cannot reach an exit) is missing, PostDominators answers.
+  llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> Rejoins;
+  void computeRejoins(const llvm::Function &F);
 };
 
 /// Whether a loop cut short may go on in closed form instead
