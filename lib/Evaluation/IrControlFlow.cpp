@@ -108,20 +108,24 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
   // Control dependence as Ferrante, Ottenstein and Warren define it: the
   // blocks on the post-dominator tree path from a branch's successor up to
   // (not including) the branch's own post-dominator run only when the
-  // branch goes that way.
+  // branch goes that way. The tree is that of the CFG the evaluation
+  // follows (rejoinOf): the code after an `if` that divides does not
+  // depend on it. The walk is bounded by the function's size (a block that
+  // reaches no exit answers from LLVM's tree).
   llvm::DenseMap<const llvm::BasicBlock *,
                  llvm::SmallVector<const llvm::BasicBlock *, 4>>
       Direct;
   for (const llvm::BasicBlock &Branch : F) {
     if (Branch.getTerminator()->getNumSuccessors() < 2)
       continue;
-    const llvm::DomTreeNode *Node = PostDominators.getNode(&Branch);
-    const llvm::DomTreeNode *Stop = Node ? Node->getIDom() : nullptr;
-    for (const llvm::BasicBlock *Successor : llvm::successors(&Branch))
-      for (const llvm::DomTreeNode *Y = PostDominators.getNode(Successor);
-           Y && Y != Stop && Y->getBlock(); Y = Y->getIDom())
-        if (!llvm::is_contained(Direct[Y->getBlock()], &Branch))
-          Direct[Y->getBlock()].push_back(&Branch);
+    const llvm::BasicBlock *Stop = rejoinOf(Branch);
+    for (const llvm::BasicBlock *Successor : llvm::successors(&Branch)) {
+      size_t Steps = 0;
+      for (const llvm::BasicBlock *Y = Successor;
+           Y && Y != Stop && Steps++ <= F.size(); Y = rejoinOf(*Y))
+        if (!llvm::is_contained(Direct[Y], &Branch))
+          Direct[Y].push_back(&Branch);
+    }
   }
   for (const auto &[Block, Branches] : Direct) {
     llvm::SmallVector<const llvm::BasicBlock *, 4> &All = DecidedBy[Block];
