@@ -77,6 +77,15 @@ std::string atLine(const llvm::Instruction &I) {
 /// scalar evolution sees them, with the loop's header phis that are no
 /// recurrence (a buffer index that rotates: `cur = 1 - cur`) held fixed:
 /// they are Frozen, and the evaluator checks they repeat with a period.
+/// Whether \p I computes its result from its operands alone, as integer
+/// arithmetic, a cast, a select or a comparison: what follows a value that
+/// repeats or rotates repeats or rotates with it.
+bool pureArithmetic(const llvm::Instruction &I) {
+  return llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::CastInst>(I) ||
+         llvm::isa<llvm::SelectInst>(I) || llvm::isa<llvm::ICmpInst>(I) ||
+         llvm::isa<llvm::FreezeInst>(I);
+}
+
 class LoopMotion {
 public:
   LoopMotion(const llvm::Loop &L, llvm::ScalarEvolution &SE) : L(L), SE(SE) {}
@@ -111,10 +120,7 @@ public:
       Frozen.insert(Phi);
       return true;
     }
-    if (Depth > 8 ||
-        !(llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::CastInst>(I) ||
-          llvm::isa<llvm::SelectInst>(I) || llvm::isa<llvm::ICmpInst>(I) ||
-          llvm::isa<llvm::FreezeInst>(I)))
+    if (Depth > 8 || !pureArithmetic(I))
       return false;
     return llvm::all_of(I.operands(), [&](const llvm::Value *Operand) {
       const auto *Defined = llvm::dyn_cast<llvm::Instruction>(Operand);
@@ -155,12 +161,7 @@ public:
           return true;
         // Arithmetic the scalar evolution does not describe (`x % 24`).
         const auto *I = llvm::dyn_cast<llvm::Instruction>(Unknown->getValue());
-        return I && L.contains(I) &&
-               (llvm::isa<llvm::BinaryOperator>(I) ||
-                llvm::isa<llvm::CastInst>(I) ||
-                llvm::isa<llvm::SelectInst>(I) ||
-                llvm::isa<llvm::ICmpInst>(I) ||
-                llvm::isa<llvm::FreezeInst>(I)) &&
+        return I && L.contains(I) && pureArithmetic(*I) &&
                llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
                  return SE.isSCEVable(Operand->getType()) &&
                         repeatsWhole(
@@ -198,11 +199,7 @@ public:
           const auto *I = llvm::dyn_cast<llvm::Instruction>(Next);
           if (!I || I == Phi || !L.contains(I))
             return true;
-          if (Depth > 8 || !Inner->contains(I) ||
-              !(llvm::isa<llvm::BinaryOperator>(I) ||
-                llvm::isa<llvm::CastInst>(I) ||
-                llvm::isa<llvm::SelectInst>(I) ||
-                llvm::isa<llvm::ICmpInst>(I) || llvm::isa<llvm::FreezeInst>(I)))
+          if (Depth > 8 || !Inner->contains(I) || !pureArithmetic(*I))
             return false;
           return llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
             return FromItself(Operand, Depth + 1);
@@ -246,9 +243,6 @@ public:
         return stepIn(Recurrence->getStart(), Widened);
       return nullptr;
     }
-    if (const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(S);
-        Unknown && closedInnerRecurrence(*Unknown->getValue()))
-      return SE.getZero(S->getType());
     if (const auto *Widen = llvm::dyn_cast<llvm::SCEVZeroExtendExpr>(S))
       if (const auto *Narrow =
               llvm::dyn_cast<llvm::SCEVTruncateExpr>(Widen->getOperand())) {
@@ -425,8 +419,7 @@ public:
         return SE.isSCEVable(Operand->getType()) &&
                repeats(SE.getSCEV(const_cast<llvm::Value *>(Operand)));
       });
-    if (llvm::isa<llvm::BinaryOperator>(I) || llvm::isa<llvm::SelectInst>(I) ||
-        llvm::isa<llvm::CastInst>(I) || llvm::isa<llvm::FreezeInst>(I))
+    if (pureArithmetic(*I)) // comparisons are taken above
       return llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
         return sameEveryIteration(Operand, Depth + 1);
       });
@@ -906,13 +899,7 @@ bool IrExecution::unobservableLoop(const llvm::Loop &L, FunctionFacts &Facts) {
         llvm::SmallVector<std::pair<const llvm::Value *, bool>, 2> Pointers;
         if (memoryOperands(I, Pointers)) {
           for (auto [Pointer, Writes] : Pointers) {
-            Reached Memory = memoryReached(Pointer, KernelFunction);
-            // A pointer loaded from memory (a struct's field) has a value
-            // the evaluation does not know: it reports no shared access
-            // through it, as for a global one.
-            if (Memory == Reached::Unknown &&
-                llvm::isa<llvm::LoadInst>(llvm::getUnderlyingObject(Pointer)))
-              Memory = Reached::Global;
+            Reached Memory = memoryReachedOrLoaded(Pointer, KernelFunction);
             if (Memory == Reached::Global && !Options.GlobalAccessesObserved)
               continue;
             // A private load reads what was stored before the loop.

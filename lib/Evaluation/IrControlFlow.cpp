@@ -195,6 +195,17 @@ void FunctionFacts::computeRejoins(const llvm::Function &F) {
   }
   const unsigned Exit = unsigned(Order.size());
   constexpr unsigned None = ~0u;
+  // Each block's followed successors by number, Exit for an exit: the
+  // iteration below visits them many times.
+  std::vector<llvm::SmallVector<unsigned, 2>> Next(Order.size());
+  for (unsigned I = 0; I < Exit; ++I) {
+    llvm::SmallVector<const llvm::BasicBlock *, 4> Kept = Successors(*Order[I]);
+    for (const llvm::BasicBlock *S : Kept)
+      if (auto It = Number.find(S); It != Number.end())
+        Next[I].push_back(It->second);
+    if (Kept.empty())
+      Next[I].push_back(Exit);
+  }
   std::vector<unsigned> Idom(Order.size() + 1, None);
   Idom[Exit] = Exit;
   auto Intersect = [&](unsigned A, unsigned B) {
@@ -209,16 +220,11 @@ void FunctionFacts::computeRejoins(const llvm::Function &F) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (unsigned I = Exit; I-- > 0;) {
-      llvm::SmallVector<const llvm::BasicBlock *, 4> Succs =
-          Successors(*Order[I]);
       unsigned New = None;
-      if (Succs.empty())
-        New = Exit;
-      for (const llvm::BasicBlock *S : Succs) {
-        auto It = Number.find(S);
-        if (It == Number.end() || Idom[It->second] == None)
+      for (unsigned S : Next[I]) {
+        if (Idom[S] == None)
           continue;
-        New = New == None ? It->second : Intersect(It->second, New);
+        New = New == None ? S : Intersect(S, New);
       }
       if (New != None && Idom[I] != New) {
         Idom[I] = New;

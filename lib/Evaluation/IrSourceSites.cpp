@@ -454,49 +454,46 @@ IrSourceSites::keptLocations(const llvm::Function &F, bool Stores) {
 
 namespace {
 
-/// The innermost compound statement of \p Body that holds \p Where.
-const CompoundStmt *innermostBlockAt(const Stmt *Body, SourceLocation Where,
-                                     const SourceManager &SM) {
-  const CompoundStmt *Innermost = nullptr;
+/// Whether \p S's source range (in the file) holds \p Where.
+bool holds(const Stmt *S, SourceLocation Where, const SourceManager &SM) {
+  return S && SM.isPointWithin(Where, SM.getExpansionLoc(S->getBeginLoc()),
+                               SM.getExpansionLoc(S->getEndLoc()));
+}
+
+/// The innermost statement of \p Body that holds \p Where and that \p Wanted
+/// accepts (walking down the children that hold it), or null.
+template <typename T>
+const T *innermostAt(const Stmt *Body, SourceLocation Where,
+                     const SourceManager &SM,
+                     llvm::function_ref<bool(const T &)> Wanted) {
+  const T *Innermost = nullptr;
   for (const Stmt *S = Body; S;) {
-    if (const auto *Block = llvm::dyn_cast<CompoundStmt>(S))
-      Innermost = Block;
+    if (const auto *Found = llvm::dyn_cast<T>(S); Found && Wanted(*Found))
+      Innermost = Found;
     const Stmt *Inside = nullptr;
-    for (const Stmt *Child : S->children()) {
-      if (!Child)
-        continue;
-      SourceRange Range(SM.getExpansionLoc(Child->getBeginLoc()),
-                        SM.getExpansionLoc(Child->getEndLoc()));
-      if (SM.isPointWithin(Where, Range.getBegin(), Range.getEnd())) {
+    for (const Stmt *Child : S->children())
+      if (holds(Child, Where, SM)) {
         Inside = Child;
         break;
       }
-    }
     S = Inside;
   }
   return Innermost;
 }
 
+/// The innermost compound statement of \p Body that holds \p Where.
+const CompoundStmt *innermostBlockAt(const Stmt *Body, SourceLocation Where,
+                                     const SourceManager &SM) {
+  return innermostAt<CompoundStmt>(Body, Where, SM,
+                                   [](const CompoundStmt &) { return true; });
+}
+
 /// The innermost `if` of \p Body whose condition holds \p Where.
 const IfStmt *innermostIfConditionAt(const Stmt *Body, SourceLocation Where,
                                      const SourceManager &SM) {
-  auto Holds = [&](const Stmt *S) {
-    return S && SM.isPointWithin(Where, SM.getExpansionLoc(S->getBeginLoc()),
-                                 SM.getExpansionLoc(S->getEndLoc()));
-  };
-  const IfStmt *Innermost = nullptr;
-  for (const Stmt *S = Body; S;) {
-    if (const auto *If = llvm::dyn_cast<IfStmt>(S); If && Holds(If->getCond()))
-      Innermost = If;
-    const Stmt *Inside = nullptr;
-    for (const Stmt *Child : S->children())
-      if (Holds(Child)) {
-        Inside = Child;
-        break;
-      }
-    S = Inside;
-  }
-  return Innermost;
+  return innermostAt<IfStmt>(Body, Where, SM, [&](const IfStmt &If) {
+    return holds(If.getCond(), Where, SM);
+  });
 }
 
 } // namespace
