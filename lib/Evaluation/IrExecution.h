@@ -483,6 +483,14 @@ public:
   /// Why the last ptxSharedAccess or ptxAsyncCopy left a shared access to
   /// the note: its address was not computed (the value's reason).
   std::string AsmAddressUnknown;
+  /// Inline PTX \p Asm when it is one instruction of integer arithmetic
+  /// into $0 (PtxArithmetic.h): its result, computed where the operands
+  /// are known and unknown for the first unknown operand's reason
+  /// elsewhere; nullopt for any other statement.
+  std::optional<ThreadValue> ptxArithmetic(const llvm::CallBase &Call,
+                                           const llvm::InlineAsm &Asm,
+                                           CallFrame &Frame,
+                                           const ThreadMask &Active);
   bool ptxSharedAccess(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                        CallFrame &Frame, const ThreadMask &Active);
   /// A wmma.m16n16k16 load of a 16-bit A or B fragment, or store of an f32

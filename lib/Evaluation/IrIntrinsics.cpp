@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Evaluation/IrExecution.h"
+#include "Evaluation/PtxArithmetic.h"
 #include "Evaluation/WarpgroupMma.h"
 
 #include "DeviceCode/DeviceModule.h"
@@ -1935,6 +1936,62 @@ std::optional<ThreadValue> IrExecution::electOneLane(const llvm::CallBase &Call,
   return unknown("a structure of inline PTX outputs");
 }
 
+std::optional<ThreadValue>
+IrExecution::ptxArithmetic(const llvm::CallBase &Call,
+                           const llvm::InlineAsm &Asm, CallFrame &Frame,
+                           const ThreadMask &Active) {
+  // Parsed once per text: the statement runs once per warp and iteration.
+  thread_local llvm::StringMap<std::optional<PtxArithmetic>> Parsed;
+  if (Parsed.size() > (1u << 16))
+    Parsed.clear();
+  llvm::StringRef Text = Asm.getAsmString();
+  auto [Entry, New] = Parsed.try_emplace(Text);
+  if (New)
+    Entry->second = parsePtxArithmetic(Text);
+  const std::optional<PtxArithmetic> &Instruction = Entry->second;
+  if (!Instruction || !Call.getType()->isIntegerTy() ||
+      bitsOf(Call.getType()) != Instruction->ResultBits)
+    return std::nullopt;
+  std::vector<ThreadValue> Immediates;
+  Immediates.reserve(Instruction->Sources.size());
+  std::vector<const ThreadValue *> Sources;
+  for (const PtxArithmetic::Operand &Source : Instruction->Sources) {
+    if (!Source.AsmOperand) {
+      Immediates.push_back(ThreadValue::uniform(Threads, Source.Immediate));
+      Sources.push_back(&Immediates.back());
+      continue;
+    }
+    const llvm::Value *Argument = asmArgument(Call, Asm, *Source.AsmOperand);
+    if (!Argument || !Argument->getType()->isIntegerTy())
+      return std::nullopt;
+    const ThreadValue &Value = valueOf(Argument, Frame, Active);
+    if (Value.isPointer())
+      return std::nullopt;
+    Sources.push_back(&Value);
+  }
+  ThreadValue Result = unknown("");
+  std::vector<int64_t> Inputs(Sources.size());
+  for (unsigned T : Active.set_bits()) {
+    bool Known = true;
+    for (size_t I = 0; I < Sources.size() && Known; ++I) {
+      Known = Sources[I]->Known[T];
+      Inputs[I] = Sources[I]->Values[T];
+    }
+    if (!Known)
+      continue;
+    Result.Values[T] = computePtxArithmetic(*Instruction, Inputs);
+    Result.Known.set(T);
+  }
+  for (const ThreadValue *Source : Sources) {
+    Result.Symbols |= Source->Symbols;
+    if (Result.UnknownReason.empty() && !Source->knownFor(Active))
+      Result.UnknownReason = Source->UnknownReason;
+  }
+  if (Result.knownFor(Active))
+    Result.UnknownReason.clear();
+  return Result;
+}
+
 ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
                               const ThreadMask &Active) {
   auto Argument = [&](unsigned I) -> const ThreadValue & {
@@ -1948,6 +2005,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     AsmAddressUnknown.clear();
     // What an earlier execution of this statement left for extractvalue.
     Frame.Aggregates.erase(&Call);
+    if (std::optional<ThreadValue> Computed =
+            ptxArithmetic(Call, *Asm, Frame, Active))
+      return std::move(*Computed);
     if (registerOnlyPtx(Text))
       return unknown("the result of inline PTX");
     if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);
