@@ -493,10 +493,10 @@ public:
                                            const ThreadMask &Active);
   bool ptxSharedAccess(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                        CallFrame &Frame, const ThreadMask &Active);
-  /// A wmma.m16n16k16 load of a 16-bit A or B fragment, or store of an f32
-  /// accumulator, on shared memory (\p Name the intrinsic), reported as the
-  /// instructions nvcc makes of it for sm_80 and later; false (nothing
-  /// reported) for other shapes, types, targets and memory.
+  /// A wmma load or store on shared memory (\p Name the intrinsic) of a
+  /// fragment WmmaFragments.h lists, reported as the instructions nvcc
+  /// makes of it for sm_80 and later; false (nothing reported) for other
+  /// fragments, targets and memory.
   bool wmmaSharedAccess(const llvm::CallBase &Call, llvm::StringRef Name,
                         CallFrame &Frame, const ThreadMask &Active);
   /// Inline PTX \p Asm when it is one `cp.async.{ca,cg}.shared.global` into

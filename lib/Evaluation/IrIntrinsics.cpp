@@ -13,6 +13,7 @@
 #include "Evaluation/IrExecution.h"
 #include "Evaluation/PtxArithmetic.h"
 #include "Evaluation/WarpgroupMma.h"
+#include "Model/WmmaFragments.h"
 
 #include "DeviceCode/DeviceModule.h"
 
@@ -1743,26 +1744,14 @@ void IrExecution::completeCopy(PendingAsyncCopy &Copy,
 bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
                                    llvm::StringRef Name, CallFrame &Frame,
                                    const ThreadMask &Active) {
-  // llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p0,
-  // llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p3
-  // llvm.nvvm.wmma.m16n16k8.load.b.col.stride.tf32.p3
-  llvm::SmallVector<llvm::StringRef, 10> Parts;
-  Name.split(Parts, '.');
-  if (Parts.size() < 9 || (Parts[3] != "m16n16k16" && Parts[3] != "m16n16k8") ||
-      Parts[7] != "stride")
-    return false;
-  bool Tf32 = Parts[3] == "m16n16k8";
-  bool Load =
-      Parts[4] == "load" && (Parts[5] == "a" || Parts[5] == "b") &&
-      (Tf32 ? Parts[8] == "tf32" : Parts[8] == "f16" || Parts[8] == "bf16");
-  // The f32 accumulator of m16n16k8 is stored as m16n16k16's (measured).
-  bool Store = Parts[4] == "store" && Parts[5] == "d" && Parts[8] == "f32";
-  bool RowMajor = Parts[6] == "row";
-  // Volta's wmma is compiled otherwise; sm_80 and later as measured.
+  // llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3: the instructions
+  // nvcc makes of it (WmmaFragments.h), measured for sm_80 and later;
+  // Volta's wmma is compiled otherwise.
+  std::optional<WmmaFragment> Fragment = wmmaFragment(Name);
   unsigned Target = 0;
   llvm::StringRef Cpu =
       KernelFunction.getFnAttribute("target-cpu").getValueAsString();
-  if ((!Load && !Store) || !Cpu.consume_front("sm_") ||
+  if (!Fragment || !Cpu.consume_front("sm_") ||
       Cpu.take_while(llvm::isDigit).getAsInteger(10, Target) || Target < 80 ||
       Call.arg_size() < 2)
     return false;
@@ -1773,56 +1762,20 @@ bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
   if (!Site || !Base.isPointer() || !Base.Object.IsShared ||
       !Stride.knownFor(Active))
     return false;
-  // Each thread's address for one instruction, from the element (row, col)
-  // of the 16x16 tile its lane moves there; ldm counts elements.
-  auto Access = [&](AccessKind Kind, unsigned Width, unsigned ElementBytes,
-                    unsigned Matrices, auto RowCol) {
+  // Each thread's address for one instruction, from the element (row,
+  // column) of the tile as stored that its lane moves; ldm counts elements.
+  for (const WmmaInstruction &Instruction : Fragment->Instructions) {
     AddressFacts Facts;
     Facts.Address = Base;
     for (unsigned T : Active.set_bits()) {
-      auto [Row, Col] = RowCol(T % Options.WarpSize);
+      auto [Row, Col] = Instruction.Element[T % Options.WarpSize % 32];
       Facts.Address.Values[T] +=
-          (int64_t(Row) * Stride.Values[T] + Col) * ElementBytes;
+          (int64_t(Row) * Stride.Values[T] + Col) * Fragment->ElementBytes;
     }
-    reportAccessAt(Call, Site, Kind, Width, Facts, Active, nullptr, Matrices);
-  };
-  if (Load && Tf32) {
-    // Four 4-byte loads in the m16n8k8 tf32 fragment layout (measured on
-    // the H200 for every fragment, layout and ldm probed: no ldmatrix).
-    // Lane l, g = l / 4, t = l % 4, load i: A (16 x 8) element (g + 8 (i &
-    // 1), t + 4 (i >> 1)); B (8 x 16) element (t + 4 (i & 1), g + 8 (i >>
-    // 1)). Column-major tiles are stored transposed.
-    bool MatrixA = Parts[5] == "a";
-    for (unsigned I = 0; I < 4; ++I)
-      Access(AccessKind::Load, 4, 4, 0, [&](unsigned Lane) {
-        unsigned G = Lane / 4, T = Lane % 4;
-        unsigned Row = MatrixA ? G + 8 * (I & 1) : T + 4 * (I & 1);
-        unsigned Col = MatrixA ? T + 4 * (I >> 1) : G + 8 * (I >> 1);
-        return RowMajor ? std::pair<unsigned, unsigned>(Row, Col)
-                        : std::pair<unsigned, unsigned>(Col, Row);
-      });
-    return true;
+    reportAccessAt(
+        Call, Site, Fragment->Load ? AccessKind::Load : AccessKind::Store,
+        Instruction.WidthBytes, Facts, Active, nullptr, Instruction.Matrices);
   }
-  if (Load) {
-    // One LDSM.16.M88.4 (MT88.4 transposed): lane l gives the 16-byte row
-    // l % 16, chunk l / 16, of the tile as it is stored.
-    Access(AccessKind::Load, 16, 2, 4, [](unsigned Lane) {
-      return std::pair<unsigned, unsigned>(Lane % 16, Lane / 16 * 8);
-    });
-    return true;
-  }
-  // The accumulator as HMMA leaves it: lane l holds rows l/4 and l/4 + 8 of
-  // columns 2 (l % 4) + {0, 1}, in each 8-column half. Row-major: one
-  // STS.64 per (row half, column half); column-major: one STS per element.
-  for (unsigned RowHalf = 0; RowHalf < 2; ++RowHalf)
-    for (unsigned ColHalf = 0; ColHalf < 2; ++ColHalf)
-      for (unsigned Pair = 0; Pair < (RowMajor ? 1u : 2u); ++Pair)
-        Access(AccessKind::Store, RowMajor ? 8 : 4, 4, 0, [&](unsigned Lane) {
-          unsigned Row = Lane / 4 + 8 * RowHalf;
-          unsigned Col = 2 * (Lane % 4) + Pair + 8 * ColHalf;
-          return RowMajor ? std::pair<unsigned, unsigned>(Row, Col)
-                          : std::pair<unsigned, unsigned>(Col, Row);
-        });
   return true;
 }
 

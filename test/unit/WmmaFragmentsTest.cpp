@@ -1,0 +1,62 @@
+//===--- WmmaFragmentsTest.cpp - The instructions a wmma fragment becomes -===//
+//
+// The lane layouts are those measured on the H200
+// (docs/measurements/h200-wmma.md); the bank costs they give are checked
+// against the measured wavefronts in test/bank-conflict/wmma*.cu.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model/WmmaFragments.h"
+
+#include "gtest/gtest.h"
+
+namespace smemlint {
+namespace {
+
+using Element = std::pair<uint8_t, uint8_t>;
+
+TEST(WmmaFragmentsTest, HalfOperandIsOneLdmatrixX4) {
+  std::optional<WmmaFragment> A =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3");
+  ASSERT_TRUE(A);
+  EXPECT_TRUE(A->Load);
+  EXPECT_EQ(A->ElementBytes, 2u);
+  ASSERT_EQ(A->Instructions.size(), 1u);
+  EXPECT_EQ(A->Instructions[0].WidthBytes, 16u);
+  EXPECT_EQ(A->Instructions[0].Matrices, 4u);
+  // Lane 17: row 1 of the tile as stored, second 16-byte chunk.
+  EXPECT_EQ(A->Instructions[0].Element[17], Element(1, 8));
+}
+
+TEST(WmmaFragmentsTest, ColumnMajorTf32IsStoredTransposed) {
+  std::optional<WmmaFragment> A =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k8.load.a.col.stride.tf32.p3");
+  ASSERT_TRUE(A);
+  ASSERT_EQ(A->Instructions.size(), 4u);
+  // Lane 6 (g 1, t 2), load 3: element (g + 8, t + 4) = (9, 6), stored at
+  // row 6, column 9 of a column-major tile.
+  EXPECT_EQ(A->Instructions[3].Element[6], Element(6, 9));
+}
+
+TEST(WmmaFragmentsTest, AccumulatorStores) {
+  std::optional<WmmaFragment> Row =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3");
+  std::optional<WmmaFragment> Col =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p3");
+  ASSERT_TRUE(Row && Col);
+  EXPECT_FALSE(Row->Load);
+  EXPECT_EQ(Row->Instructions.size(), 4u);
+  EXPECT_EQ(Row->Instructions[0].WidthBytes, 8u);
+  EXPECT_EQ(Col->Instructions.size(), 8u);
+  EXPECT_EQ(Col->Instructions[0].WidthBytes, 4u);
+}
+
+TEST(WmmaFragmentsTest, UnmeasuredFragmentsAreNotListed) {
+  EXPECT_FALSE(
+      wmmaFragment("llvm.nvvm.wmma.m32n8k16.load.a.row.stride.f16.p3"));
+  EXPECT_FALSE(wmmaFragment("llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32"));
+  EXPECT_FALSE(wmmaFragment("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16"));
+}
+
+} // namespace
+} // namespace smemlint
