@@ -493,12 +493,12 @@ public:
                                            const ThreadMask &Active);
   bool ptxSharedAccess(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                        CallFrame &Frame, const ThreadMask &Active);
-  /// A wmma load or store on shared memory (\p Name the intrinsic) of a
-  /// fragment WmmaFragments.h lists, reported as the instructions nvcc
-  /// makes of it for sm_80 and later; false (nothing reported) for other
-  /// fragments, targets and memory.
-  bool wmmaSharedAccess(const llvm::CallBase &Call, llvm::StringRef Name,
-                        CallFrame &Frame, const ThreadMask &Active);
+  /// A wmma load or store (\p Name the intrinsic) of a fragment
+  /// WmmaFragments.h lists for the memory it addresses, reported as the
+  /// instructions nvcc makes of it for sm_80 and later; false (nothing
+  /// reported) for other fragments, targets and addresses.
+  bool wmmaAccess(const llvm::CallBase &Call, llvm::StringRef Name,
+                  CallFrame &Frame, const ThreadMask &Active);
   /// Inline PTX \p Asm when it is one `cp.async.{ca,cg}.shared.global` into
   /// shared memory (CUDA's __pipeline_memcpy_async, cuda::memcpy_async,
   /// cooperative_groups::memcpy_async, CuTe's SM80_CP_ASYNC): reported as

@@ -1741,17 +1741,15 @@ void IrExecution::completeCopy(PendingAsyncCopy &Copy,
   Copy.Pending.reset(Completing);
 }
 
-bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
-                                   llvm::StringRef Name, CallFrame &Frame,
-                                   const ThreadMask &Active) {
+bool IrExecution::wmmaAccess(const llvm::CallBase &Call, llvm::StringRef Name,
+                             CallFrame &Frame, const ThreadMask &Active) {
   // llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3: the instructions
   // nvcc makes of it (WmmaFragments.h), measured for sm_80 and later;
   // Volta's wmma is compiled otherwise.
-  std::optional<WmmaFragment> Fragment = wmmaFragment(Name);
   unsigned Target = 0;
   llvm::StringRef Cpu =
       KernelFunction.getFnAttribute("target-cpu").getValueAsString();
-  if (!Fragment || !Cpu.consume_front("sm_") ||
+  if (!Cpu.consume_front("sm_") ||
       Cpu.take_while(llvm::isDigit).getAsInteger(10, Target) || Target < 80 ||
       Call.arg_size() < 2)
     return false;
@@ -1759,22 +1757,33 @@ bool IrExecution::wmmaSharedAccess(const llvm::CallBase &Call,
   const ThreadValue &Base = valueOf(Call.getArgOperand(0), Frame, Active);
   const ThreadValue &Stride =
       valueOf(Call.getArgOperand(Call.arg_size() - 1), Frame, Active);
-  if (!Site || !Base.isPointer() || !Base.Object.IsShared ||
-      !Stride.knownFor(Active))
+  if (!Site || !Base.isPointer() || !Stride.knownFor(Active))
+    return false;
+  std::optional<WmmaFragment> Fragment =
+      wmmaFragment(Name, Base.Object.IsShared);
+  if (!Fragment)
     return false;
   // Each thread's address for one instruction, from the element (row,
   // column) of the tile as stored that its lane moves; ldm counts elements.
   for (const WmmaInstruction &Instruction : Fragment->Instructions) {
     AddressFacts Facts;
     Facts.Address = Base;
+    ThreadMask Accessing = Active;
     for (unsigned T : Active.set_bits()) {
-      auto [Row, Col] = Instruction.Element[T % Options.WarpSize % 32];
+      unsigned Lane = T % Options.WarpSize % 32;
+      // ldmatrix: lanes 8m to 8m+7 give the rows of matrix m.
+      if (Instruction.Matrices && Lane >= 8 * Instruction.Matrices) {
+        Accessing.reset(T);
+        continue;
+      }
+      auto [Row, Col] = Instruction.Element[Lane];
       Facts.Address.Values[T] +=
           (int64_t(Row) * Stride.Values[T] + Col) * Fragment->ElementBytes;
     }
-    reportAccessAt(
-        Call, Site, Fragment->Load ? AccessKind::Load : AccessKind::Store,
-        Instruction.WidthBytes, Facts, Active, nullptr, Instruction.Matrices);
+    reportAccessAt(Call, Site,
+                   Fragment->Load ? AccessKind::Load : AccessKind::Store,
+                   Instruction.WidthBytes, Facts, Accessing, nullptr,
+                   Instruction.Matrices);
   }
   return true;
 }
@@ -2324,7 +2333,7 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     return unknown("the old value an atomic returns");
   }
   if (Name.starts_with("llvm.nvvm.wmma.") &&
-      wmmaSharedAccess(Call, Name, Frame, Active))
+      wmmaAccess(Call, Name, Frame, Active))
     return unknown("a wmma fragment");
   if (Name == "llvm.nvvm.cp.async.commit.group") {
     commitAsyncCopies(Active);

@@ -27,6 +27,7 @@ struct WmmaInstruction {
   /// Bytes each lane moves (an ldmatrix lane: the 16-byte row it names).
   unsigned WidthBytes = 0;
   /// ldmatrix's matrix count (.x1, .x2, .x4); 0 for a plain load or store.
+  /// Lanes 8 x Matrices and up give no address.
   unsigned Matrices = 0;
   /// Per lane: the element of the tile as stored in memory (row, column:
   /// a column-major tile's stored rows are its columns) where the lane's
@@ -42,9 +43,10 @@ struct WmmaFragment {
 };
 
 /// The fragment moved by the NVVM intrinsic \p Name
-/// (llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3 and the like), as
-/// compiled for sm_80 and later; nullopt for a fragment not measured.
-std::optional<WmmaFragment> wmmaFragment(llvm::StringRef Name);
+/// (llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3 and the like) on
+/// shared memory (\p Shared) or global memory, as compiled for sm_80 and
+/// later; nullopt for a fragment not measured there.
+std::optional<WmmaFragment> wmmaFragment(llvm::StringRef Name, bool Shared);
 
 } // namespace smemlint
 

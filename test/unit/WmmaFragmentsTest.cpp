@@ -17,7 +17,7 @@ using Element = std::pair<uint8_t, uint8_t>;
 
 TEST(WmmaFragmentsTest, HalfOperandIsOneLdmatrixX4) {
   std::optional<WmmaFragment> A =
-      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3");
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p3", true);
   ASSERT_TRUE(A);
   EXPECT_TRUE(A->Load);
   EXPECT_EQ(A->ElementBytes, 2u);
@@ -30,7 +30,7 @@ TEST(WmmaFragmentsTest, HalfOperandIsOneLdmatrixX4) {
 
 TEST(WmmaFragmentsTest, ColumnMajorTf32IsStoredTransposed) {
   std::optional<WmmaFragment> A =
-      wmmaFragment("llvm.nvvm.wmma.m16n16k8.load.a.col.stride.tf32.p3");
+      wmmaFragment("llvm.nvvm.wmma.m16n16k8.load.a.col.stride.tf32.p3", true);
   ASSERT_TRUE(A);
   ASSERT_EQ(A->Instructions.size(), 4u);
   // Lane 6 (g 1, t 2), load 3: element (g + 8, t + 4) = (9, 6), stored at
@@ -40,9 +40,9 @@ TEST(WmmaFragmentsTest, ColumnMajorTf32IsStoredTransposed) {
 
 TEST(WmmaFragmentsTest, AccumulatorStores) {
   std::optional<WmmaFragment> Row =
-      wmmaFragment("llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3");
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3", true);
   std::optional<WmmaFragment> Col =
-      wmmaFragment("llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p3");
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.store.d.col.stride.f32.p3", true);
   ASSERT_TRUE(Row && Col);
   EXPECT_FALSE(Row->Load);
   EXPECT_EQ(Row->Instructions.size(), 4u);
@@ -51,11 +51,47 @@ TEST(WmmaFragmentsTest, AccumulatorStores) {
   EXPECT_EQ(Col->Instructions[0].WidthBytes, 4u);
 }
 
+TEST(WmmaFragmentsTest, EightBitOperands) {
+  // Row-major A: one ldmatrix.x2 (lane l: row l % 16); lanes 16-31 give
+  // no address.
+  std::optional<WmmaFragment> A =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.a.row.stride.u8.p3", true);
+  ASSERT_TRUE(A);
+  ASSERT_EQ(A->Instructions.size(), 1u);
+  EXPECT_EQ(A->Instructions[0].Matrices, 2u);
+  EXPECT_EQ(A->Instructions[0].Element[15], Element(15, 0));
+  // Row-major B: eight byte loads; lane 6 (g 1, t 2), load 5 reads B's
+  // element (4 t + 1, g + 8) = (9, 9).
+  std::optional<WmmaFragment> B =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.b.row.stride.u8.p3", true);
+  ASSERT_TRUE(B);
+  ASSERT_EQ(B->Instructions.size(), 8u);
+  EXPECT_EQ(B->Instructions[5].WidthBytes, 1u);
+  EXPECT_EQ(B->Instructions[5].Element[6], Element(9, 9));
+}
+
+TEST(WmmaFragmentsTest, SharedAndGlobalDiffer) {
+  // A half A fragment: ldmatrix from shared memory, four 4-byte loads of
+  // the mma layout from global memory.
+  const char *Name = "llvm.nvvm.wmma.m16n16k16.load.a.row.stride.f16.p0";
+  EXPECT_EQ(wmmaFragment(Name, true)->Instructions.size(), 1u);
+  std::optional<WmmaFragment> Global = wmmaFragment(Name, false);
+  ASSERT_TRUE(Global);
+  ASSERT_EQ(Global->Instructions.size(), 4u);
+  EXPECT_EQ(Global->Instructions[3].WidthBytes, 4u);
+  // Lane 5 (g 1, t 1), load 3: row g + 8, columns 2 t + 8.
+  EXPECT_EQ(Global->Instructions[3].Element[5], Element(9, 10));
+}
+
 TEST(WmmaFragmentsTest, UnmeasuredFragmentsAreNotListed) {
+  for (const char *Name : {"llvm.nvvm.wmma.m32n8k16.load.a.row.stride.u8.p3",
+                           "llvm.nvvm.wmma.m8n32k16.load.c.row.stride.f32.p3",
+                           "llvm.nvvm.wmma.m16n16k8.load.c.row.stride.f32.p3",
+                           "llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32",
+                           "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16"})
+    EXPECT_FALSE(wmmaFragment(Name, true)) << Name;
   EXPECT_FALSE(
-      wmmaFragment("llvm.nvvm.wmma.m32n8k16.load.a.row.stride.f16.p3"));
-  EXPECT_FALSE(wmmaFragment("llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32"));
-  EXPECT_FALSE(wmmaFragment("llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16"));
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.b.row.stride.f16.p0", false));
 }
 
 } // namespace
