@@ -472,6 +472,45 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
   // are partial), so the run did not test the prediction.
   double LanesPerBlock = Lanes / Blocks;
   if (LanesKnown && std::ceil(LanesPerBlock / 32 - 1e-6) + 0.5 < Ip) {
+    // nvcc's line table may give some of a loop's instructions the loop's
+    // own line (the first read of a pipelined loop at its `for`): shared
+    // instructions of this kind and width at a line of this file no
+    // prediction of the launch names. When with them the line has the
+    // predicted instructions and wavefronts, the prediction holds.
+    std::map<unsigned, std::pair<double, double>> Unclaimed;
+    for (const SourcePageInstruction *I : Kernel) {
+      if (sys::path::filename(I->File) != P.File || I->Line == MeasuredLine ||
+          !Widths.count(widthOf(*I)) || !I->InlinedFrom.empty())
+        continue;
+      bool Claimed = llvm::any_of(C.Plan.Predictions, [&](const Prediction &O) {
+        return O.Launch == P.Launch && O.File == P.File && O.Line <= I->Line &&
+               I->Line <= std::max(O.Line, O.LastLine);
+      });
+      if (Claimed)
+        continue;
+      Unclaimed[I->Line].first += I->Executed.value_or(0) / Blocks;
+      Unclaimed[I->Line].second += I->Wavefronts.value_or(0) / Blocks;
+    }
+    double MovedInstructions = 0, MovedWavefronts = 0;
+    std::vector<std::string> MovedLines;
+    for (const auto &[Other, Moved] : Unclaimed) {
+      MovedInstructions += Moved.first;
+      MovedWavefronts += Moved.second;
+      MovedLines.push_back(std::to_string(Other));
+    }
+    if (!Unclaimed.empty() && !Hardware &&
+        within(Im + MovedInstructions, Ip, ExactTolerance) &&
+        within(Wm + MovedWavefronts, Wp, ExactTolerance)) {
+      V.Kind = VerdictKind::Confirmed;
+      V.MeasuredValues["instructions_at_other_lines_per_block"] =
+          MovedInstructions;
+      V.Reason =
+          count(MovedInstructions) + " of the line's " + count(Ip) +
+          " instructions per block carry line " + join(MovedLines, ", ") +
+          " in nvcc's line table (no prediction is there); with them " +
+          fixed(Wm + MovedWavefronts) + " wavefronts per block, as predicted";
+      return V;
+    }
     V.Kind = VerdictKind::DifferentPath;
     V.MeasuredValues["lanes_per_block"] = LanesPerBlock;
     V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +

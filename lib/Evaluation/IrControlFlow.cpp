@@ -22,6 +22,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Process.h"
@@ -98,6 +99,66 @@ unsigned sourceLine(const llvm::Instruction &I) {
 }
 
 } // namespace
+
+const llvm::Loop *FunctionFacts::reusingLoop(const llvm::LoadInst &Load) {
+  auto [Known, New] = Reusing.try_emplace(&Load, nullptr);
+  if (!New)
+    return Known->second;
+  // nvcc unrolls a nest of short constant loops whole (a register tile's
+  // `for i < 4, for j < 4`), and CSE keeps one load of each address: a
+  // read of bs[k][tc + j] in the i loop is made once, not once per i (an
+  // H100's LDS.128 count, test/runtime-verify/run-program-gemm-async.test).
+  // Iterations of the nest, at most: what such a nest unrolls to.
+  constexpr unsigned UnrolledIterations = 64;
+  const llvm::Loop *Best = nullptr;
+  if (!Load.isSimple() || !Evolution.isSCEVable(Load.getPointerOperandType()))
+    return nullptr;
+  const llvm::SCEV *Address =
+      Evolution.getSCEV(const_cast<llvm::Value *>(Load.getPointerOperand()));
+  unsigned Unrolled = 1;
+  for (const llvm::Loop *L = Loops.getLoopFor(Load.getParent()); L;
+       L = L->getParentLoop()) {
+    unsigned Trips = Evolution.getSmallConstantTripCount(L);
+    Unrolled *= std::max(Trips, 1u);
+    // The load runs in every iteration of L (it dominates the latch), L's
+    // trips are known and few.
+    const llvm::BasicBlock *Latch = L->getLoopLatch();
+    if (Trips < 2 || Unrolled > UnrolledIterations || !Latch ||
+        !Dominators.dominates(Load.getParent(), Latch))
+      break;
+    // Nothing in L writes memory but the thread's own variables.
+    bool Writes = llvm::any_of(L->blocks(), [](const llvm::BasicBlock *Block) {
+      return llvm::any_of(*Block, [](const llvm::Instruction &I) {
+        if (!I.mayWriteToMemory())
+          return false;
+        const auto *Store = llvm::dyn_cast<llvm::StoreInst>(&I);
+        return !Store || !Store->isSimple() ||
+               !llvm::isa<llvm::AllocaInst>(
+                   llvm::getUnderlyingObject(Store->getPointerOperand()));
+      });
+    });
+    if (Writes)
+      break;
+    // Whether the address moves from one iteration of L to the next: a
+    // recurrence of L or a value L computes (the inner loops' recurrences
+    // start and step alike in each).
+    bool Moves = llvm::SCEVExprContains(Address, [&](const llvm::SCEV *S) {
+      if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S))
+        return Recurrence->getLoop() == L;
+      if (const auto *Unknown = llvm::dyn_cast<llvm::SCEVUnknown>(S))
+        if (const auto *I =
+                llvm::dyn_cast<llvm::Instruction>(Unknown->getValue()))
+          return L->contains(I);
+      return false;
+    });
+    // Where the address moves with L (the loop over a tile row's columns),
+    // a loop around it may still repeat the whole sequence.
+    if (!Moves)
+      Best = L;
+  }
+  Reusing[&Load] = Best;
+  return Best;
+}
 
 FunctionFacts::FunctionFacts(llvm::Function &F)
     : Dominators(F), PostDominators(F), Loops(Dominators),

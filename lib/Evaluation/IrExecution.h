@@ -176,8 +176,15 @@ struct FunctionFacts {
   /// post-dominator in the CFG the evaluation follows, which has no edges
   /// into the division checks' trap blocks (null: the function's exit).
   const llvm::BasicBlock *rejoinOf(const llvm::BasicBlock &Block) const;
+  /// The outermost loop around \p Load after whose first iteration the
+  /// compiled code reuses what \p Load read: a nest of short loops of
+  /// constant trip counts (nvcc unrolls them whole), the address the same in
+  /// each of its iterations, and nothing in it that writes memory but a
+  /// thread's own variables; null for none. Memoized.
+  const llvm::Loop *reusingLoop(const llvm::LoadInst &Load);
 
 private:
+  llvm::DenseMap<const llvm::LoadInst *, const llvm::Loop *> Reusing;
   /// The immediate post-dominators of that CFG; a block it does not reach
   /// (one that cannot reach an exit) is missing, PostDominators answers.
   llvm::DenseMap<const llvm::BasicBlock *, const llvm::BasicBlock *> Rejoins;

@@ -322,7 +322,14 @@ ThreadValue IrExecution::load(const llvm::Instruction &I,
                    "'");
   }
   unsigned Width = Layout.getTypeStoreSize(Type);
-  reportAccess(I, AccessKind::Load, Width, Address, Active, nullptr);
+  // A read the compiled code made in an earlier iteration of a nest it
+  // unrolls whole, of the same address: it reuses that value.
+  const auto *Read = llvm::dyn_cast<llvm::LoadInst>(&I);
+  const llvm::Loop *Reusing = Read && Address.Address.isPointer()
+                                  ? Frame.Facts->reusingLoop(*Read)
+                                  : nullptr;
+  if (!Reusing || !Frame.Iterations.lookup(Reusing))
+    reportAccess(I, AccessKind::Load, Width, Address, Active, nullptr);
   ThreadValue Loaded =
       Object.IsShared
           ? unknown("data read from shared memory" +

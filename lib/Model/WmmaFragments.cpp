@@ -129,18 +129,18 @@ std::optional<WmmaFragment> wmmaFragment(llvm::StringRef Name, bool Shared) {
   bool Byte = Type == "u8" || Type == "s8";
 
   // The accumulators, loaded as they are stored (measured for every shape
-  // and type below but the 8x32 one's load, which is not listed).
+  // and type below).
   if (Accumulator) {
     if (Shape == "m16n16k16" && (Type == "f32" || Type == "s32"))
       Out = accumulator16x16(RowMajor);
-    // The f32 accumulator of m16n16k8 is stored as m16n16k16's (measured).
-    else if (Shape == "m16n16k8" && Type == "f32" && !Fragment.Load && Shared)
+    // The f32 accumulator of m16n16k8 is m16n16k16's (measured).
+    else if (Shape == "m16n16k8" && Type == "f32" && Shared)
       Out = accumulator16x16(RowMajor);
     else if (Shape == "m16n16k16" && Type == "f16" && (Shared || RowMajor))
       Out = pairs16x16();
     else if (Shape == "m32n8k16" && Type == "f32" && Shared)
       Out = accumulator32x8(RowMajor, false);
-    else if (Shape == "m8n32k16" && Type == "f32" && Shared && !Fragment.Load)
+    else if (Shape == "m8n32k16" && Type == "f32" && Shared)
       Out = accumulator32x8(RowMajor, true);
     else if (Shape == "m8n8k4" && Type == "f64" && (Shared || RowMajor)) {
       // DMMA's: lane l holds row l / 4, columns 2 (l % 4) + {0, 1}: one

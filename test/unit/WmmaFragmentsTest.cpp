@@ -85,8 +85,8 @@ TEST(WmmaFragmentsTest, SharedAndGlobalDiffer) {
 
 TEST(WmmaFragmentsTest, UnmeasuredFragmentsAreNotListed) {
   for (const char *Name : {"llvm.nvvm.wmma.m32n8k16.load.a.row.stride.u8.p3",
-                           "llvm.nvvm.wmma.m8n32k16.load.c.row.stride.f32.p3",
-                           "llvm.nvvm.wmma.m16n16k8.load.c.row.stride.f32.p3",
+                           "llvm.nvvm.wmma.m32n8k16.load.c.row.stride.f16.p3",
+                           "llvm.nvvm.wmma.m8n32k16.load.a.row.stride.bf16.p3",
                            "llvm.nvvm.wmma.m16n16k16.mma.row.row.f32.f32",
                            "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16"})
     EXPECT_FALSE(wmmaFragment(Name, true)) << Name;

@@ -163,6 +163,11 @@ int main() {
   SC(32, 8, 16, float, 32, false) SC(32, 8, 16, float, 36, false)
   SC(8, 32, 16, float, 32, true) SC(8, 32, 16, float, 36, true)
   SC(8, 32, 16, float, 8, false) SC(8, 32, 16, float, 12, false)
+  LC(8, 32, 16, float, 32, true) LC(8, 32, 16, float, 36, true)
+  LC(8, 32, 16, float, 8, false) LC(8, 32, 16, float, 12, false)
+  // The tf32 GEMMs' accumulator (m16n16k8), loaded.
+  LC(16, 16, 8, float, 16, true) LC(16, 16, 8, float, 32, true)
+  LC(16, 16, 8, float, 16, false) LC(16, 16, 8, float, 20, false)
   // From global memory.
   ABG(matrix_a, 16, 16, 16, half, row_major, 16) ABG(matrix_a, 16, 16, 16, half, row_major, 64)
   ABG(matrix_a, 16, 16, 16, half, col_major, 64) ABG(matrix_b, 16, 16, 16, half, col_major, 64)
