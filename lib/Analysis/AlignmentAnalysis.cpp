@@ -13,6 +13,20 @@ uint64_t guaranteedAlignment(const SharedVariable &Variable) {
                           : Variable.Alignment;
 }
 
+namespace {
+
+/// Whether each thread of \p Event whose address is known is at a multiple
+/// of \p Required bytes.
+bool alignedInEveryThread(const MemoryAccessEvent &Event, unsigned Required) {
+  bool Aligned = true;
+  forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+    Aligned &= Event.Address.Values[T] % int64_t(Required) == 0;
+  });
+  return Aligned;
+}
+
+} // namespace
+
 AlignmentObserver::AlignmentObserver(unsigned Threads,
                                      llvm::ArrayRef<SharedVariable> Variables)
     : Threads(Threads) {
@@ -37,6 +51,17 @@ void AlignmentObserver::check(const MemoryAccessEvent &Event, bool Remote) {
   if (Event.WholeBytes)
     gatherPiece(Event, Remote);
   if (Event.RequiredAlignment < 2)
+    return;
+  // Almost every access is aligned in every thread, in an array declared
+  // aligned: judge() would record nothing, and is spared a copy of the
+  // block's offsets per access.
+  bool Permuted =
+      Event.WarpgroupMma || Event.LayoutAlignment > Event.RequiredAlignment;
+  if (!Permuted &&
+      (Remote ||
+       guaranteedAlignment(*Variables.at(Array)) % Event.RequiredAlignment ==
+           0) &&
+      alignedInEveryThread(Event, Event.RequiredAlignment))
     return;
   JudgedAccess Access;
   Access.Site = Event.Site;

@@ -789,6 +789,55 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
           S->record(HazardKind::WriteAfterRead, *Reader, T, Context, Array,
                     Offset);
   };
+  // Thread T's access of the piece at Offset, recorded in Word.
+  auto Record = [&](WordState &Word, unsigned T, const WordAccess &Access) {
+    if (!IsLoad) {
+      Word.Writer = Access;
+      // Sub-word pieces of a wider store carry parts of its value.
+      if (Stored && Units == 1 && !IsAtomic)
+        Word.Written = writtenValue(*Stored, T);
+      else
+        Word.Written.reset();
+      return;
+    }
+    if (Word.Readers[0] && Word.Readers[0]->Thread == unsigned(T)) {
+      Word.Readers[0] = Access;
+      return;
+    }
+    Word.Readers[1] = Word.Readers[0];
+    Word.Readers[0] = Access;
+  };
+  auto AccessOf = [&](unsigned T) {
+    return WordAccess{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic,
+                      unsigned(S->PartialBarriers.size())};
+  };
+  auto CheckOtherWidths = [&](unsigned T, int64_t Offset) {
+    for (unsigned Width : {1u, 2u, 4u}) {
+      if (!(Words.otherWidths() & Width) || Offset < 0)
+        continue;
+      for (int64_t Piece = Offset / Width * Width; Piece < Offset + Unit;
+           Piece += Width)
+        if (const WordState *Word = Words.findOfWidth(Width, Piece))
+          CheckAgainst(*Word, T, Offset, /*SameWidth=*/false);
+    }
+  };
+  if (IsLoad && !issuesCopy(Event) && Event.Async != AsyncPhase::BulkRead) {
+    // A read meets only earlier writers, which reads leave as they are:
+    // each thread is checked and recorded in one pass.
+    forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
+      WordAccess Access = AccessOf(T);
+      for (unsigned U = 0; U < Units; ++U) {
+        int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
+        if (Words.outside(Offset))
+          continue;
+        WordState &Word = Words.get(Offset);
+        CheckAgainst(Word, T, Offset, /*SameWidth=*/true);
+        CheckOtherWidths(T, Offset);
+        Record(Word, T, Access);
+      }
+    });
+    return;
+  }
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
@@ -807,14 +856,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
         CheckAgainst(*Word, T, Offset, /*SameWidth=*/true);
       // The pieces of other widths it overlaps (their values are not
       // compared: a piece of another width holds another part).
-      for (unsigned Width : {1u, 2u, 4u}) {
-        if (!(Words.otherWidths() & Width) || Offset < 0)
-          continue;
-        for (int64_t Piece = Offset / Width * Width; Piece < Offset + Unit;
-             Piece += Width)
-          if (const WordState *Word = Words.findOfWidth(Width, Piece))
-            CheckAgainst(*Word, T, Offset, /*SameWidth=*/false);
-      }
+      CheckOtherWidths(T, Offset);
     }
   });
   if (issuesCopy(Event) || Event.Async == AsyncPhase::BulkRead) {
@@ -832,28 +874,11 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       return;
   }
   forEachThreadInBoth(Event.Active, Event.Address.Known, [&](unsigned T) {
-    WordAccess Access{T, S->WarpEpochs[S->warpOf(T)], Context, IsAtomic,
-                      unsigned(S->PartialBarriers.size())};
+    WordAccess Access = AccessOf(T);
     for (unsigned U = 0; U < Units; ++U) {
       int64_t Offset = int64_t(uint64_t(Event.Address.Values[T]) + U * Unit);
-      if (Words.outside(Offset))
-        continue;
-      WordState &Word = Words.get(Offset);
-      if (!IsLoad) {
-        Word.Writer = Access;
-        // Sub-word pieces of a wider store carry parts of its value.
-        if (Stored && Units == 1 && !IsAtomic)
-          Word.Written = writtenValue(*Stored, T);
-        else
-          Word.Written.reset();
-        continue;
-      }
-      if (Word.Readers[0] && Word.Readers[0]->Thread == unsigned(T)) {
-        Word.Readers[0] = Access;
-        continue;
-      }
-      Word.Readers[1] = Word.Readers[0];
-      Word.Readers[0] = Access;
+      if (!Words.outside(Offset))
+        Record(Words.get(Offset), T, Access);
     }
   });
 }
@@ -947,6 +972,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
         bool Known = false;
         for (const DivergentBarrier &Existing : S->Profile.DivergentBarriers)
           Known |= Existing.Site == Event.Site;
+        D.Symbols = Event.ControlSymbols;
         if (!Known)
           S->Profile.DivergentBarriers.push_back(D);
       }
@@ -1007,6 +1033,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
       else
         (Event.Alive[T] ? D.Skipping : D.Returned) += 1;
     }
+    D.Symbols = Event.ControlSymbols;
     S->Profile.DivergentBarriers.push_back(D);
   }
   if (Event.Active.count() == S->Threads || !Event.Arrivals.empty())
@@ -1026,6 +1053,7 @@ void BarrierObserver::onBarrier(const BarrierEvent &Event) {
       D.ExampleMissing = T;
     (Event.Alive[T] ? D.Skipping : D.Returned) += 1;
   }
+  D.Symbols = Event.ControlSymbols;
   S->Profile.DivergentBarriers.push_back(D);
 }
 

@@ -137,6 +137,10 @@ struct DivergentBarrier {
   /// (ExampleMissing is one of them).
   const clang::Stmt *PairedWith = nullptr;
   unsigned AtPaired = 0;
+  /// The uniform symbols that decided which threads reach it
+  /// (BarrierEvent::ControlSymbols): a value assumed among them makes the
+  /// divergence rest on the assumption.
+  SymbolSet Symbols = 0;
 };
 
 /// How the threads went at one branch (all executions together).

@@ -61,20 +61,23 @@ void BoundsObserver::check(const MemoryAccessEvent &Event, const VarDecl *Var,
                    [T](const ThreadValue &Index) { return Index.Known[T]; })) {
     // The subscripts themselves: an index far out of range must not be
     // judged by the byte offset it wrapped to.
+    auto Outside = [&](unsigned Level) {
+      int64_t Index = Event.Subscripts[Level].Values[T];
+      std::optional<uint64_t> Extent = Bounds.extent(Level);
+      return Index < 0 || (Extent && Index >= int64_t(*Extent));
+    };
+    bool AnyOutside = false;
+    for (unsigned Level = 0; Level < Levels && !AnyOutside; ++Level)
+      AnyOutside = Outside(Level);
+    if (!AnyOutside)
+      return;
     llvm::SmallVector<int64_t, 4> Indices;
     for (const ThreadValue &Index : Event.Subscripts)
       Indices.push_back(Index.Values[T]);
-    if (Levels == 1) {
-      std::optional<uint64_t> Extent = Bounds.extent(0);
-      if (Indices[0] < 0 || (Extent && Indices[0] >= int64_t(*Extent)))
-        record(Event, Var, WholeObject, T, Indices[0], false, Offset, Indices);
-      return;
-    }
-    for (unsigned Level = 0; Level < Levels; ++Level) {
-      std::optional<uint64_t> Extent = Bounds.extent(Level);
-      if (Indices[Level] < 0 || (Extent && Indices[Level] >= int64_t(*Extent)))
-        record(Event, Var, Level, T, Indices[Level], false, Offset, Indices);
-    }
+    for (unsigned Level = 0; Level < Levels; ++Level)
+      if (Outside(Level))
+        record(Event, Var, Levels == 1 ? WholeObject : Level, T, Indices[Level],
+               false, Offset, Indices);
     return;
   }
   int64_t Element = floorDiv(Offset, int64_t(Bounds.ElementBytes));

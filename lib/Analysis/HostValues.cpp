@@ -964,9 +964,13 @@ HostValue HostEvaluator::Implementation::variable(const VarDecl *Var,
       require({Need::Kind::LoopVariable, Var, std::move(*Values), Cut});
     return {};
   }
-  if (Var->getType()->isReferenceType() || Var->hasAttr<CUDADeviceAttr>() ||
-      Var->hasAttr<CUDAConstantAttr>() || Var->hasAttr<CUDASharedAttr>() ||
-      Var->getType().isVolatileQualified())
+  // Clang marks a namespace-scope constexpr variable __constant__ itself
+  // (implicitly): it is still the host's constant.
+  auto Explicit = [](const Attr *A) { return A && !A->isImplicit(); };
+  if (Var->getType()->isReferenceType() ||
+      Explicit(Var->getAttr<CUDADeviceAttr>()) ||
+      Explicit(Var->getAttr<CUDAConstantAttr>()) ||
+      Var->hasAttr<CUDASharedAttr>() || Var->getType().isVolatileQualified())
     return {};
   auto Defs = Index.Definitions.find(Var);
   bool Assigned = Defs != Index.Definitions.end() &&

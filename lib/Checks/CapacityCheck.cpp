@@ -155,7 +155,8 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
   uint64_t Total = Static + Dynamic;
   // The kernel's name, put in by the output layer (KernelPlaceholder).
   std::string Name = KernelPlaceholder;
-  std::string Summary = "(" + Analysis.assumptionSummary(Kernel.Kernel->getBody()) + ")";
+  std::string Summary =
+      "(" + Analysis.assumptionSummary(Kernel.Kernel->getBody()) + ")";
   SourcePoint AtKernel = toSourcePoint(SM, Kernel.Kernel->getLocation());
   // Dynamic sizes come from a launch; point there when there is one.
   SourcePoint AtLaunch = Shape.DynamicSharedWhere.isValid() &&
@@ -170,8 +171,12 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
   checkClusterSize(Analysis, name(), Summary, Findings);
 
   auto Error = [&](SourcePoint Where, std::string Message) -> Diagnostic & {
-    Findings.push_back({name().str(), Severity::Error, std::move(Where),
-                        std::move(Message) + " " + Summary, {}, {}});
+    Findings.push_back({name().str(),
+                        Severity::Error,
+                        std::move(Where),
+                        std::move(Message) + " " + Summary,
+                        {},
+                        {}});
     return Findings.back();
   };
 
@@ -180,10 +185,10 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
                       std::to_string(Dynamic) + " dynamic)";
   if (Fit == SharedMemoryFit::ExceedsSM ||
       Fit == SharedMemoryFit::ExceedsBlockLimit) {
-    uint64_t Limit = Fit == SharedMemoryFit::ExceedsSM
-                         ? std::max(Capacity.PerBlockOptInBytes,
-                                    Capacity.PerBlockBytes)
-                         : Capacity.PerBlockBytes;
+    uint64_t Limit =
+        Fit == SharedMemoryFit::ExceedsSM
+            ? std::max(Capacity.PerBlockOptInBytes, Capacity.PerBlockBytes)
+            : Capacity.PerBlockBytes;
     Diagnostic &D = Error(Dynamic ? AtLaunch : AtKernel,
                           Name + " needs " + describeBytes(Total) +
                               " of shared memory per block" + Parts + "; " +
@@ -196,12 +201,12 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
     return;
   }
   if (Static > Arch.StaticPerBlockBytes) {
-    Diagnostic &D = Error(AtKernel, "static shared memory of " + Name +
-                                        " is " + describeBytes(Static) +
-                                        ", more than the " +
-                                        describeBytes(Arch.StaticPerBlockBytes) +
-                                        " a block can have in __shared__ "
-                                        "variables");
+    Diagnostic &D =
+        Error(AtKernel, "static shared memory of " + Name + " is " +
+                            describeBytes(Static) + ", more than the " +
+                            describeBytes(Arch.StaticPerBlockBytes) +
+                            " a block can have in __shared__ "
+                            "variables");
     // The architecture-specific target of the same chip takes more.
     if (const ArchInfo *Specific = findArch(Arch.baseName().str() + "a"))
       if (Arch.Suffix != "a" && Static <= Specific->StaticPerBlockBytes)
@@ -229,9 +234,8 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
     if (!OptedIn) {
       Diagnostic &D = Error(
           AtLaunch, "launch of " + Name + " asks for " +
-                        describeBytes(Dynamic) +
-                        " of dynamic shared memory, " + describeBytes(Total) +
-                        " per block in all, above the " +
+                        describeBytes(Dynamic) + " of dynamic shared memory, " +
+                        describeBytes(Total) + " per block in all, above the " +
                         describeBytes(Capacity.PerBlockBytes) +
                         " default, and the file never opts in");
       D.Notes.push_back(
@@ -243,14 +247,14 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
                "'invalid argument'",
            {}});
     } else if (OptInBytes && *OptInBytes < Dynamic) {
-      Diagnostic &D = Error(
-          AtLaunch, "launch of " + Name + " asks for " +
-                        describeBytes(Dynamic) +
-                        " of dynamic shared memory, but the kernel opts in "
-                        "to only " +
-                        describeBytes(*OptInBytes));
-      D.Notes.push_back({toSourcePoint(SM, Kernel.OptInWhere),
-                         "the opt-in is here", {}});
+      Diagnostic &D =
+          Error(AtLaunch,
+                "launch of " + Name + " asks for " + describeBytes(Dynamic) +
+                    " of dynamic shared memory, but the kernel opts in "
+                    "to only " +
+                    describeBytes(*OptInBytes));
+      D.Notes.push_back(
+          {toSourcePoint(SM, Kernel.OptInWhere), "the opt-in is here", {}});
     }
   }
 
@@ -260,27 +264,30 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
   bool FromOption = Shape.DynamicSharedSource == "option";
   if (Dynamic == 0 || (Shape.DynamicSharedSource != "launch" && !FromOption))
     return;
-  std::optional<uint64_t> Touched =
-      Analysis.usesDynamicShared() ? dynamicBytesTouched(Analysis)
-                                   : std::optional<uint64_t>(0);
-  if (!Touched || *Touched >= Dynamic)
+  std::optional<uint64_t> Touched = Analysis.usesDynamicShared()
+                                        ? dynamicBytesTouched(Analysis)
+                                        : std::optional<uint64_t>(0);
+  // Bytes that share an allocation unit with touched ones cost nothing (the
+  // skew after a padded tile's last row).
+  if (!Touched || *Touched >= Dynamic ||
+      sharedBytesAllocatedPerBlock(Arch, Static + *Touched) ==
+          sharedBytesAllocatedPerBlock(Arch, Static + Dynamic))
     return;
   OccupancyChange Saving = residencyChange(Analysis, 0);
   Occupancy Needed =
       computeOccupancy(Arch, {Shape.Block.threads(), Static + *Touched,
                               Shape.RegistersPerThread, std::nullopt});
   std::string Asks = FromOption ? "--dynamic-smem gives " + Name + " "
-                                 : "launch of " + Name + " asks for ";
+                                : "launch of " + Name + " asks for ";
   std::string Message =
       Asks + describeBytes(Dynamic) + " of dynamic shared memory, but " +
       (!Analysis.usesDynamicShared()
            ? std::string("the kernel declares no 'extern __shared__' array")
-       : *Touched == 0
-           ? std::string("the kernel never accesses it")
-           : "the kernel touches only the first " + std::to_string(*Touched) +
-                 " bytes");
-  Diagnostic D{name().str(), Severity::Note, AtLaunch,
-               Message + " " + Summary, {}, {}};
+       : *Touched == 0 ? std::string("the kernel never accesses it")
+                       : "the kernel touches only the first " +
+                             std::to_string(*Touched) + " bytes");
+  Diagnostic D{
+      name().str(), Severity::Note, AtLaunch, Message + " " + Summary, {}, {}};
   if (Needed.BlocksPerSM > Saving.BlocksBefore)
     D.Notes.push_back({AtLaunch,
                        "asking for what it uses would allow " +

@@ -8,6 +8,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace smemlint {
 
@@ -58,6 +59,23 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
       if (Barrier.Returned && Barrier.Skipping)
         D.Message +=
             "; " + std::to_string(Barrier.Returned) + " of them returned early";
+    }
+    // Which threads reach it may rest on a value nothing gave (a grid the
+    // launch does not show: gridDim.x = 1 leaves a grid-stride loop one
+    // iteration longer for some threads): then it is a note that says so.
+    SymbolSet Assumed = 0;
+    for (unsigned Id = 0; Id < Analysis.symbols().size() && Id < 64; ++Id)
+      if ((Barrier.Symbols >> Id & 1) && Analysis.racesTriedFor(Id))
+        Assumed |= SymbolSet(1) << Id;
+    if (Assumed) {
+      D.Level = Severity::Note;
+      D.Assumptions = assumedValues(Analysis, Assumed);
+      std::vector<std::string> Values;
+      for (const Assumption &A : D.Assumptions)
+        Values.push_back(A.Subject + " = " + A.Value);
+      D.Message += " with " + llvm::join(Values, " and ") +
+                   (Values.size() == 1 ? ", a value" : ", values") +
+                   " the analysis assumed";
     }
     D.Message +=
         " (block " + Block.str() + ", " + Analysis.arch().Name.str() + ")";

@@ -46,6 +46,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
 #include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/TailRecursionElimination.h"
@@ -53,9 +54,9 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
+#include <cstdlib>
 #include <mutex>
 #include <optional>
-#include <cstdlib>
 #include <set>
 
 extern "C" {
@@ -336,6 +337,13 @@ void optimize(llvm::Module &Module, llvm::TargetMachine *Machine,
   }
   llvm::FunctionPassManager Late;
   Late.addPass(llvm::InferAddressSpacesPass());
+  // What the NVPTX backend runs before its LoadStoreVectorizer at -O3
+  // (NVPTXPassConfig::addEarlyCSEOrGVNPass): the loads the late unroller
+  // repeats (a register tile's row read again for each of its rows) are
+  // one load again, and the vectorizer sees each address once: with the
+  // repeats, it paired them (LDS.64 where nvcc emits LDS.128).
+  if (AsCompiled)
+    Late.addPass(llvm::GVNPass());
   // NVPTX's own IR pipeline merges adjacent loads and stores into vector
   // instructions (a float4 copy into one LDS.128); so does nvcc's. In the
   // copy optimized as nvcc would, findVectorizedAccesses runs it instead,
@@ -529,6 +537,8 @@ clang::SourceLocation brokenCodeReachedBy(const clang::ASTContext &Ctx,
 
 DeviceModule::~DeviceModule() {
   // The module belongs to the context; the generator's state refers to both.
+  // The evaluator's analyses refer to the module.
+  Cache.reset();
   Compiled.reset();
   Module.reset();
   Generator.reset();

@@ -113,6 +113,15 @@ public:
   };
   TranslatedLocations &translatedLocations() const { return Translations; }
 
+  /// What an evaluator derives from the module's IR alone and keeps for
+  /// every evaluation of it (a type of the evaluator's own, IrExecution):
+  /// a kernel's block shapes, values tried and fix proofs each evaluate the
+  /// same functions again. Destroyed before the module it refers to.
+  struct EvaluationCache {
+    virtual ~EvaluationCache() = default;
+  };
+  std::unique_ptr<EvaluationCache> &evaluationCache() const { return Cache; }
+
 private:
   DeviceModule() = default;
   std::unique_ptr<llvm::LLVMContext> Context;
@@ -122,6 +131,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, const llvm::Function *> Kernels;
   VectorizedAccesses Vectorized, CompiledVectorized;
   mutable TranslatedLocations Translations;
+  mutable std::unique_ptr<EvaluationCache> Cache;
 };
 
 /// \p Kernel and every function it reaches through calls that were not

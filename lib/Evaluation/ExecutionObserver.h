@@ -204,6 +204,10 @@ struct BarrierEvent {
   /// the calls complete one barrier together, though CUDA requires every
   /// thread to reach the same call. Empty for a barrier of one call.
   llvm::ArrayRef<BarrierArrival> Arrivals = {};
+  /// The uniform symbols read by the branches that decide whether the
+  /// barrier runs and that parted the threads: what decides which threads
+  /// reach it.
+  SymbolSet ControlSymbols = 0;
 };
 
 /// Iterations [From, To) of a loop that the evaluator computed instead of

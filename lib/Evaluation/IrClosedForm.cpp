@@ -549,6 +549,21 @@ bool isBodilessCall(const llvm::CallBase &Call, bool &Atomic) {
   });
 }
 
+/// For a wmma load or store (llvm.nvvm.wmma.*.load.*, .store.*), its
+/// leading dimension, in elements: the tile pointer and it place each lane's
+/// elements. Null for any other instruction.
+const llvm::Value *wmmaLeadingDimension(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || Call->arg_size() < 2)
+    return nullptr;
+  llvm::StringRef Name = Callee->getName();
+  if (!Name.starts_with("llvm.nvvm.wmma.") ||
+      !(Name.contains(".load.") || Name.contains(".store.")))
+    return nullptr;
+  return Call->getArgOperand(Call->arg_size() - 1);
+}
+
 /// The pointers instruction \p I reads or writes through, with whether it
 /// writes; false when \p I touches memory some other way.
 bool memoryOperands(
@@ -586,6 +601,15 @@ bool memoryOperands(
       Call->getCalledFunction()->getName().starts_with("llvm.nvvm.atomic.") &&
       Call->arg_size() >= 2) {
     Pointers.push_back({Call->getArgOperand(0), true});
+    return true;
+  }
+  // A wmma fragment's load or store: each lane's elements lie at fixed
+  // distances from the tile pointer, for one leading dimension
+  // (wmmaLeadingDimension).
+  if (wmmaLeadingDimension(I)) {
+    Pointers.push_back(
+        {Call->getArgOperand(0),
+         Call->getCalledFunction()->getName().contains(".store.")});
     return true;
   }
   return false;
@@ -982,6 +1006,10 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
           if (const auto *Transfer = llvm::dyn_cast<llvm::MemIntrinsic>(&I);
               Transfer && !Motion.sameEveryIteration(Transfer->getLength()))
             return "the length of the copy" + atLine(I) +
+                   " changes between iterations";
+          if (const llvm::Value *Leading = wmmaLeadingDimension(I);
+              Leading && !Motion.sameEveryIteration(Leading))
+            return "the leading dimension of the wmma fragment" + atLine(I) +
                    " changes between iterations";
           continue;
         }

@@ -308,12 +308,15 @@ FunctionFacts::rejoinOf(const llvm::BasicBlock &Block) const {
 }
 
 SymbolSet IrExecution::controlSymbols(const CallFrame &Frame,
-                                      const llvm::BasicBlock &Block) const {
-  SymbolSet Control = Frame.CallerControl;
+                                      const llvm::BasicBlock &Block,
+                                      bool Splitting) const {
+  SymbolSet Control = Splitting ? Frame.CallerSplitting : Frame.CallerControl;
+  const auto &Symbols =
+      Splitting ? Frame.SplittingSymbols : Frame.ConditionSymbols;
   auto Deciding = Frame.Facts->DecidedBy.find(&Block);
   if (Deciding != Frame.Facts->DecidedBy.end())
     for (const llvm::BasicBlock *Branch : Deciding->second)
-      Control |= Frame.ConditionSymbols.lookup(Branch);
+      Control |= Symbols.lookup(Branch);
   return Control;
 }
 
@@ -339,8 +342,31 @@ IrExecution::IrExecution(clang::ASTContext &Ctx, const DeviceModule &Module,
 
 IrExecution::~IrExecution() = default;
 
+namespace {
+
+/// The FunctionFacts of the functions one kernel reaches, kept with the
+/// module: scalar evolution and the loops' closed-form facts cost a proof of
+/// a fix about as much as the evaluation it proves. One kernel's at a time
+/// (its evaluations follow each other), and per kernel because which memory
+/// a pointer reaches depends on the kernel that passed it.
+struct AnalysisCache : DeviceModule::EvaluationCache {
+  const llvm::Function *Kernel = nullptr;
+  std::map<const llvm::Function *, std::unique_ptr<FunctionFacts>> Facts;
+};
+
+} // namespace
+
 FunctionFacts &IrExecution::factsOf(const llvm::Function &F) {
-  std::unique_ptr<FunctionFacts> &Entry = Facts[&F];
+  std::unique_ptr<DeviceModule::EvaluationCache> &Slot =
+      Module.evaluationCache();
+  if (!Slot)
+    Slot = std::make_unique<AnalysisCache>();
+  auto &Cache = static_cast<AnalysisCache &>(*Slot);
+  if (Cache.Kernel != &KernelFunction) {
+    Cache.Facts.clear();
+    Cache.Kernel = &KernelFunction;
+  }
+  std::unique_ptr<FunctionFacts> &Entry = Cache.Facts[&F];
   if (!Entry)
     Entry = std::make_unique<FunctionFacts>(const_cast<llvm::Function &>(F));
   return *Entry;
@@ -1253,6 +1279,9 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         }
         if (Unknown.any() || (True.any() && False.any()))
           reportNonUniformBranch(*Branch, {&True, &False}, Unknown);
+        // Where data decides, the uniform values beside it do not.
+        if (True.any() && False.any())
+          Frame.SplittingSymbols[&Block] |= C.Symbols;
         if (Unknown.any()) {
           const llvm::Loop *L = Frame.Facts->Loops.getLoopFor(&Block);
           bool Exits0 = L && !L->contains(Branch->getSuccessor(0));
@@ -1308,6 +1337,10 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
           Ways.push_back(&M);
         reportNonUniformBranch(*Switch, Ways, Unknown);
       }
+      if (llvm::count_if(Masks, [](const ThreadMask &M) { return M.any(); }) >
+              1 &&
+          Unknown.none())
+        Frame.SplittingSymbols[&Block] |= C.Symbols;
       for (unsigned S = 0; S < Switch->getNumSuccessors(); ++S)
         Targets.push_back({Switch->getSuccessor(S), Masks[S]});
     } else {
@@ -1631,6 +1664,8 @@ ThreadValue IrExecution::callDefined(const llvm::CallBase &Call,
   Frame.Facts = &factsOf(F);
   Frame.Returned = none();
   Frame.CallerControl = controlSymbols(Caller, *Call.getParent());
+  Frame.CallerSplitting =
+      controlSymbols(Caller, *Call.getParent(), /*Splitting=*/true);
   for (const llvm::Argument &Arg : F.args()) {
     if (Arg.getArgNo() >= Call.arg_size())
       break;

@@ -151,6 +151,8 @@ struct ClosedFormFacts {
 };
 
 /// The CFG facts of one function, computed once.
+/// Derived from the IR alone, so kept with the module for every evaluation
+/// of the kernel (factsOf): its block shapes, values tried and fix proofs.
 struct FunctionFacts {
   explicit FunctionFacts(llvm::Function &F);
   llvm::DominatorTree Dominators;
@@ -237,6 +239,11 @@ struct CallFrame {
   /// function: what decides whether an access runs (controlSymbols).
   llvm::DenseMap<const llvm::BasicBlock *, SymbolSet> ConditionSymbols;
   SymbolSet CallerControl = 0;
+  /// The same, of the conditions whose known values sent threads both ways:
+  /// what decides which threads run a block
+  /// (controlSymbols with Splitting).
+  llvm::DenseMap<const llvm::BasicBlock *, SymbolSet> SplittingSymbols;
+  SymbolSet CallerSplitting = 0;
   /// The last memory instruction, call or branch was inside the statement
   /// before which EvaluationOptions::InsertedBarrier stands.
   bool InsideInsertedBarrier = false;
@@ -337,9 +344,11 @@ public:
   /// EnumerationBound, scaled with a raised iteration limit).
   uint64_t enumerationBound() const;
   /// The uniform symbols that decide whether \p Block runs in \p Frame:
-  /// those of the conditions it depends on, and of its call.
+  /// those of the conditions it depends on, and of its call; with
+  /// \p Splitting, only of those that parted the threads.
   SymbolSet controlSymbols(const CallFrame &Frame,
-                           const llvm::BasicBlock &Block) const;
+                           const llvm::BasicBlock &Block,
+                           bool Splitting = false) const;
   /// After the first iteration of loop \p L, which took \p IterationSteps:
   /// where the nest around it would take more than \p Trigger thread-steps,
   /// caps each of its loops evenly so that it takes about the enumeration
@@ -763,7 +772,6 @@ public:
   EvaluationSummary Summary;
   ThreadValue ThreadIndex[3];
   std::vector<CallFrame *> Frames;
-  std::map<const llvm::Function *, std::unique_ptr<FunctionFacts>> Facts;
   /// Assumptions of the path executing now (data-dependent branches).
   std::vector<std::string> Assumptions;
   /// Kernel parameters passed by value in parameter space (structs): their

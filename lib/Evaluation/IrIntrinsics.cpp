@@ -1041,6 +1041,9 @@ void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
   enclosingLoops(Loops, Iterations);
   BarrierEvent Event{Site,       Scope,    Active,  Living,  Loops,
                      Iterations, LaneMask, PhaseId, Arrivals};
+  if (!Frames.empty() && Frames.back()->Current)
+    Event.ControlSymbols = controlSymbols(
+        *Frames.back(), *Frames.back()->Current, /*Splitting=*/true);
   Observer.onBarrier(Event);
 }
 

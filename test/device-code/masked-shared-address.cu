@@ -8,7 +8,7 @@
 // boundaries, so the mask changes nothing: both are analysed.
 // RUN: %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="not analysed"
 // CHECK: masked-shared-address.cu:[[# @LINE + 18]]:70: note: 2-way bank conflict: 16-byte cp.async into 'smem' takes 8 wavefronts per warp instead of 4
-// CHECK: smem-lint: 0 warnings and 0 errors, 2 notes in 1 file
+// CHECK: smem-lint: 0 warnings and 0 errors, 1 note in 1 file
 
 #include <cuda_fp16.h>
 #include <cstdint>

@@ -22,7 +22,7 @@ __global__ void rows(float *out, int width) {
 static int blocksFor(int n, int threads) { return (n + threads - 1) / threads; }
 void run(float *out, int width) {
   int threads = 64;
-  // TEXT: host-values.cu:[[@LINE+1]]:3: note: analysed with block 64x1 and width = 2 from this launch, as called at line [[#@LINE+43]]
+  // TEXT: host-values.cu:[[@LINE+1]]:3: note: analysed with block 64x1 and width = 2 from this launch, as called at line [[#@LINE+58]]
   rows<<<blocksFor(1000, threads), threads, threads * width * sizeof(float)>>>(
       out, width);
 }
@@ -63,6 +63,21 @@ __global__ void undetermined(float *out) {
 }
 int readSize();
 
+// Sizes in namespace-scope constants (Clang makes a constexpr one __constant__
+// itself; on the host it is still the constant): 96 threads, 96 * 2 * 4 =
+// 768 dynamic bytes.
+constexpr int TileThreads = 96;
+const int TileRows = 2;
+// CHECK: kernel tiled L[[@LINE+2]] block_dims=96x1x1(launch)
+// CHECK-NEXT: launch tiled shape=0 block=96x1x1 grid=1x1x1 dynamic=768
+__global__ void tiled(float *out) {
+  extern __shared__ float w[];
+  w[threadIdx.x] = 0;
+  w[TileThreads + threadIdx.x] = 0;
+  __syncthreads();
+  out[threadIdx.x] = w[2 * TileThreads - 1 - threadIdx.x];
+}
+
 int main(int argc, char **argv) {
   float *out;
   run(out, 2);
@@ -82,6 +97,7 @@ int main(int argc, char **argv) {
   int read = 32;
   read = readSize();
   undetermined<<<1, read>>>(out);
+  tiled<<<1, TileThreads, TileThreads * TileRows * sizeof(float)>>>(out);
   int escaped = 32;
   int *where = &escaped;
   *where = 64;

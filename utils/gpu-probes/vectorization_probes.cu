@@ -189,6 +189,30 @@ __global__ void h_column32(const float *a, float *c) {
   c[threadIdx.x] = acc;
 }
 
+// An 8x8 register tile with both reads in the product, no register copies:
+// the unrolled i loop reads bs[k][tc + j] again for each row, which nvcc
+// reads once per k, 8 floats as two LDS.128 (so is as[k][tr + i]).
+__global__ void h_tile8x8(const float *a, float *c) {
+  __shared__ alignas(16) float as[16][128];
+  __shared__ alignas(16) float bs[16][128];
+  int tr = (threadIdx.x / 16) * 8, tc = (threadIdx.x % 16) * 8;
+  for (int k = 0; k < 16; ++k) {
+    as[k][threadIdx.x % 128] = a[k];
+    bs[k][threadIdx.x % 128] = a[k + 16];
+  }
+  __syncthreads();
+  float sum[8][8] = {};
+  for (int k = 0; k < 16; ++k)
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j)
+        sum[i][j] += as[k][tr + i] * bs[k][tc + j];
+  float acc = 0;
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j)
+      acc += sum[i][j];
+  c[threadIdx.x] = acc;
+}
+
 int main() {
   float *a, *b, *c;
   cudaMalloc(&a, 1 << 20);
@@ -211,6 +235,7 @@ int main() {
   h_quads<<<1, 256>>>(a, c);
   h_unaligned<<<1, 256>>>(a, c);
   h_column32<<<1, 256>>>(a, c);
+  h_tile8x8<<<1, 256>>>(a, c);
   cudaError_t e = cudaDeviceSynchronize();
   printf("done: %s\n", cudaGetErrorString(e));
   return e != cudaSuccess;
