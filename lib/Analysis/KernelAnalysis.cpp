@@ -220,8 +220,12 @@ SharedAccessProfile KernelAnalysis::reanalyse(
   Changed.EnumerationBound =
       std::min(Options.EnumerationBound,
                std::max(Profile.Summary.Steps * 2, MinProofEnumerationBound));
+  // The proofs compare only the arrays they change.
+  std::vector<const clang::VarDecl *> Changing;
+  for (const auto &[Array, Layout] : Layouts)
+    Changing.push_back(Array);
   return profileSharedAccesses(Ctx, Kernel.Kernel, Changed, Symbols,
-                               Arch.Banking);
+                               Arch.Banking, nullptr, Changing);
 }
 
 const BarrierProfile &

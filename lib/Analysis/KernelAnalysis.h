@@ -224,6 +224,8 @@ public:
   reanalyseWithBarrier(const clang::Stmt *Statement, bool Warp,
                        const std::optional<TriedValues> &Tried,
                        uint64_t ThroughStep = 0) const;
+  /// The kernel evaluated with \p Layouts in place of its arrays' own: the
+  /// profile holds the accesses of those arrays only.
   SharedAccessProfile reanalyse(
       const llvm::DenseMap<const clang::VarDecl *, SharedArrayLayout> &Layouts)
       const;

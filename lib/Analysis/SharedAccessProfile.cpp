@@ -34,17 +34,19 @@ class BankCostObserver : public ExecutionObserver {
 public:
   BankCostObserver(const SharedMemoryBanking &Banking,
                    const EvaluationOptions &Options,
-                   SharedAccessProfile &Profile, bool Remote)
+                   SharedAccessProfile &Profile, bool Remote,
+                   llvm::ArrayRef<const clang::VarDecl *> OnlyArrays)
       : Banking(Banking), Options(Options), Profile(Profile), Remote(Remote),
-        Accesses(Remote ? Profile.RemoteAccesses : Profile.Accesses) {}
+        Accesses(Remote ? Profile.RemoteAccesses : Profile.Accesses),
+        OnlyArrays(OnlyArrays) {}
 
   void onMemoryAccess(const MemoryAccessEvent &Event) override {
-    if (!Remote)
+    if (!Remote && wanted(Event))
       serve(Event);
   }
 
   void onRemoteSharedAccess(const RemoteSharedAccessEvent &Event) override {
-    if (Remote)
+    if (Remote && wanted(Event.Access))
       serve(Event.Access);
   }
 
@@ -59,6 +61,13 @@ public:
   }
 
 private:
+  bool wanted(const MemoryAccessEvent &Event) const {
+    return OnlyArrays.empty() ||
+           llvm::is_contained(OnlyArrays,
+                              llvm::dyn_cast_or_null<clang::VarDecl>(
+                                  Event.Address.Object.Decl));
+  }
+
   void serve(const MemoryAccessEvent &Event) {
     if (Event.Address.Object.IsShared &&
         (Event.Async == AsyncPhase::BulkIssue ||
@@ -572,6 +581,8 @@ private:
   SharedAccessProfile &Profile;
   bool Remote;
   std::vector<AccessStats> &Accesses;
+  /// The arrays profiled; empty for all.
+  llvm::ArrayRef<const clang::VarDecl *> OnlyArrays;
   std::map<AccessKey, IterationGroup> Gathering;
   /// By VectorizedAccess::Instruction.
   std::map<unsigned, StatementGroup> Statements;
@@ -620,24 +631,24 @@ SharedAccessProfile::find(const clang::Expr *Site, AccessKind Kind,
   return nullptr;
 }
 
-SharedAccessProfile profileSharedAccesses(clang::ASTContext &Ctx,
-                                          const clang::FunctionDecl *Kernel,
-                                          const EvaluationOptions &Options,
-                                          SymbolTable &Symbols,
-                                          const SharedMemoryBanking &Banking,
-                                          ExecutionObserver *AlsoNotify) {
+SharedAccessProfile
+profileSharedAccesses(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                      const EvaluationOptions &Options, SymbolTable &Symbols,
+                      const SharedMemoryBanking &Banking,
+                      ExecutionObserver *AlsoNotify,
+                      llvm::ArrayRef<const clang::VarDecl *> OnlyArrays) {
   SharedAccessProfile Profile;
   Profile.StepBudget = Options.StepBudget;
   Profile.StepBudgetReason = Options.StepBudgetReason;
   BankCostObserver Observer(Banking, Options, Profile,
-                            /*Remote=*/false);
+                            /*Remote=*/false, OnlyArrays);
   std::vector<ExecutionObserver *> Watching{&Observer};
   // Accesses of another block's shared memory are served by their own
   // rule, only in a kernel that maps one.
   std::optional<BankCostObserver> RemoteObserver;
   if (Options.Device && mapsClusterSharedMemory(*Options.Device, Kernel)) {
     RemoteObserver.emplace(Banking, Options, Profile,
-                           /*Remote=*/true);
+                           /*Remote=*/true, OnlyArrays);
     Watching.push_back(&*RemoteObserver);
   }
   if (AlsoNotify)

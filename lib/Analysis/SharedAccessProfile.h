@@ -1,4 +1,5 @@
-//===--- SharedAccessProfile.h - Bank cost of every shared access -*- C++ -*-===//
+//===--- SharedAccessProfile.h - Bank cost of every shared access -*- C++
+//-*-===//
 //
 // Runs the evaluator over one kernel and block shape and feeds every shared
 // access, warp by warp, through the bank model: per source access the worst
@@ -105,7 +106,9 @@ struct AccessStats {
   /// array (WarpRequestCost::ByPlacement), summed over warp instructions.
   std::vector<uint64_t> TotalByPlacement;
 
-  unsigned worstWavefronts() const { return Worst ? Worst->Cost.Wavefronts : 0; }
+  unsigned worstWavefronts() const {
+    return Worst ? Worst->Cost.Wavefronts : 0;
+  }
   unsigned idealWavefronts() const {
     return Worst ? Worst->Cost.IdealWavefronts : 0;
   }
@@ -213,11 +216,14 @@ samplingReasonOf(const std::set<const clang::Stmt *> &Loops,
 
 /// Evaluates \p Kernel and profiles its shared accesses; \p AlsoNotify, if
 /// given, sees the same evaluation (so other analyses need no second run).
-SharedAccessProfile profileSharedAccesses(
-    clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
-    const EvaluationOptions &Options, SymbolTable &Symbols,
-    const SharedMemoryBanking &Banking,
-    ExecutionObserver *AlsoNotify = nullptr);
+/// With \p OnlyArrays, only the accesses of those arrays are profiled (a
+/// fix's proof reads no other).
+SharedAccessProfile
+profileSharedAccesses(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                      const EvaluationOptions &Options, SymbolTable &Symbols,
+                      const SharedMemoryBanking &Banking,
+                      ExecutionObserver *AlsoNotify = nullptr,
+                      llvm::ArrayRef<const clang::VarDecl *> OnlyArrays = {});
 
 /// Symbol values tried when an access's address depends on a symbol: 1 to
 /// 32 covers every residue of a stride modulo the 32 banks.

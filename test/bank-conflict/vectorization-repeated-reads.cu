@@ -9,7 +9,9 @@
 // Per block (8 warps, 16 iterations of k): 8 x 16 x 2 = 256 loads of each
 // array. as[k][tr + i]: lanes 0-15 read one 16-byte piece, lanes 16-31 the
 // next: 2 wavefronts per load (a broadcast). bs[k][tc + j]: lanes 8 words
-// apart, as v_rowdot's B[col * 8 + i]: 8 wavefronts per load, measured.
+// apart, as v_rowdot's B[col * 8 + i]: 8 wavefronts per load. The kernel
+// measured on an H100 (h_tile8x8): 4 LDS.128 per k, 512 loads, 2560
+// wavefronts in all.
 //
 // RUN: not %smem-lint --format=json %s | python3 -c "import json,sys; r=json.load(sys.stdin); [print(a['line'], a['array'], a['kind'], a['instruction_bytes'], a['warp_instructions'], a['wavefronts_per_block']) for k in r['kernels'] for a in k['accesses'] if a['kind'] == 'load']" | FileCheck %s
 
