@@ -6,7 +6,7 @@
 // analysis takes gridDim.x = 1, and the finding rests on that value: a note
 // that says so. With the grid from the launch it is a fact: a warning.
 // The first launch's grid comes from the device (rows<0>), the second's is
-// 1 (rows<1>).
+// 1 (rows<1>), the third's 3 (rows<2>).
 // RUN: not %smem-lint %s 2>&1 | FileCheck %s --implicit-check-not="warning:" --implicit-check-not="note: divergent"
 int blocksFromDevice();
 
@@ -28,22 +28,10 @@ template <int Variant> __global__ void rows(float *out, int N) {
   }
 }
 
-// Three blocks of four slices take the ten rows in one sweep: block 0 runs
-// rows 0-3 and all its threads leave together, no finding.
-template <int Variant> __global__ void evenRows(float *out, int N) {
-  __shared__ float partial[4];
-  for (int row = blockIdx.x * blockDim.z + threadIdx.z; row < N;
-       row += gridDim.x * blockDim.z) {
-    if (threadIdx.x == 0)
-      partial[threadIdx.z] = row;
-    __syncthreads();
-    out[row] = partial[3 - threadIdx.z];
-    __syncthreads();
-  }
-}
-
 void run(float *out) {
   rows<0><<<blocksFromDevice(), dim3(32, 1, 4)>>>(out, 10);
   rows<1><<<1, dim3(32, 1, 4)>>>(out, 10);
-  evenRows<0><<<3, dim3(32, 1, 4)>>>(out, 10);
+  // Three blocks of four slices take the ten rows in one sweep: block 0
+  // runs rows 0-3 and all its threads leave together, no finding.
+  rows<2><<<3, dim3(32, 1, 4)>>>(out, 10);
 }
