@@ -549,21 +549,6 @@ bool isBodilessCall(const llvm::CallBase &Call, bool &Atomic) {
   });
 }
 
-/// For a wmma load or store (llvm.nvvm.wmma.*.load.*, .store.*), its
-/// leading dimension, in elements: the tile pointer and it place each lane's
-/// elements. Null for any other instruction.
-const llvm::Value *wmmaLeadingDimension(const llvm::Instruction &I) {
-  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
-  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  if (!Callee || Call->arg_size() < 2)
-    return nullptr;
-  llvm::StringRef Name = Callee->getName();
-  if (!Name.starts_with("llvm.nvvm.wmma.") ||
-      !(Name.contains(".load.") || Name.contains(".store.")))
-    return nullptr;
-  return Call->getArgOperand(Call->arg_size() - 1);
-}
-
 /// The pointers instruction \p I reads or writes through, with whether it
 /// writes; false when \p I touches memory some other way.
 bool memoryOperands(

@@ -1329,17 +1329,16 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       }
       if (Unknown.any())
         Assumed = conditionAssumption(branchLine(*Switch), C, BothBranches);
-      if (Unknown.any() || llvm::count_if(Masks, [](const ThreadMask &M) {
-                             return M.any();
-                           }) > 1) {
+      bool Parts = llvm::count_if(
+                       Masks, [](const ThreadMask &M) { return M.any(); }) > 1;
+      if (Unknown.any() || Parts) {
         std::vector<const ThreadMask *> Ways;
         for (const ThreadMask &M : Masks)
           Ways.push_back(&M);
         reportNonUniformBranch(*Switch, Ways, Unknown);
       }
-      if (llvm::count_if(Masks, [](const ThreadMask &M) { return M.any(); }) >
-              1 &&
-          Unknown.none())
+      // Where data decides, the uniform values beside it do not.
+      if (Parts && Unknown.none())
         Frame.SplittingSymbols[&Block] |= C.Symbols;
       for (unsigned S = 0; S < Switch->getNumSuccessors(); ++S)
         Targets.push_back({Switch->getSuccessor(S), Masks[S]});

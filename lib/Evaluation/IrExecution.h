@@ -150,9 +150,9 @@ struct ClosedFormFacts {
   std::vector<const llvm::PHINode *> Frozen;
 };
 
-/// The CFG facts of one function, computed once.
-/// Derived from the IR alone, so kept with the module for every evaluation
-/// of the kernel (factsOf): its block shapes, values tried and fix proofs.
+/// The CFG facts of one function, derived from the IR alone: computed once
+/// and kept with the module for every evaluation of the kernel (factsOf),
+/// its block shapes, values tried and fix proofs.
 struct FunctionFacts {
   explicit FunctionFacts(llvm::Function &F);
   llvm::DominatorTree Dominators;
@@ -240,8 +240,7 @@ struct CallFrame {
   llvm::DenseMap<const llvm::BasicBlock *, SymbolSet> ConditionSymbols;
   SymbolSet CallerControl = 0;
   /// The same, of the conditions whose known values sent threads both ways:
-  /// what decides which threads run a block
-  /// (controlSymbols with Splitting).
+  /// what decides which threads run a block (controlSymbols with Splitting).
   llvm::DenseMap<const llvm::BasicBlock *, SymbolSet> SplittingSymbols;
   SymbolSet CallerSplitting = 0;
   /// The last memory instruction, call or branch was inside the statement
@@ -933,6 +932,11 @@ struct AsyncCopyOperands {
   const llvm::Value *Guard = nullptr;
 };
 std::optional<AsyncCopyOperands> asyncCopyOperands(const llvm::CallBase &Call);
+
+/// For a wmma fragment's load or store (llvm.nvvm.wmma.*.load.*, .store.*),
+/// its leading dimension in elements: with the tile pointer (the first
+/// operand), it places each lane's elements. Null for anything else.
+const llvm::Value *wmmaLeadingDimension(const llvm::Instruction &I);
 
 /// What the name of `llvm.nvvm.cp.async.{ca,cg}.shared.global.N[.s]` says:
 /// the bytes each thread copies and whether the copy bypasses L1 (.cg).

@@ -788,6 +788,18 @@ std::vector<ClusterBarrierEvent::Step> ptxClusterBarrier(llvm::StringRef Text) {
   return Steps;
 }
 
+const llvm::Value *wmmaLeadingDimension(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || Call->arg_size() < 2)
+    return nullptr;
+  llvm::StringRef Name = Callee->getName();
+  if (!Name.starts_with("llvm.nvvm.wmma.") ||
+      !(Name.contains(".load.") || Name.contains(".store.")))
+    return nullptr;
+  return Call->getArgOperand(Call->arg_size() - 1);
+}
+
 std::optional<AsyncCopyOperands> asyncCopyOperands(const llvm::CallBase &Call) {
   if (const auto *Asm =
           llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand())) {
@@ -1752,14 +1764,14 @@ bool IrExecution::wmmaAccess(const llvm::CallBase &Call, llvm::StringRef Name,
   unsigned Target = 0;
   llvm::StringRef Cpu =
       KernelFunction.getFnAttribute("target-cpu").getValueAsString();
+  const llvm::Value *LeadingDimension = wmmaLeadingDimension(Call);
   if (!Cpu.consume_front("sm_") ||
       Cpu.take_while(llvm::isDigit).getAsInteger(10, Target) || Target < 80 ||
-      Call.arg_size() < 2)
+      !LeadingDimension)
     return false;
   const auto *Site = llvm::dyn_cast_or_null<clang::Expr>(Sites.callSite(Call));
   const ThreadValue &Base = valueOf(Call.getArgOperand(0), Frame, Active);
-  const ThreadValue &Stride =
-      valueOf(Call.getArgOperand(Call.arg_size() - 1), Frame, Active);
+  const ThreadValue &Stride = valueOf(LeadingDimension, Frame, Active);
   if (!Site || !Base.isPointer() || !Stride.knownFor(Active))
     return false;
   std::optional<WmmaFragment> Fragment =
