@@ -320,11 +320,11 @@ step() {
 limit() { timeout -k 5 "$STEP_TIMEOUT" "$@"; }
 # inline_lines BINARY OUTPUT: the shared-memory instructions nvcc placed in
 # an inlined function (a library header's line, as libcu++'s memcpy_async
-# gets), each after its whole inline chain from `nvdisasm -gi` (printed
-# again only when it changes; instructions that never run, @!PT, left
-# out). The source
-# page knows only the innermost line; compare follows the chain out to the
-# analysed file's line.
+# gets), and its generic loads and stores (LD, ST, ATOM, RED: the source
+# page says which ran on shared memory), each after its whole inline chain
+# from `nvdisasm -gi` (printed again only when it changes; instructions that
+# never run, @!PT, left out). The source page knows only the innermost
+# line; compare follows the chain out to the analysed file's line.
 INLINE_FILTER='
 /^\/\/-+ \.text\./ { fn = $2; sub(/^\.text\./, "", fn); named = 0; chain = ""; inl = 0; fresh = 0; next }
 /\/\/## File/ { if (fresh) { chain = ""; inl = 0; fresh = 0 } chain = chain $0 "\n"; if ($0 ~ /inlined at/) inl = 1; next }
@@ -334,7 +334,7 @@ INLINE_FILTER='
   text = $0; sub(/^[ \t]*\/\*/, "", text); off = text; sub(/\*\/.*/, "", off)
   sub(/^[0-9a-f]+\*\/[ \t]*/, "", text); sub(/^@!?U?P[T0-9]+[ \t]+/, "", text)
   op = text; sub(/[ \t;].*/, "", op)
-  if (op !~ /^(LDS|STS|LDGSTS|ATOMS|[HIQB]GMMA)/) next
+  if (op !~ /^(LDS|STS|LDGSTS|ATOMS|[HIQB]GMMA|(LD|ST|ATOM|RED)(\.|$))/) next
   if (!named) { print "function " fn; named = 1; shown = "" }
   if (chain != shown) { printf "%s", chain; shown = chain }
   print "/*" off "*/ " op

@@ -140,6 +140,20 @@ std::string sharedOperation(StringRef Opcode) {
   return "";
 }
 
+std::string sharedOperation(const SourcePageInstruction &I) {
+  std::string Operation = sharedOperation(I.Opcode);
+  if (!Operation.empty() || I.AddressSpace != "Shared")
+    return Operation;
+  StringRef Base = StringRef(I.Opcode).split('.').first;
+  if (Base == "LD")
+    return "load";
+  if (Base == "ST")
+    return "store";
+  if (Base == "ATOM" || Base == "RED")
+    return "atomic";
+  return "";
+}
+
 unsigned sharedOpcodeWidth(StringRef Opcode) {
   if (sharedOperation(Opcode).empty())
     return 0;

@@ -84,6 +84,11 @@ std::string sassOpcode(llvm::StringRef Instruction);
 /// ATOMS, RED on shared), "" for any other.
 std::string sharedOperation(llvm::StringRef Opcode);
 
+/// The same for an instruction of the source page, generic ones included:
+/// a generic LD, ST or ATOM (a pointer the compiler could not place in one
+/// memory) that the page's "Address Space" says ran on shared memory.
+std::string sharedOperation(const SourcePageInstruction &I);
+
 /// Bytes per lane a shared-memory opcode moves: LDS 4, LDS.64 8, LDS.128 16,
 /// LDS.U8 1, ... (0 when unknown).
 unsigned sharedOpcodeWidth(llvm::StringRef Opcode);

@@ -77,7 +77,7 @@ sharedInstructions(const SourcePage &Page, StringRef Operation,
   std::vector<const SourcePageInstruction *> Found;
   std::set<uint64_t> Seen;
   for (const SourcePageInstruction &I : Page.Instructions) {
-    if (sharedOperation(I.Opcode) != Operation)
+    if (sharedOperation(I) != Operation)
       continue;
     // The source page gives LDGSTS its global side's address space.
     if (Operation != "copy" && !I.AddressSpace.empty() &&

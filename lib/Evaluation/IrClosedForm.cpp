@@ -86,6 +86,41 @@ bool pureArithmetic(const llvm::Instruction &I) {
          llvm::isa<llvm::FreezeInst>(I);
 }
 
+/// Whether \p I reads a special register that stays the same for a thread
+/// for its whole life (its index, its lane, the block's and grid's shape),
+/// through the intrinsic or as CUB's inline PTX `mov.u32 $0, %laneid;`.
+bool readsFixedRegister(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  if (!Call)
+    return false;
+  llvm::StringRef Register;
+  if (const auto *Asm =
+          llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
+    llvm::StringRef Move = Asm->getAsmString();
+    Move = Move.trim().rtrim(';').trim();
+    if (!Move.consume_front("mov.u32") && !Move.consume_front("mov.b32"))
+      return false;
+    auto [Target, Source] = Move.split(',');
+    Source = Source.trim();
+    if (Target.trim() != "$0" || !Source.consume_front("%"))
+      return false;
+    Register = Source;
+  } else if (const llvm::Function *Callee = Call->getCalledFunction()) {
+    Register = Callee->getName();
+    if (!Register.consume_front("llvm.nvvm.read.ptx.sreg."))
+      return false;
+  } else {
+    return false;
+  }
+  Register = Register.split('.').first; // tid.x
+  return llvm::is_contained(
+      {"tid", "ntid", "ctaid", "nctaid", "laneid", "warpsize", "lanemask_eq",
+       "lanemask_lt", "lanemask_le", "lanemask_gt", "lanemask_ge",
+       "cluster_ctaid", "cluster_nctaid", "cluster_ctarank", "cluster_nctarank",
+       "clusterid", "nclusterid"},
+      Register);
+}
+
 class LoopMotion {
 public:
   LoopMotion(const llvm::Loop &L, llvm::ScalarEvolution &SE) : L(L), SE(SE) {}
@@ -101,7 +136,7 @@ public:
       if (!Unknown)
         return false;
       const auto *I = llvm::dyn_cast<llvm::Instruction>(Unknown->getValue());
-      if (!I || !L.contains(I))
+      if (!I || !L.contains(I) || readsFixedRegister(*I))
         return false;
       return !rotatesWithFrozen(*I);
     });
@@ -416,13 +451,17 @@ public:
     // through the same values again.
     if (const auto *Compare = llvm::dyn_cast<llvm::ICmpInst>(I))
       return llvm::all_of(Compare->operands(), [&](const llvm::Value *Operand) {
-        return SE.isSCEVable(Operand->getType()) &&
-               repeats(SE.getSCEV(const_cast<llvm::Value *>(Operand)));
+        const auto *Register = llvm::dyn_cast<llvm::Instruction>(Operand);
+        return (Register && readsFixedRegister(*Register)) ||
+               (SE.isSCEVable(Operand->getType()) &&
+                repeats(SE.getSCEV(const_cast<llvm::Value *>(Operand))));
       });
     if (pureArithmetic(*I)) // comparisons are taken above
       return llvm::all_of(I->operands(), [&](const llvm::Value *Operand) {
         return sameEveryIteration(Operand, Depth + 1);
       });
+    if (readsFixedRegister(*I))
+      return true;
     return SE.isSCEVable(I->getType()) &&
            invariant(SE.getSCEV(const_cast<llvm::Instruction *>(I)));
   }
@@ -750,17 +789,61 @@ Reached memoryReachedOrLoaded(const llvm::Value *Pointer,
   return Memory;
 }
 
+/// Whether \p Use is the value a warp shuffle moves between lanes (the
+/// intrinsic, the prelude's `__shfl_down_sync`, or inline PTX `shfl.sync`
+/// as hand-written reductions spell it): what it returns is data of the
+/// same kind, whatever the value.
+bool shuffledValue(const llvm::Use &Use) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(Use.getUser());
+  if (!Call || !Call->isArgOperand(&Use))
+    return false;
+  unsigned Argument = Call->getArgOperandNo(&Use);
+  if (const auto *Asm =
+          llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
+    llvm::StringRef Text = Asm->getAsmString();
+    Text = Text.trim();
+    if (!Text.starts_with("shfl.sync.") || Text.count(';') > 1)
+      return false;
+    // `shfl.sync.down.b32 $0, $1, $2, $3, $4;`: $1 is the value.
+    llvm::SmallVector<llvm::StringRef, 6> Operands;
+    Text.drop_front(Text.find_first_of(" \t")).split(Operands, ',');
+    if (Operands.size() < 2)
+      return false;
+    llvm::StringRef Value = Operands[1].trim();
+    unsigned Source = 0;
+    if (!Value.consume_front("$") || Value.getAsInteger(10, Source))
+      return false;
+    return asmOperandArgument(*Asm, Source) == Argument;
+  }
+  const llvm::Function *Callee = Call->getCalledFunction();
+  if (!Callee)
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  if (Name.starts_with("llvm.nvvm.shfl.sync."))
+    return Argument == 1; // (mask, value, lane, clamp)
+  Name = baseName(Name);
+  return Callee->isDeclaration() && Name.starts_with("__shfl") &&
+         Name.ends_with("_sync") && Argument == 1; // (mask, var, lane, width)
+}
+
 /// Whether the branch \p Branch of \p L decides nothing the shared-memory
 /// model sees, whichever way it goes in each iteration: what it guards, up
 /// to where its sides join, touches global or private memory and pure
 /// arithmetic only, and what it computes flows only into global and private
-/// addresses, stored data, its own condition and more of the same (a writer
+/// addresses, stored data, its own condition, the value a warp shuffle
+/// moves (a count reduced across the warp) and more of the same (a writer
 /// that stops at the image's end, `if (next != end) { out[next] = v; next +=
-/// stride; }`; a random generator's state). \p GuardsGlobal says whether
-/// global accesses depend on it.
-bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
-                     FunctionFacts &Facts, const llvm::Function &Kernel,
-                     bool &GuardsGlobal) {
+/// stride; }`; a random generator's state). What it computes may decide
+/// the branches of \p Partners too, which are assumed to decide only data
+/// themselves (the same writer used twice: dataOnlyBranches checks them
+/// together). \p GuardsGlobal says whether global accesses depend on it;
+/// \p HeaderPhis gets the loop's header phis it changes.
+bool decidesOnlyData(
+    const llvm::Instruction &Branch, const llvm::Loop &L, FunctionFacts &Facts,
+    const llvm::Function &Kernel,
+    const llvm::SmallPtrSetImpl<const llvm::Instruction *> &Partners,
+    bool &GuardsGlobal,
+    llvm::SmallPtrSetImpl<const llvm::PHINode *> &HeaderPhis) {
   const llvm::BasicBlock *Join = Facts.rejoinOf(*Branch.getParent());
   if (!Join || !L.contains(Join))
     return false;
@@ -833,8 +916,8 @@ bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
     if (Tainted.size() > 512)
       return false;
     const llvm::Instruction *Value = Work.pop_back_val();
-    for (const llvm::User *U : Value->users()) {
-      const auto *User = llvm::dyn_cast<llvm::Instruction>(U);
+    for (const llvm::Use &Use : Value->uses()) {
+      const auto *User = llvm::dyn_cast<llvm::Instruction>(Use.getUser());
       if (!User)
         return false;
       if (!L.contains(User)) {
@@ -858,12 +941,13 @@ bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
       if (User->isTerminator()) {
         // Its own condition in the next iteration, or one of what it
         // guards (a loop of its own).
-        if (User != &Branch && !Region.contains(User->getParent()))
+        if (User != &Branch && !Region.contains(User->getParent()) &&
+            !Partners.contains(User))
           return false;
         continue;
       }
       if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(User)) {
-        if (!PureCall(*Call))
+        if (!PureCall(*Call) && !shuffledValue(Use))
           return false;
       } else if (User->mayReadOrWriteMemory() ||
                  !(llvm::isa<llvm::BinaryOperator>(User) ||
@@ -884,7 +968,57 @@ bool decidesOnlyData(const llvm::Instruction &Branch, const llvm::Loop &L,
       Taint(*User);
     }
   }
+  for (const llvm::Value *Value : Tainted)
+    if (const auto *Phi = llvm::dyn_cast<llvm::PHINode>(Value);
+        Phi && Phi->getParent() == L.getHeader())
+      HeaderPhis.insert(Phi);
   return true;
+}
+
+/// The branches of \p L that decide only data (decidesOnlyData), checked
+/// together: the largest set of which each decides only data and the
+/// conditions of the others.
+struct DataOnlyBranches {
+  llvm::SmallPtrSet<const llvm::Instruction *, 8> Branches;
+  /// Those global accesses depend on.
+  llvm::SmallPtrSet<const llvm::Instruction *, 8> GuardingGlobal;
+  /// The loop's header phis they change (a writer's position): data, which
+  /// needs neither a fixed step nor a period.
+  llvm::SmallPtrSet<const llvm::PHINode *, 4> HeaderPhis;
+};
+
+DataOnlyBranches dataOnlyBranches(const llvm::Loop &L, FunctionFacts &Facts,
+                                  const llvm::Function &Kernel) {
+  DataOnlyBranches Result;
+  auto &[Branches, GuardsGlobal, HeaderPhis] = Result;
+  const llvm::BasicBlock *Exiting = definedExitingBlock(L);
+  for (const llvm::BasicBlock *Block : L.blocks()) {
+    const llvm::Instruction *Terminator = Block->getTerminator();
+    const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(Terminator);
+    if (Block != Exiting && ((Branch && Branch->isConditional()) ||
+                             llvm::isa<llvm::SwitchInst>(Terminator)))
+      Branches.insert(Terminator);
+  }
+  // Each round drops the branches whose values reach what is no longer in
+  // the set; a handful of rounds at most in practice.
+  for (bool Dropped = true; Dropped && !Branches.empty();) {
+    Dropped = false;
+    GuardsGlobal.clear();
+    HeaderPhis.clear();
+    for (const llvm::Instruction *Branch :
+         llvm::SmallVector<const llvm::Instruction *, 8>(Branches.begin(),
+                                                         Branches.end())) {
+      bool Global = false;
+      if (!decidesOnlyData(*Branch, L, Facts, Kernel, Branches, Global,
+                           HeaderPhis)) {
+        Branches.erase(Branch);
+        Dropped = true;
+      } else if (Global) {
+        GuardsGlobal.insert(Branch);
+      }
+    }
+  }
+  return Result;
 }
 
 } // namespace
@@ -949,6 +1083,14 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
   llvm::ScalarEvolution &SE = Facts.Evolution;
   ClosedFormFacts Result;
   LoopMotion Motion(L, SE);
+  // The branches that decide only data, computed when the first branch
+  // that changes between iterations asks.
+  std::optional<DataOnlyBranches> DataBranches;
+  auto DecidesOnlyData = [&](const llvm::Instruction &Branch) {
+    if (!DataBranches)
+      DataBranches = dataOnlyBranches(L, Facts, KernelFunction);
+    return DataBranches->Branches.contains(&Branch);
+  };
   auto Obstacle = [&]() -> std::string {
     const llvm::BasicBlock *Exiting = definedExitingBlock(L);
     if (!Exiting)
@@ -1079,9 +1221,20 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
         else if (const auto *Switch = llvm::dyn_cast<llvm::SwitchInst>(&I))
           Condition = Switch->getCondition();
         if (!Condition || Block == Exiting ||
-            Motion.sameEveryIteration(Condition) ||
             spaceTestOfOneSpace(Condition, KernelFunction))
           continue;
+        // The same in every iteration, or repeating with phis that must
+        // then be periodic; a branch that decides only data needs neither
+        // (a writer's position that stops advancing at the image's end).
+        llvm::SmallPtrSet<const llvm::PHINode *, 4> FrozenBefore =
+            Motion.Frozen;
+        if (Motion.sameEveryIteration(Condition)) {
+          if (Motion.Frozen.size() == FrozenBefore.size())
+            continue;
+          if (!DecidesOnlyData(I))
+            continue;
+          Motion.Frozen = std::move(FrozenBefore);
+        }
         // The exit of an inner loop that runs as often in every iteration.
         if (Inner != &L && definedExitingBlock(*Inner) == Block) {
           const llvm::SCEV *Trips = SE.getBackedgeTakenCount(Inner);
@@ -1106,9 +1259,9 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
           Result.MonotoneBranches.push_back({Compare, &I});
           continue;
         }
-        if (bool GuardsGlobal = false;
-            decidesOnlyData(I, L, Facts, KernelFunction, GuardsGlobal)) {
-          if (GuardsGlobal && Result.GlobalApproximation.empty())
+        if (DecidesOnlyData(I)) {
+          if (DataBranches->GuardingGlobal.contains(&I) &&
+              Result.GlobalApproximation.empty())
             Result.GlobalApproximation =
                 "the global accesses the branch" + atLine(I) +
                 " guards are taken as those of the iterations run, the branch "
@@ -1122,7 +1275,12 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
   };
   Result.Obstacle = Obstacle();
   if (Result.Obstacle.empty())
-    Result.Frozen.assign(Motion.Frozen.begin(), Motion.Frozen.end());
+    for (const llvm::PHINode *Phi : Motion.Frozen)
+      // What branches that decide only data change is data: a global
+      // address through it is approximated (GlobalApproximation) and no
+      // shared address or other branch reads it.
+      if (!DataBranches || !DataBranches->HeaderPhis.contains(Phi))
+        Result.Frozen.push_back(Phi);
   // A step that depends on a rotating value moves the iterations of each
   // phase by its own offset: no longer one shift for all.
   for (const ClosedFormFacts::Access &Access : Result.Accesses)

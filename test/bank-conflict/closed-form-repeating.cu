@@ -147,3 +147,81 @@ __global__ void dataBranchGuardsShared(const float *in, float *out, int sizeX) {
   }
 }
 // CHECK: smem-lint: 0 warnings and 0 errors in 1 file
+
+// The same writer used twice per iteration, its shared operands read before
+// either branch (the sum needs them): each branch guards only global stores
+// and the position that decides the other branch, so the two together
+// decide only data. Per iteration: 2 stores and 2 loads of each of the 2
+// warps, one wavefront each (buffer[t ^ 1] swaps neighbours: every word
+// once); 4000 iterations: 16000 of each.
+// smem-lint: block_dim(64)
+__global__ void twoWrites(const float *in, float *out, float *sums,
+                          int sizeX) {
+  __shared__ float buffer[2 * 64];
+  Writer w{(int)threadIdx.x, 2048 * sizeX + (int)threadIdx.x, sizeX};
+  float total = 0;
+  for (int s = 0; s < 4000; s++) {
+    buffer[threadIdx.x] = in[2 * s * sizeX + threadIdx.x];
+    buffer[64 + threadIdx.x] = in[(2 * s + 1) * sizeX + threadIdx.x];
+    __syncthreads();
+    // JSON: access buffer load L[[@LINE+1]]:{{[0-9]+}} {{.*}} status=exact
+    float low = buffer[threadIdx.x ^ 1], high = buffer[64 + (threadIdx.x ^ 1)];
+    total += low + high;
+    w.write(out, low);
+    w.write(out, high);
+    __syncthreads();
+  }
+  sums[threadIdx.x] = total;
+}
+// JSON: totals twoWrites shape=0 load=16000/16000 store=16000/16000 atomic=0/0{{$}}
+
+// A count under a data branch, reduced through the warp's shuffles (inline
+// PTX, as hand-written reductions spell it, with the lane from %laneid) and
+// shared memory, then compared with a bound: data all the way, so every row
+// makes the same shared accesses. Per row: lane 0 of each of the 8 warps
+// stores its warp's count (8 store instructions of one lane, 1 wavefront
+// each), thread 0 loads the 8 counts, which nvcc merges into two 16-byte
+// loads (1 wavefront each); 4096 rows: 32768 stores, 8192 loads.
+__device__ unsigned laneId() {
+  unsigned Lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(Lane));
+  return Lane;
+}
+__device__ int shuffleDown(int Value, int Delta) {
+  int Result;
+  asm volatile("shfl.sync.down.b32 %0, %1, %2, 31, -1;"
+               : "=r"(Result)
+               : "r"(Value), "r"(Delta));
+  return Result;
+}
+// smem-lint: block_dim(256)
+__global__ void countAbove(const float *x, const int *label, int *hits,
+                           int topK) {
+  __shared__ int warpCounts[8];
+  int count = 0;
+  for (int row = 0; row < 4096; ++row) {
+    float pivot = x[row * 1024 + label[row]];
+    int above = 0;
+    for (int col = threadIdx.x; col < 1024; col += blockDim.x)
+      if (x[row * 1024 + col] > pivot)
+        ++above;
+    for (int delta = 1; delta < 32; delta *= 2)
+      above += shuffleDown(above, delta);
+    if (laneId() == 0)
+      // JSON: access warpCounts store L[[@LINE+1]]:{{[0-9]+}} {{.*}} status=exact
+      warpCounts[threadIdx.x / 32] = above;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      int total = 0;
+      for (int w = 0; w < 8; ++w)
+        // JSON: access warpCounts load L[[@LINE+1]]:{{[0-9]+}} {{.*}} status=exact
+        total += warpCounts[w];
+      if (total <= topK)
+        ++count;
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    hits[blockIdx.x] = count;
+}
+// JSON: totals countAbove shape=0 load=8192/8192 store=32768/32768 atomic=0/0{{$}}

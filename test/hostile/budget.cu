@@ -17,7 +17,7 @@ __device__ void fan(float *s, int depth) {
   }
 }
 
-// CHECK: budget.cu:[[@LINE+7]]:17: note: the analysis of 'huge' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the recursion at line 16: only the first iteration of {{[0-9]+}} was evaluated; it is not computed in closed form: the address at line 13 is not an affine function of the iteration)
+// CHECK: budget.cu:[[@LINE+7]]:17: note: the analysis of 'huge' is incomplete: budget exceeded: the evaluation reached its budget of 64000000 thread-steps (the recursion at line 16: only the first iteration of {{[0-9]+}} was evaluated; it is not computed in closed form: a call at line 15)
 // What follows the calls is analysed: thread 16 writes s[32], which
 // thread 32 reads and writes in fan(), with no barrier anywhere between.
 // CHECK: budget.cu:[[@LINE+7]]:3: warning: 2-way bank conflict: write of 's'

@@ -139,6 +139,18 @@ TEST(Sass, Opcodes) {
   EXPECT_EQ(sharedOperation("LDG.E"), "");
   EXPECT_EQ(sharedOpcodeWidth("STS.64"), 8u);
   EXPECT_EQ(sharedOpcodeWidth("LDS.U8"), 1u);
+  // A generic access is shared only where the source page says it ran on
+  // shared memory (Inputs/h200-2026-12-05-run-generic-pointer).
+  SourcePageInstruction Generic;
+  Generic.Opcode = "LD.E";
+  Generic.AddressSpace = "Shared";
+  EXPECT_EQ(sharedOperation(Generic), "load");
+  Generic.Opcode = "ST.E.64";
+  EXPECT_EQ(sharedOperation(Generic), "store");
+  Generic.AddressSpace = "Global";
+  EXPECT_EQ(sharedOperation(Generic), "");
+  Generic.Opcode = "LDS.128";
+  EXPECT_EQ(sharedOperation(Generic), "load");
 }
 
 TEST(Racecheck, HazardsBetweenWarps) {
@@ -399,7 +411,6 @@ TEST(Verdicts, RecordedRun) {
     Kinds.push_back(V.Kind);
   EXPECT_EQ(worstVerdict(Kinds), VerdictKind::Refuted);
 }
-
 
 TEST(Program, KernelOfAFunction) {
   EXPECT_EQ(kernelOfFunction("histogram256(unsigned int *, const unsigned "
