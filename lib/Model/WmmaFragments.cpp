@@ -179,7 +179,14 @@ std::optional<WmmaFragment> wmmaFragment(llvm::StringRef Name, bool Shared) {
     return Fragment;
   }
 
-  if (Shape == "m16n16k16" && Half) {
+  if (Shape == "m16n16k16" && Type == "bf16") {
+    // CUDA 13's mma.hpp loads bf16 operands through a generic wmma.load
+    // (no .shared, where half's is wmma.load.shared), so ptxas cannot use
+    // ldmatrix: 4 generic 4-byte loads (LD.E), 8 rows of 4 consecutive
+    // words, as the f16 accumulator's pairs of the tile as stored (measured
+    // for A and B in both layouts at ldm 16, 24, 64 and 72: 8, 4, 32, 4).
+    Out = pairs16x16();
+  } else if (Shape == "m16n16k16" && Half) {
     // One LDSM.16.M88.4 (MT88.4 transposed): lane l gives the 16-byte row
     // l % 16, chunk l / 16, of the tile as it is stored.
     Out = ldmatrixX4(1, true);

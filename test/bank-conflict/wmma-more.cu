@@ -1,13 +1,15 @@
 // wmma fragments beyond 16x16x16 half operands and f32 stores: accumulator
 // loads, f16/s32/f64 accumulators, 8-bit operands (the imma GEMMs), double
-// m8n8k4 (the dmma GEMMs), the m32n8k16 and m8n32k16 shapes, and loads and
-// stores through global memory. Every expected number was measured on an
-// H100 (sm_90, the H200's SM) on 2026-12-05 by
-// utils/gpu-probes/wmma_more_probes.cu (docs/measurements/h200-wmma.md):
+// m8n8k4 (the dmma GEMMs), the m32n8k16 and m8n32k16 shapes, bf16 operands,
+// and loads and stores through global memory. Every expected number was
+// measured on an H100 (sm_90, the H200's SM) on 2026-12-05 by
+// utils/gpu-probes/wmma_more_probes.cu and wmma_bf16_probes.cu
+// (docs/measurements/h200-wmma.md):
 // shared wavefronts / instructions of one warp's call, global sectors.
 //
 // REQUIRES: cuda-toolkit
 // RUN: not %smem-lint-toolkit --format=json %s | %summarize | FileCheck %s
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <mma.h>
 using namespace nvcuda;
@@ -59,6 +61,15 @@ __global__ void global(const half *A, const T *C, T *D) {
 // CHECK-LABEL: totals operand<nvcuda::wmma::matrix_b, 32, 8, 16, __half, nvcuda::wmma::col_major, 16> shape=0 load=4/1
 // CHECK-LABEL: totals operand<nvcuda::wmma::matrix_b, 8, 32, 16, __half, nvcuda::wmma::row_major, 40> shape=0 load=8/2
 // CHECK-LABEL: totals operand<nvcuda::wmma::matrix_a, 8, 32, 16, __half, nvcuda::wmma::col_major, 8> shape=0 load=2/1
+// __nv_bfloat16 16x16x16 operands: the generic wmma.load CUDA 13's mma.hpp
+// emits for bf16 (no ldmatrix): 4 LD.E of 4 bytes, 8 rows of 4 words each,
+// whatever the layout (measured on the H100 on 2026-12-05 by
+// utils/gpu-probes/wmma_bf16_probes.cu: ldm 16 8 wavefronts, ldm 64 32,
+// ldm 24 and 72 4, 4 instructions each).
+// CHECK-LABEL: totals operand<nvcuda::wmma::matrix_a, 16, 16, 16, __nv_bfloat16, nvcuda::wmma::row_major, 16> shape=0 load=8/4
+// CHECK-LABEL: totals operand<nvcuda::wmma::matrix_a, 16, 16, 16, __nv_bfloat16, nvcuda::wmma::col_major, 64> shape=0 load=32/4
+// CHECK-LABEL: totals operand<nvcuda::wmma::matrix_b, 16, 16, 16, __nv_bfloat16, nvcuda::wmma::row_major, 24> shape=0 load=4/4
+// CHECK-LABEL: totals operand<nvcuda::wmma::matrix_b, 16, 16, 16, __nv_bfloat16, nvcuda::wmma::col_major, 72> shape=0 load=4/4
 
 // f32 accumulator, loaded as it is stored: row-major ldm 32, 4 LDS.64 of
 // 8 wavefronts (measured 32); column-major ldm 20, 8 LDS of 1 (measured 8).
@@ -111,5 +122,9 @@ int main() {
   operand<wmma::matrix_b, 32, 8, 16, half, wmma::col_major, 16><<<1, 32>>>(nullptr, nullptr);
   operand<wmma::matrix_b, 8, 32, 16, half, wmma::row_major, 40><<<1, 32>>>(nullptr, nullptr);
   operand<wmma::matrix_a, 8, 32, 16, half, wmma::col_major, 8><<<1, 32>>>(nullptr, nullptr);
+  operand<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major, 16><<<1, 32>>>(nullptr, nullptr);
+  operand<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::col_major, 64><<<1, 32>>>(nullptr, nullptr);
+  operand<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major, 24><<<1, 32>>>(nullptr, nullptr);
+  operand<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::col_major, 72><<<1, 32>>>(nullptr, nullptr);
   global<float, 64, false><<<1, 32>>>(nullptr, nullptr, nullptr);
 }

@@ -28,6 +28,18 @@ TEST(WmmaFragmentsTest, HalfOperandIsOneLdmatrixX4) {
   EXPECT_EQ(A->Instructions[0].Element[17], Element(1, 8));
 }
 
+TEST(WmmaFragmentsTest, Bf16OperandIsFourWordLoads) {
+  // nvcc loads bf16 through a generic wmma.load: no ldmatrix, 4 LD.E.
+  std::optional<WmmaFragment> B =
+      wmmaFragment("llvm.nvvm.wmma.m16n16k16.load.b.row.stride.bf16.p3", true);
+  ASSERT_TRUE(B);
+  ASSERT_EQ(B->Instructions.size(), 4u);
+  EXPECT_EQ(B->Instructions[0].WidthBytes, 4u);
+  EXPECT_EQ(B->Instructions[0].Matrices, 0u);
+  // Lane 6, load 3: row 6 / 4 + 8 = 9, columns 2 (6 % 4) + 8 = 12 and 13.
+  EXPECT_EQ(B->Instructions[3].Element[6], Element(9, 12));
+}
+
 TEST(WmmaFragmentsTest, ColumnMajorTf32IsStoredTransposed) {
   std::optional<WmmaFragment> A =
       wmmaFragment("llvm.nvvm.wmma.m16n16k8.load.a.col.stride.tf32.p3", true);
