@@ -511,6 +511,23 @@ Verdict judgeWavefronts(const Prediction &P, const Context &C) {
           fixed(Wm + MovedWavefronts) + " wavefronts per block, as predicted";
       return V;
     }
+    // Every execution of the line with all 32 lanes on: none was an
+    // all-off one, so the line's count is exact even where the kernel's is
+    // not, and its cost per instruction can be compared (a persistent
+    // grid's blocks share fewer tiles than the analysed block takes).
+    double FullInstructions = Lanes / 32 / Blocks;
+    if (std::fabs(Lanes - 32 * Executions) < 0.5 && FullInstructions > 0 &&
+        within(Wm / FullInstructions, P.WavefrontsPerInstruction,
+               ExactTolerance)) {
+      V.Kind = VerdictKind::Confirmed;
+      V.Measured = fixed(Wm / FullInstructions) + " x " + count(Im);
+      V.MeasuredValues["wavefronts_per_instruction"] = Wm / FullInstructions;
+      V.Reason = "the same cost per instruction, but " + count(Im) +
+                 " instructions per block instead of " + count(Ip) +
+                 ", each with all 32 lanes: the run's blocks did less of "
+                 "this line than the analysed block";
+      return V;
+    }
     V.Kind = VerdictKind::DifferentPath;
     V.MeasuredValues["lanes_per_block"] = LanesPerBlock;
     V.Reason = "measured " + fixed(Wm) + " wavefronts per block, predicted " +
