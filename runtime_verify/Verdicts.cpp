@@ -625,12 +625,22 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
       predictedWidths(C.Plan, C.Launch.Id, P.Operation);
   if (!within(Im, Ip, ExactTolerance) ||
       (!Widths.empty() && Widths != Predicted)) {
-    V.Reason = "the kernel executes " + count(Im) + " shared " + P.Operation +
-               "s per block (" +
-               (V.Sass.empty() ? "none in the SASS" : V.Sass) +
-               "), the source " + count(Ip) +
-               ": the compiler merged, split or removed accesses; see the "
-               "lines";
+    // The same widths and cost per instruction, fewer instructions: the
+    // run's blocks may simply have done less (a persistent grid whose
+    // blocks share fewer tiles, another trip count), not the compiler.
+    bool SameCost = (Widths.empty() || Widths == Predicted) && Im < Ip &&
+                    within(Mr, P.WavefrontsPerInstruction, ExactTolerance);
+    V.Reason =
+        "the kernel executes " + count(Im) + " shared " + P.Operation +
+        "s per block (" + (V.Sass.empty() ? "none in the SASS" : V.Sass) +
+        "), the source " + count(Ip) +
+        (SameCost ? ", at the predicted " + fixed(P.WavefrontsPerInstruction) +
+                        " wavefronts each: the run's blocks did less "
+                        "than the analysed block (a persistent grid, "
+                        "another trip count), or the compiler removed "
+                        "accesses; see the lines"
+                  : ": the compiler merged, split or removed "
+                    "accesses; see the lines");
     return V;
   }
   if (std::string Why = pipeExcessReason(C, P.Operation, Widths, Wm, Wp);
