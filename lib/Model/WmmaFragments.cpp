@@ -161,9 +161,10 @@ std::optional<WmmaFragment> wmmaFragment(llvm::StringRef Name, bool Shared) {
 
   if (!Shared) {
     // From global memory, plain loads in the mma fragment layout (measured:
-    // 16x16x16 half A row- and column-major and B column-major, 8-bit A
-    // row-major, double A row-major).
-    if (Shape == "m16n16k16" && Type == "f16" && (MatrixA || !RowMajor))
+    // 16x16x16 half A row- and column-major and B column-major, bf16 A and
+    // B in both layouts, 8-bit A row-major, double A row-major).
+    if (Shape == "m16n16k16" &&
+        ((Type == "f16" && (MatrixA || !RowMajor)) || Type == "bf16"))
       Out = pairs16x16();
     else if (Shape == "m16n16k16" && Byte && MatrixA && RowMajor)
       for (unsigned I = 0; I < 2; ++I)

@@ -101,6 +101,19 @@ __global__ void global(const half *A, const T *C, T *D) {
 // In bytes: 64 sectors loaded (2048; measured 32 + 32), 32 stored (1024).
 // CHECK: gtotals global<float, 64, false> shape=0 {{.*}} load=1536/2048 store=1024/1024
 
+// A bf16 fragment from global memory: the same 4 generic 4-byte loads, 8
+// rows of 16 bytes each, 8 sectors per load: 32 sectors (1024 bytes) in 4
+// requests, measured for A and B in both layouts at ldm 16, 64 and 72.
+template <typename Layout, int Ldm>
+__global__ void globalBf16(const __nv_bfloat16 *B, float *Out) {
+  wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, Layout> F;
+  wmma::load_matrix_sync(F, B, Ldm);
+  Out[threadIdx.x] = float(F.x[0]);
+}
+// CHECK-LABEL: kernel globalBf16<nvcuda::wmma::row_major, 64>
+// CHECK: gaccess B load {{.*}} sectors=8 ideal=4
+// CHECK: gtotals globalBf16<nvcuda::wmma::row_major, 64> shape=0 {{.*}} load=512/1024
+
 int main() {
   accumulator<16, 16, 16, float, 32, true><<<1, 32>>>(nullptr);
   accumulator<16, 16, 16, float, 20, false><<<1, 32>>>(nullptr);
@@ -127,4 +140,5 @@ int main() {
   operand<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major, 24><<<1, 32>>>(nullptr, nullptr);
   operand<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::col_major, 72><<<1, 32>>>(nullptr, nullptr);
   global<float, 64, false><<<1, 32>>>(nullptr, nullptr, nullptr);
+  globalBf16<wmma::row_major, 64><<<1, 32>>>(nullptr, nullptr);
 }

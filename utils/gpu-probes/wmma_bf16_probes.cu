@@ -26,8 +26,22 @@ __global__ void loadBf16(const int *in, float *out) {
   out[threadIdx.x] = acc;
 }
 
+// The same from global memory (the samples' simple_wmma_bf16gemm): the
+// generic loads reach global memory, their sectors and requests.
+template <typename Use, typename Layout, int LDM>
+__global__ void loadBf16Global(const int *in, float *out) {
+  wmma::fragment<Use, 16, 16, 16, __nv_bfloat16, Layout> f;
+  wmma::load_matrix_sync(f, reinterpret_cast<const __nv_bfloat16 *>(in), LDM);
+  float acc = 0;
+  for (int i = 0; i < f.num_elements; ++i)
+    acc += __bfloat162float(f.x[i]);
+  out[threadIdx.x] = acc;
+}
+
 #define L(USE, LAY, LDM)                                                       \
   loadBf16<wmma::USE, wmma::LAY, LDM><<<1, 32>>>(in, out);
+#define G(USE, LAY, LDM)                                                       \
+  loadBf16Global<wmma::USE, wmma::LAY, LDM><<<1, 32>>>(in, out);
 
 int main() {
   int *in;
@@ -44,5 +58,9 @@ int main() {
   L(matrix_b, row_major, 64) L(matrix_b, row_major, 72)
   L(matrix_b, col_major, 16) L(matrix_b, col_major, 24)
   L(matrix_b, col_major, 64) L(matrix_b, col_major, 72)
+  G(matrix_a, row_major, 16) G(matrix_a, row_major, 64)
+  G(matrix_a, col_major, 16) G(matrix_a, col_major, 64)
+  G(matrix_b, row_major, 16) G(matrix_b, row_major, 64)
+  G(matrix_b, col_major, 16) G(matrix_b, col_major, 72)
   return cudaDeviceSynchronize() != cudaSuccess;
 }
