@@ -1,5 +1,4 @@
-//===--- SharedAccessProfile.h - Bank cost of every shared access -*- C++
-//-*-===//
+//===--- SharedAccessProfile.h - Bank cost of shared accesses -*- C++ -*-===//
 //
 // Runs the evaluator over one kernel and block shape and feeds every shared
 // access, warp by warp, through the bank model: per source access the worst

@@ -96,15 +96,11 @@ bool readsFixedRegister(const llvm::Instruction &I) {
   llvm::StringRef Register;
   if (const auto *Asm =
           llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
-    llvm::StringRef Move = Asm->getAsmString();
-    Move = Move.trim().rtrim(';').trim();
-    if (!Move.consume_front("mov.u32") && !Move.consume_front("mov.b32"))
+    std::optional<llvm::StringRef> Moved =
+        ptxSpecialRegisterMove(Asm->getAsmString());
+    if (!Moved)
       return false;
-    auto [Target, Source] = Move.split(',');
-    Source = Source.trim();
-    if (Target.trim() != "$0" || !Source.consume_front("%"))
-      return false;
-    Register = Source;
+    Register = *Moved;
   } else if (const llvm::Function *Callee = Call->getCalledFunction()) {
     Register = Callee->getName();
     if (!Register.consume_front("llvm.nvvm.read.ptx.sreg."))
@@ -559,17 +555,6 @@ bool touchesNoModelledMemory(const llvm::CallBase &Call) {
          Name.starts_with("llvm.nvvm.redux");
 }
 
-/// The unmangled name of a function the prelude or the toolkit declares
-/// (`_Z9atomicAddPff` is atomicAdd).
-llvm::StringRef baseName(llvm::StringRef Name) {
-  if (!Name.consume_front("_Z"))
-    return Name;
-  unsigned Length = 0;
-  if (Name.consumeInteger(10, Length) || Length > Name.size())
-    return Name;
-  return Name.take_front(Length);
-}
-
 /// A call to a function without a body: atomics (the evaluator counts them
 /// as accesses through their first argument), or one that takes no pointer
 /// and so touches no memory the kernel addresses (__syncthreads, shuffles,
@@ -789,43 +774,6 @@ Reached memoryReachedOrLoaded(const llvm::Value *Pointer,
   return Memory;
 }
 
-/// Whether \p Use is the value a warp shuffle moves between lanes (the
-/// intrinsic, the prelude's `__shfl_down_sync`, or inline PTX `shfl.sync`
-/// as hand-written reductions spell it): what it returns is data of the
-/// same kind, whatever the value.
-bool shuffledValue(const llvm::Use &Use) {
-  const auto *Call = llvm::dyn_cast<llvm::CallBase>(Use.getUser());
-  if (!Call || !Call->isArgOperand(&Use))
-    return false;
-  unsigned Argument = Call->getArgOperandNo(&Use);
-  if (const auto *Asm =
-          llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
-    llvm::StringRef Text = Asm->getAsmString();
-    Text = Text.trim();
-    if (!Text.starts_with("shfl.sync.") || Text.count(';') > 1)
-      return false;
-    // `shfl.sync.down.b32 $0, $1, $2, $3, $4;`: $1 is the value.
-    llvm::SmallVector<llvm::StringRef, 6> Operands;
-    Text.drop_front(Text.find_first_of(" \t")).split(Operands, ',');
-    if (Operands.size() < 2)
-      return false;
-    llvm::StringRef Value = Operands[1].trim();
-    unsigned Source = 0;
-    if (!Value.consume_front("$") || Value.getAsInteger(10, Source))
-      return false;
-    return asmOperandArgument(*Asm, Source) == Argument;
-  }
-  const llvm::Function *Callee = Call->getCalledFunction();
-  if (!Callee)
-    return false;
-  llvm::StringRef Name = Callee->getName();
-  if (Name.starts_with("llvm.nvvm.shfl.sync."))
-    return Argument == 1; // (mask, value, lane, clamp)
-  Name = baseName(Name);
-  return Callee->isDeclaration() && Name.starts_with("__shfl") &&
-         Name.ends_with("_sync") && Argument == 1; // (mask, var, lane, width)
-}
-
 /// Whether the branch \p Branch of \p L decides nothing the shared-memory
 /// model sees, whichever way it goes in each iteration: what it guards, up
 /// to where its sides join, touches global or private memory and pure
@@ -947,7 +895,11 @@ bool decidesOnlyData(
         continue;
       }
       if (const auto *Call = llvm::dyn_cast<llvm::CallBase>(User)) {
-        if (!PureCall(*Call) && !shuffledValue(Use))
+        // The value a warp shuffle moves between lanes: what it returns is
+        // data of the same kind.
+        if (!PureCall(*Call) &&
+            (!Call->isArgOperand(&Use) ||
+             shuffledArgument(*Call) != Call->getArgOperandNo(&Use)))
           return false;
       } else if (User->mayReadOrWriteMemory() ||
                  !(llvm::isa<llvm::BinaryOperator>(User) ||
@@ -990,7 +942,7 @@ struct DataOnlyBranches {
 DataOnlyBranches dataOnlyBranches(const llvm::Loop &L, FunctionFacts &Facts,
                                   const llvm::Function &Kernel) {
   DataOnlyBranches Result;
-  auto &[Branches, GuardsGlobal, HeaderPhis] = Result;
+  auto &[Branches, GuardingGlobal, HeaderPhis] = Result;
   const llvm::BasicBlock *Exiting = definedExitingBlock(L);
   for (const llvm::BasicBlock *Block : L.blocks()) {
     const llvm::Instruction *Terminator = Block->getTerminator();
@@ -1003,7 +955,7 @@ DataOnlyBranches dataOnlyBranches(const llvm::Loop &L, FunctionFacts &Facts,
   // the set; a handful of rounds at most in practice.
   for (bool Dropped = true; Dropped && !Branches.empty();) {
     Dropped = false;
-    GuardsGlobal.clear();
+    GuardingGlobal.clear();
     HeaderPhis.clear();
     for (const llvm::Instruction *Branch :
          llvm::SmallVector<const llvm::Instruction *, 8>(Branches.begin(),
@@ -1014,7 +966,7 @@ DataOnlyBranches dataOnlyBranches(const llvm::Loop &L, FunctionFacts &Facts,
         Branches.erase(Branch);
         Dropped = true;
       } else if (Global) {
-        GuardsGlobal.insert(Branch);
+        GuardingGlobal.insert(Branch);
       }
     }
   }

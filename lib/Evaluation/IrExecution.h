@@ -977,6 +977,19 @@ const clang::Expr *asmOperandSite(const clang::Stmt *Statement,
 /// Such a statement does the same thing in every iteration of a loop.
 bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call);
 
+/// The unmangled name of a function the prelude or the toolkit declares
+/// (`_Z9atomicAddPff` is atomicAdd).
+llvm::StringRef baseName(llvm::StringRef Name);
+
+/// The special register inline PTX `mov.u32 $0, %laneid;` reads ("laneid"),
+/// or nullopt for any other text.
+std::optional<llvm::StringRef> ptxSpecialRegisterMove(llvm::StringRef Text);
+
+/// The argument of a warp shuffle (the intrinsic, the prelude's
+/// `__shfl_down_sync`, inline PTX `shfl.sync`) that holds the value moved
+/// between lanes; nullopt for any other call.
+std::optional<unsigned> shuffledArgument(const llvm::CallBase &Call);
+
 /// "the condition at line 12 depends on data read from shared memory 's'; "
 /// followed by \p Then, what the evaluation did for those threads (\p Line
 /// 0: no line).

@@ -845,6 +845,59 @@ std::optional<CpAsyncIntrinsic> cpAsyncIntrinsic(llvm::StringRef Name) {
   return Found;
 }
 
+llvm::StringRef baseName(llvm::StringRef Name) {
+  if (!Name.consume_front("_Z"))
+    return Name;
+  unsigned Length = 0;
+  if (Name.consumeInteger(10, Length) || Length > Name.size())
+    return Name;
+  return Name.take_front(Length);
+}
+
+std::optional<llvm::StringRef> ptxSpecialRegisterMove(llvm::StringRef Text) {
+  llvm::StringRef Move = Text.trim().rtrim(';').trim();
+  if (!Move.consume_front("mov.u32") && !Move.consume_front("mov.b32"))
+    return std::nullopt;
+  auto [Target, Source] = Move.split(',');
+  Source = Source.trim();
+  if (Target.trim() != "$0" || !Source.consume_front("%"))
+    return std::nullopt;
+  return Source;
+}
+
+std::optional<unsigned> shuffledArgument(const llvm::CallBase &Call) {
+  if (const auto *Asm =
+          llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand())) {
+    llvm::StringRef Text = Asm->getAsmString();
+    Text = Text.trim();
+    if (!Text.starts_with("shfl.sync.") || Text.count(';') > 1)
+      return std::nullopt;
+    // `shfl.sync.down.b32 $0, $1, $2, $3, $4;` (or `$0|$1, $2, ...` with a
+    // predicate): the second operand is the value.
+    llvm::SmallVector<llvm::StringRef, 6> Operands;
+    Text.drop_front(Text.find_first_of(" \t")).split(Operands, ',');
+    if (Operands.size() < 2)
+      return std::nullopt;
+    llvm::StringRef Value = Operands[1].trim();
+    unsigned Source = 0;
+    if (!Value.consume_front("$") || Value.getAsInteger(10, Source))
+      return std::nullopt;
+    return asmOperandArgument(*Asm, Source);
+  }
+  const llvm::Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return std::nullopt;
+  llvm::StringRef Name = Callee->getName();
+  // (mask, value, lane, clamp) and (mask, var, lane or delta, width).
+  if (Name.starts_with("llvm.nvvm.shfl.sync."))
+    return 1u;
+  Name = baseName(Name);
+  if (Callee->isDeclaration() && Name.starts_with("__shfl") &&
+      Name.ends_with("_sync"))
+    return 1u;
+  return std::nullopt;
+}
+
 bool inlinePtxMovesNoModelledData(const llvm::CallBase &Call) {
   const auto *Asm = llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand());
   if (!Asm)
@@ -2056,14 +2109,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       return std::move(*Elected);
     // `mov.u32 $0, %laneid;` (CUB's LaneId, WarpId, LaneMaskLt...): a
     // special register read.
-    llvm::StringRef Move = Text.trim().rtrim(';').trim();
-    if (Move.consume_front("mov.u32") || Move.consume_front("mov.b32")) {
-      auto [Target, Source] = Move.split(',');
-      Source = Source.trim();
-      if (Target.trim() == "$0" && Source.consume_front("%"))
-        if (std::optional<ThreadValue> V = specialRegister(Source))
-          return std::move(*V);
-    }
+    if (std::optional<llvm::StringRef> Register = ptxSpecialRegisterMove(Text))
+      if (std::optional<ThreadValue> V = specialRegister(*Register))
+        return std::move(*V);
     // The texture and surface reads of the toolkit's tex1Dfetch, tex2D,
     // surf2Dread: named as the user called them, as the built-in prelude's
     // declarations are.
