@@ -298,8 +298,10 @@ private:
   }
 
   /// Holds \p Event when the compiled code merges it with the next
-  /// iterations of its innermost loop (iterations 0..k-1, k..2k-1, ...,
-  /// as an unrolled loop's vector accesses group them); true when held.
+  /// iterations of its innermost loop, or of the loop around it that
+  /// CompiledMergeDepths names (iterations 0..k-1, k..2k-1, ..., as an
+  /// unrolled loop's vector accesses group them; with a loop around, one
+  /// group per iteration of the loops inside it); true when held.
   bool gatherIteration(const MemoryAccessEvent &Event) {
     auto Compiled = Options.CompiledAccessBytes.find(Event.Site);
     unsigned Source = Event.WidthBytes;
@@ -311,9 +313,15 @@ private:
       return false;
     unsigned Iterations = Compiled->second / Source;
     AccessKey Key = keyOf(Event);
-    IterationGroup &Group = Gathering[Key];
-    llvm::ArrayRef<unsigned> Outer = Event.LoopIterations.drop_back();
-    unsigned Index = Event.LoopIterations.back() / Iterations;
+    size_t Merged = Event.LoopIterations.size() - 1;
+    if (auto Depth = Options.CompiledMergeDepths.find(Event.Site);
+        Depth != Options.CompiledMergeDepths.end() && Depth->second <= Merged)
+      Merged -= Depth->second;
+    llvm::ArrayRef<unsigned> Outer = Event.LoopIterations.take_front(Merged);
+    llvm::ArrayRef<unsigned> Inner =
+        Event.LoopIterations.drop_front(Merged + 1);
+    IterationGroup &Group = Gathering[{Key, Inner.vec()}];
+    unsigned Index = Event.LoopIterations[Merged] / Iterations;
     if (!Group.Addresses.empty() &&
         (Group.Group != Index || Group.OuterIterations != Outer.vec()))
       flush(Key, Group);
@@ -388,8 +396,8 @@ private:
   }
 
   void flushAll() {
-    for (auto &[Key, Group] : Gathering)
-      flush(Key, Group);
+    for (auto &[Held, Group] : Gathering)
+      flush(Held.first, Group);
     for (auto &[Instruction, Group] : Statements)
       flushStatements(Group);
   }
@@ -583,7 +591,9 @@ private:
   std::vector<AccessStats> &Accesses;
   /// The arrays profiled; empty for all.
   llvm::ArrayRef<const clang::VarDecl *> OnlyArrays;
-  std::map<AccessKey, IterationGroup> Gathering;
+  /// By access and the iterations of the loops inside the merged one.
+  std::map<std::pair<AccessKey, std::vector<unsigned>>, IterationGroup>
+      Gathering;
   /// By VectorizedAccess::Instruction.
   std::map<unsigned, StatementGroup> Statements;
   std::vector<uint64_t> PatternKey;

@@ -565,9 +565,9 @@ void noteUnanalysedAccesses(const CheckContext &Context,
     const char *What = Access.Kind == AccessKind::Load    ? "read"
                        : Access.Kind == AccessKind::Store ? "write"
                                                           : "atomic update";
-    std::string Array =
-        Access.Array ? "'" + Access.Array->getNameAsString() + "'"
-                     : std::string("shared memory");
+    std::string Array = Access.Array
+                            ? "'" + Access.Array->getNameAsString() + "'"
+                            : std::string("shared memory");
     Diagnostic D = incompleteNote(
         toSourcePoint(SM, Access.Site->getBeginLoc()),
         std::string("access not analysed: the address of this ") + What +
@@ -1196,12 +1196,14 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       }
     }
     std::vector<CompiledSharedAccess> Compiled;
-    llvm::DenseMap<const Expr *, unsigned> CompiledWidths;
+    llvm::DenseMap<const Expr *, unsigned> CompiledWidths, MergeDepths;
     if (Device) {
       if (const llvm::Function *F = Device->kernelFunction(Kernel.Kernel))
         Report.MangledName = F->getName().str();
       Compiled = compiledSharedAccesses(*Device, Kernel.Kernel, SM);
       CompiledWidths = compiledAccessWidths(Ctx, *Device, Kernel.Kernel);
+      MergeDepths =
+          mergedLoopDepths(Ctx, *Device, Kernel.Kernel, CompiledWidths);
     }
     for (const CompiledSharedAccess &Access : Compiled) {
       std::string Name = Access.Variable ? Access.Variable->getNameAsString()
@@ -1263,6 +1265,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
         Evaluation.TensorMaps = Shape.TensorMaps;
         Evaluation.Grid = Shape.Grid;
         Evaluation.CompiledAccessBytes = CompiledWidths;
+        Evaluation.CompiledMergeDepths = MergeDepths;
         Evaluation.LoopIterationLimit = Options.LoopIterationLimit;
         Evaluation.StepBudget = KernelSteps;
         Evaluation.StepBudgetReason = KernelStepsReason;

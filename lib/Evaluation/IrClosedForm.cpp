@@ -1248,9 +1248,9 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
 
   // Iterations the compiled code merges into one wider access are skipped
   // whole groups at a time, so that the bank model sees every group whole.
+  // The merged iterations are those of the access's innermost loop, or of
+  // the loop CompiledMergeDepths names around it.
   for (const llvm::BasicBlock *Block : L.blocks()) {
-    if (Facts.Loops.getLoopFor(Block) != &L)
-      continue;
     for (const llvm::Instruction &I : *Block) {
       if (!llvm::isa<llvm::LoadInst>(I) && !llvm::isa<llvm::StoreInst>(I))
         continue;
@@ -1258,6 +1258,12 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
       auto Compiled = Site ? Options.CompiledAccessBytes.find(Site)
                            : Options.CompiledAccessBytes.end();
       if (Compiled == Options.CompiledAccessBytes.end())
+        continue;
+      const llvm::Loop *Merged = Facts.Loops.getLoopFor(Block);
+      for (unsigned Out = Options.CompiledMergeDepths.lookup(Site);
+           Out > 0 && Merged; --Out)
+        Merged = Merged->getParentLoop();
+      if (Merged != &L)
         continue;
       llvm::Type *Accessed = llvm::isa<llvm::LoadInst>(I)
                                  ? I.getType()

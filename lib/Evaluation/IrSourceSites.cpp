@@ -840,6 +840,72 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
   return Widths;
 }
 
+llvm::DenseMap<const Expr *, unsigned>
+mergedLoopDepths(ASTContext &Ctx, const DeviceModule &Module,
+                 const FunctionDecl *Kernel,
+                 const llvm::DenseMap<const Expr *, unsigned> &Widths) {
+  llvm::DenseMap<const Expr *, unsigned> Depths;
+  const llvm::Function *Evaluated = Module.kernelFunction(Kernel);
+  if (!Evaluated || Widths.empty())
+    return Depths;
+  IrSourceSites Sites(Ctx, Module, Kernel);
+  ir::FunctionFacts Facts(const_cast<llvm::Function &>(*Evaluated));
+  const llvm::DataLayout &Layout = Evaluated->getParent()->getDataLayout();
+  // The constant step of \p Address per iteration of \p L, if it has one.
+  auto StepIn = [&](const llvm::SCEV *Address,
+                    const llvm::Loop *L) -> std::optional<int64_t> {
+    std::optional<int64_t> Step;
+    bool Other = false;
+    llvm::SCEVExprContains(Address, [&](const llvm::SCEV *S) {
+      const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S);
+      if (!Recurrence || Recurrence->getLoop() != L)
+        return false;
+      const auto *Constant = llvm::dyn_cast<llvm::SCEVConstant>(
+          Recurrence->getStepRecurrence(Facts.Evolution));
+      Other |= !Constant || Step.has_value();
+      if (Constant)
+        Step = Constant->getAPInt().getSExtValue();
+      return false;
+    });
+    if (Other)
+      return std::nullopt;
+    return Step.value_or(0);
+  };
+  for (const llvm::BasicBlock &Block : *Evaluated) {
+    const llvm::Loop *Innermost = Facts.Loops.getLoopFor(&Block);
+    if (!Innermost)
+      continue;
+    for (const llvm::Instruction &I : Block) {
+      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+      if (!Pointer || Pointer->getType()->getPointerAddressSpace() != 3)
+        continue;
+      const Expr *Site = Sites.accessSite(I);
+      if (!Site || !Widths.count(Site))
+        continue;
+      int64_t Width = int64_t(Layout.getTypeStoreSize(
+          llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I))));
+      const llvm::SCEV *Address =
+          Facts.Evolution.getSCEV(const_cast<llvm::Value *>(Pointer));
+      unsigned Depth = 0;
+      for (const llvm::Loop *L = Innermost; L;
+           L = L->getParentLoop(), ++Depth) {
+        std::optional<int64_t> Step = StepIn(Address, L);
+        if (Step == Width) {
+          if (Depth > 0)
+            Depths[Site] = Depth;
+          break;
+        }
+        // A loop nvcc unrolls whole between the access and the merged one:
+        // each of its iterations is a chain of its own.
+        if (!Step || *Step == 0 ||
+            !Facts.Evolution.getSmallConstantTripCount(L))
+          break;
+      }
+    }
+  }
+  return Depths;
+}
+
 std::vector<SharedAccessInLoops>
 sharedAccessesInLoops(ASTContext &Ctx, const DeviceModule &Module,
                       const FunctionDecl *Kernel) {

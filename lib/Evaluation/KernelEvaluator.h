@@ -168,6 +168,9 @@ struct EvaluationOptions {
   /// (compiledAccessWidths): the bank cost of consecutive iterations is that
   /// of the one instruction they become.
   llvm::DenseMap<const clang::Expr *, unsigned> CompiledAccessBytes;
+  /// Of those, the ones whose merged iterations are those of a loop around
+  /// their innermost one (mergedLoopDepths): how many loops out it is.
+  llvm::DenseMap<const clang::Expr *, unsigned> CompiledMergeDepths;
   /// The device code to evaluate; a kernel it does not hold is not
   /// evaluated, and the summary says so.
   const DeviceModule *Device = nullptr;
@@ -315,6 +318,18 @@ bool mapsClusterSharedMemory(const DeviceModule &Module,
 llvm::DenseMap<const clang::Expr *, unsigned>
 compiledAccessWidths(clang::ASTContext &Ctx, const DeviceModule &Module,
                      const clang::FunctionDecl *Kernel);
+
+/// Of the accesses \p Widths names, those whose address moves by its own
+/// width per iteration not of its innermost loop but of one around it,
+/// every loop in between of a constant trip count with a constant step:
+/// how many loops out that one is. nvcc unrolls the nest whole and merges
+/// the outer loop's iterations (`As[(row * TM + i) * BK + k]`, i inner, k
+/// outer: LDS.128 of four k in SGEMM_CUDA's 1D-blocktiling kernel, measured
+/// on an H100, docs/measurements/h200-vectorization.md).
+llvm::DenseMap<const clang::Expr *, unsigned>
+mergedLoopDepths(clang::ASTContext &Ctx, const DeviceModule &Module,
+                 const clang::FunctionDecl *Kernel,
+                 const llvm::DenseMap<const clang::Expr *, unsigned> &Widths);
 
 /// A shared load or store of a kernel's device code inside loops.
 struct SharedAccessInLoops {
