@@ -352,10 +352,14 @@ public:
   /// where the nest around it would take more than \p Trigger thread-steps,
   /// caps each of its loops evenly so that it takes about the enumeration
   /// bound (NestCaps); \p Why says why it is sampled. With \p Alone, only
-  /// \p L is weighed and capped, not the loops around it.
+  /// \p L is weighed and capped, not the loops around it. A nest of at most
+  /// \p WholeUpTo thread-steps in all gets caps at its trip counts: it runs
+  /// whole, and the loops around it are weighed alone later, as for a nest
+  /// that was capped.
   void projectLoopNest(CallFrame &Frame, const llvm::Loop &L,
                        uint64_t IterationSteps, uint64_t Trigger,
-                       const std::string &Why, bool Alone = false);
+                       const std::string &Why, bool Alone = false,
+                       uint64_t WholeUpTo = 0);
   /// \p Stopped reached an `unreachable` in \p Block: after a division by
   /// zero or undefined behaviour the optimizer found, the analysis says so
   /// (a trap or an assert only stops them).

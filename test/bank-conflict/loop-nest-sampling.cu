@@ -64,6 +64,21 @@ __global__ void unevenIteration(float *out) {
   out[threadIdx.x] = acc;
 }
 
+// A nest a little past the bound (1024 threads x 24 x 24 iterations, about
+// 5e6 thread-steps: nest's 2.1e7 for 48 x 48, scaled) runs whole: a sample
+// would have skipped a fifth of it (HeCBench gmm's 24 x 24 matrix inversion
+// was cut to 23 x 23 so). Up to twice the bound a nest is not sampled.
+// smem-lint: block_dim(1024)
+__global__ void justPastTheBound(float *out) {
+  __shared__ float s[4096];
+  float acc = 0;
+  for (int i = 0; i < 24; ++i)
+    for (int j = 0; j < 24; ++j)
+      // JSON: access s load L[[@LINE+1]]:14 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact{{$}}
+      acc += s[(threadIdx.x + i * i + j * j) & 4095];
+  out[threadIdx.x] = acc;
+}
+
 int main() { nest<<<1, 1024>>>(nullptr); }
 
 // The summary says how many accesses rest on a sample, also those that no
