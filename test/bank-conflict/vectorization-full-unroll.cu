@@ -9,8 +9,8 @@
 // SGEMM_CUDA's kernel 3 itself, measured with `smem-lint --verify --run` on
 // an H100 (issue 18's note of 2026-12-05): line 48 LDS.128 x8, 2.00
 // wavefronts x 2048 instructions at K = 256, as predicted here. Before, the
-// copy compiled as nvcc would unrolled this loop by two only, and the
-// analysis predicted 8-byte loads (1.00 x 4096).
+// copy compiled as nvcc would unrolled this loop by two (8-byte loads
+// predicted). Measured: runtime-verify/compare-vectorization-loops.test.
 //
 // RUN: %smem-lint --format=json %s | %summarize | FileCheck %s
 

@@ -8,8 +8,8 @@
 // 2.00 wavefronts x 8192 instructions at K = 256 (row is the warp's: every
 // lane reads the same word, and a uniform 16-byte load takes 2 wavefronts,
 // shared/ref/h200-shared-memory.md). Before, the analysis grouped only
-// iterations of the innermost loop and predicted 4-byte loads (1.00 x
-// 32768), which the profile showed as not measurable.
+// iterations of the innermost loop (4-byte loads predicted). This file,
+// measured: runtime-verify/compare-vectorization-loops.test.
 //
 // RUN: %smem-lint --format=json %s | %summarize | FileCheck %s
 // RUN: %smem-lint --format=json %s | python3 -c "import json,sys; r=json.load(sys.stdin); print([(a['line'], a['instruction_bytes'], a['merged_iterations']) for k in r['kernels'] for a in k['accesses'] if a['kind'] == 'load'])" | FileCheck --check-prefix=JSON %s
