@@ -94,6 +94,16 @@ void DivergentBarrierCheck::checkKernel(const CheckContext &Context,
            Barrier.Warp
                ? "pass the mask of the lanes that reach it, or move it out of "
                  "the branch"
+           : Barrier.Returned && !Barrier.Skipping
+               // The early `if (i >= n) return;` of a kernel that later
+               // synchronizes: the fix is to keep those threads, not to move
+               // the barrier.
+               ? "every thread of the block must reach the same barrier: "
+                 "instead of returning early, keep those threads and guard "
+                 "only their work with the condition, so that they reach the "
+                 "barrier too (the behaviour is undefined; compute-sanitizer's "
+                 "synccheck reports nothing when the threads that miss a "
+                 "barrier have exited)"
                : "every thread of the block must reach the same barrier: move "
                  "it out of the thread-dependent branch or loop (the behaviour "
                  "is undefined; when the threads that skip it exit, "

@@ -22,6 +22,7 @@ __global__ void earlyReturn(float *out, int n) {
   s[threadIdx.x] = 1.0f;
   __syncthreads();
   // CHECK: divergent-barrier.cu:[[@LINE-1]]:3: warning: divergent barrier: 56 of 256 threads of the block do not reach it (thread 200 returned before it, thread 0 arrives) (block 256x1, sm_90) [smem-divergent-barrier]
+  // CHECK: divergent-barrier.cu:[[@LINE-2]]:3: note: every thread of the block must reach the same barrier: instead of returning early, keep those threads and guard only their work with the condition, so that they reach the barrier too
   out[threadIdx.x] = s[255 - threadIdx.x];
 }
 
