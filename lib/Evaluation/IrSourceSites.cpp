@@ -840,6 +840,27 @@ compiledAccessWidths(ASTContext &Ctx, const DeviceModule &Module,
   return Widths;
 }
 
+namespace {
+
+/// Calls \p Visit(I, Innermost) for each shared load or store \p I of \p F
+/// inside a loop of \p Loops, \p Innermost its innermost loop.
+template <typename Callback>
+void forEachSharedAccessInLoops(const llvm::Function &F,
+                                const llvm::LoopInfo &Loops, Callback Visit) {
+  for (const llvm::BasicBlock &Block : F) {
+    const llvm::Loop *Innermost = Loops.getLoopFor(&Block);
+    if (!Innermost)
+      continue;
+    for (const llvm::Instruction &I : Block) {
+      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
+      if (Pointer && Pointer->getType()->getPointerAddressSpace() == 3)
+        Visit(I, *Innermost);
+    }
+  }
+}
+
+} // namespace
+
 llvm::DenseMap<const Expr *, unsigned>
 mergedLoopDepths(ASTContext &Ctx, const DeviceModule &Module,
                  const FunctionDecl *Kernel,
@@ -871,38 +892,32 @@ mergedLoopDepths(ASTContext &Ctx, const DeviceModule &Module,
       return std::nullopt;
     return Step.value_or(0);
   };
-  for (const llvm::BasicBlock &Block : *Evaluated) {
-    const llvm::Loop *Innermost = Facts.Loops.getLoopFor(&Block);
-    if (!Innermost)
-      continue;
-    for (const llvm::Instruction &I : Block) {
-      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
-      if (!Pointer || Pointer->getType()->getPointerAddressSpace() != 3)
-        continue;
-      const Expr *Site = Sites.accessSite(I);
-      if (!Site || !Widths.count(Site))
-        continue;
-      int64_t Width = int64_t(Layout.getTypeStoreSize(
-          llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I))));
-      const llvm::SCEV *Address =
-          Facts.Evolution.getSCEV(const_cast<llvm::Value *>(Pointer));
-      unsigned Depth = 0;
-      for (const llvm::Loop *L = Innermost; L;
-           L = L->getParentLoop(), ++Depth) {
-        std::optional<int64_t> Step = StepIn(Address, L);
-        if (Step == Width) {
-          if (Depth > 0)
-            Depths[Site] = Depth;
-          break;
+  forEachSharedAccessInLoops(
+      *Evaluated, Facts.Loops,
+      [&](const llvm::Instruction &I, const llvm::Loop &Innermost) {
+        const Expr *Site = Sites.accessSite(I);
+        if (!Site || !Widths.count(Site))
+          return;
+        int64_t Width = int64_t(Layout.getTypeStoreSize(
+            llvm::getLoadStoreType(const_cast<llvm::Instruction *>(&I))));
+        const llvm::SCEV *Address = Facts.Evolution.getSCEV(
+            const_cast<llvm::Value *>(llvm::getLoadStorePointerOperand(&I)));
+        unsigned Depth = 0;
+        for (const llvm::Loop *L = &Innermost; L;
+             L = L->getParentLoop(), ++Depth) {
+          std::optional<int64_t> Step = StepIn(Address, L);
+          if (Step == Width) {
+            if (Depth > 0)
+              Depths[Site] = Depth;
+            return;
+          }
+          // A loop nvcc unrolls whole between the access and the merged one:
+          // each of its iterations is a chain of its own.
+          if (!Step || *Step == 0 ||
+              !Facts.Evolution.getSmallConstantTripCount(L))
+            return;
         }
-        // A loop nvcc unrolls whole between the access and the merged one:
-        // each of its iterations is a chain of its own.
-        if (!Step || *Step == 0 ||
-            !Facts.Evolution.getSmallConstantTripCount(L))
-          break;
-      }
-    }
-  }
+      });
   return Depths;
 }
 
@@ -916,25 +931,19 @@ sharedAccessesInLoops(ASTContext &Ctx, const DeviceModule &Module,
   IrSourceSites Sites(Ctx, Module, Kernel);
   llvm::DominatorTree Dominators(const_cast<llvm::Function &>(*Evaluated));
   llvm::LoopInfo Loops(Dominators);
-  for (const llvm::BasicBlock &Block : *Evaluated) {
-    const llvm::Loop *Innermost = Loops.getLoopFor(&Block);
-    if (!Innermost)
-      continue;
-    for (const llvm::Instruction &I : Block) {
-      const llvm::Value *Pointer = llvm::getLoadStorePointerOperand(&I);
-      if (!Pointer || Pointer->getType()->getPointerAddressSpace() != 3)
-        continue;
-      SharedAccessInLoops Access;
-      Access.Site = Sites.accessSite(I);
-      Access.Kind =
-          llvm::isa<llvm::LoadInst>(I) ? AccessKind::Load : AccessKind::Store;
-      for (const llvm::Loop *L = Innermost; L; L = L->getParentLoop())
-        if (const Stmt *Statement = Sites.loopStatement(*L))
-          Access.Loops.push_back(Statement);
-      if (Access.Site && !Access.Loops.empty())
-        Found.push_back(std::move(Access));
-    }
-  }
+  forEachSharedAccessInLoops(
+      *Evaluated, Loops,
+      [&](const llvm::Instruction &I, const llvm::Loop &Innermost) {
+        SharedAccessInLoops Access;
+        Access.Site = Sites.accessSite(I);
+        Access.Kind =
+            llvm::isa<llvm::LoadInst>(I) ? AccessKind::Load : AccessKind::Store;
+        for (const llvm::Loop *L = &Innermost; L; L = L->getParentLoop())
+          if (const Stmt *Statement = Sites.loopStatement(*L))
+            Access.Loops.push_back(Statement);
+        if (Access.Site && !Access.Loops.empty())
+          Found.push_back(std::move(Access));
+      });
   return Found;
 }
 
