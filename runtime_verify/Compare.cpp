@@ -462,6 +462,19 @@ int compareDirectory(StringRef Dir, StringRef Format, raw_ostream &Out,
         << Dir << "' measured harnesses\n";
     return VerifyCannotRun;
   }
+  // Files given again for a plan an earlier compare resolved: the launches
+  // are re-analysed from the plan as prepared, with this build and these
+  // files, not judged by the earlier compare's predictions.
+  if (Resolver && Plan.Program && Plan.Program->Resolved) {
+    SmallString<256> PreparedPath(Dir);
+    sys::path::append(PreparedPath, PreparedPlanFile);
+    VerifyPlan Prepared;
+    std::string Unread;
+    if (auto PreparedText = MemoryBuffer::getFile(PreparedPath);
+        PreparedText &&
+        planFromJson((*PreparedText)->getBuffer().str(), Prepared, Unread))
+      Plan = std::move(Prepared);
+  }
   std::optional<MeasuredRun> Run = loadMeasurements(Plan, Dir, Error);
   if (Run && Plan.Program && !Plan.Program->Resolved) {
     if (!Resolver) {

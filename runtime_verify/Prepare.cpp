@@ -1248,6 +1248,13 @@ bool resolveProgramPlan(VerifyPlan &Plan, StringRef Dir,
   // Without a profile every kernel counts as never launched; the compare
   // step says why (the profiler's log).
   static const RunReport NoReport;
+  // The plan as prepared is kept beside the resolved one, so that a later
+  // compare re-analyses the launches with its own build and files.
+  SmallString<256> Prepared(Dir);
+  sys::path::append(Prepared, PreparedPlanFile);
+  if (!sys::fs::exists(Prepared) &&
+      !writeFile(Dir, PreparedPlanFile, planToJson(Plan), Error))
+    return false;
   PrepareOptions Options;
   Options.VerifyFixes = false;
   PlanBuilder Builder(NoReport, Options, Dir);

@@ -85,13 +85,19 @@ using LaunchAnalyser = std::function<std::optional<FileReport>(
     const std::string &File,
     const std::vector<LaunchConfiguration> &Configurations)>;
 
+/// The plan as --verify-prepare wrote it, kept in DIR by resolveProgramPlan
+/// once plan.json holds the re-analysis.
+inline constexpr const char *PreparedPlanFile = "plan.prepared.json";
+
 /// --run, once measure.sh has run: reads DIR/raw/program.ncu-raw.csv, gives
 /// each profiled launch of an analysed kernel the predictions of a
 /// re-analysis with its configuration (launch ids are the profile's: L0 is
 /// the first profiled launch), and lists the launches no analysis covers and
 /// the analysed kernels the program never launched. \p Files, when not
 /// empty, are where the analysed files are now (matched by file name).
-/// Returns false with \p Error set when there is no profile to read.
+/// Writes the resolved plan to DIR/plan.json, the plan as prepared to
+/// PreparedPlanFile first. Returns false with \p Error set when there is
+/// no profile to read or a file cannot be written.
 bool resolveProgramPlan(VerifyPlan &Plan, llvm::StringRef Dir,
                         const std::vector<std::string> &Files,
                         const LaunchAnalyser &Analyse, std::string &Error);
