@@ -470,10 +470,16 @@ int compareDirectory(StringRef Dir, StringRef Format, raw_ostream &Out,
     sys::path::append(PreparedPath, PreparedPlanFile);
     VerifyPlan Prepared;
     std::string Unread;
-    if (auto PreparedText = MemoryBuffer::getFile(PreparedPath);
-        PreparedText &&
-        planFromJson((*PreparedText)->getBuffer().str(), Prepared, Unread))
+    auto PreparedText = MemoryBuffer::getFile(PreparedPath);
+    if (!PreparedText)
+      Unread = "'" + PreparedPath.str().str() + "' is missing";
+    else if (planFromJson((*PreparedText)->getBuffer().str(), Prepared, Unread))
       Plan = std::move(Prepared);
+    // Not silently: the predictions judged are then the earlier compare's.
+    if (!Unread.empty())
+      Err << "smem-lint: warning: the plan as prepared cannot be read ("
+          << Unread << "): judging the predictions of the earlier "
+          << "--verify-compare, not a new analysis of the files\n";
   }
   std::optional<MeasuredRun> Run = loadMeasurements(Plan, Dir, Error);
   if (Run && Plan.Program && !Plan.Program->Resolved) {
