@@ -159,6 +159,13 @@ unsigned sharedOpcodeWidth(StringRef Opcode) {
     return 0;
   SmallVector<StringRef, 4> Parts;
   Opcode.split(Parts, '.');
+  // ldmatrix/stmatrix: each lane gives the address of one 16-byte row,
+  // whatever the number of matrices (ncu's access size is 128 bits for
+  // LDSM.16.M88.2 and .4 alike; it gives none for an instruction that never
+  // ran).
+  StringRef Base = Parts.front();
+  if (Base == "LDSM" || Base == "STSM")
+    return 16;
   unsigned Width = 4;
   for (StringRef Part : drop_begin(Parts)) {
     if (Part == "64")

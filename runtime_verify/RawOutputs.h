@@ -90,7 +90,7 @@ std::string sharedOperation(llvm::StringRef Opcode);
 std::string sharedOperation(const SourcePageInstruction &I);
 
 /// Bytes per lane a shared-memory opcode moves: LDS 4, LDS.64 8, LDS.128 16,
-/// LDS.U8 1, ... (0 when unknown).
+/// LDS.U8 1, LDSM (a row per lane) 16, ... (0 when unknown).
 unsigned sharedOpcodeWidth(llvm::StringRef Opcode);
 
 /// One shared-memory instruction nvcc placed inside an inlined function,

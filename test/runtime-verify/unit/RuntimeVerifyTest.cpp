@@ -139,6 +139,13 @@ TEST(Sass, Opcodes) {
   EXPECT_EQ(sharedOperation("LDG.E"), "");
   EXPECT_EQ(sharedOpcodeWidth("STS.64"), 8u);
   EXPECT_EQ(sharedOpcodeWidth("LDS.U8"), 1u);
+  // ldmatrix and stmatrix take a 16-byte row address per lane, for two
+  // matrices as for four (ncu's access size: 128 bits for LDSM.16.M88.2 in
+  // a run of Bruce-Lee-LY/cuda_hgemm's mma_naive on the H200, 2026-12-06);
+  // the copies of an unrolled loop that never ran have no access size.
+  EXPECT_EQ(sharedOpcodeWidth("LDSM.16.M88.2"), 16u);
+  EXPECT_EQ(sharedOpcodeWidth("LDSM.16.MT88.4"), 16u);
+  EXPECT_EQ(sharedOpcodeWidth("STSM.16.M88.4"), 16u);
   // A generic access is shared only where the source page says it ran on
   // shared memory (Inputs/h200-2026-12-05-run-generic-pointer).
   SourcePageInstruction Generic;
