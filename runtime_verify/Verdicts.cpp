@@ -630,6 +630,8 @@ Verdict judgeTotals(const Prediction &P, const Context &C) {
     // blocks share fewer tiles, another trip count), not the compiler.
     bool SameCost = (Widths.empty() || Widths == Predicted) && Im < Ip &&
                     within(Mr, P.WavefrontsPerInstruction, ExactTolerance);
+    if (SameCost && Ip > 0)
+      V.MeasuredValues["share_of_analysed_block"] = Im / Ip;
     V.Reason =
         "the kernel executes " + count(Im) + " shared " + P.Operation +
         "s per block (" + (V.Sass.empty() ? "none in the SASS" : V.Sass) +
@@ -730,6 +732,9 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
                         : "tolerance 10% (the analysis sampled a loop)";
   bool SameRequests = within(Rm, Rp, Tolerance);
   bool SameSectors = within(Sm, Sp, Tolerance);
+  if (P.Status == "exact" && Rm < Rp && Rm > 0 &&
+      within(Sm / Rm, P.SectorsPerRequest, Tolerance))
+    V.MeasuredValues["share_of_analysed_block"] = Rm / Rp;
   if (SameRequests && SameSectors) {
     V.Kind = VerdictKind::Confirmed;
     return V;
@@ -1035,6 +1040,73 @@ void markDifferentPaths(const VerifyPlan &Plan,
     V.Reason = "the run took another path than the analysed one (at line" +
                std::string(Names.size() == 1 ? " " : "s ") + join(Names, ", ") +
                "); was: " + V.Reason;
+  }
+}
+
+/// A grid with more blocks than work (blocks past the last tile return at
+/// once; a persistent grid's blocks share fewer tiles than there are
+/// blocks): the blocks that work do what the analysed block does and the
+/// others nothing, so the run's counts per block are the analysed block's
+/// times the share of the blocks that worked. When every line of a launch
+/// measured exactly shows one share below 1 (the predicted cost per
+/// instruction, a count that share of the predicted one), and that share of
+/// \p GridBlocks is a whole number of blocks, the kernel's totals and its
+/// global sectors at the same share and the predicted cost per instruction
+/// are the analysed block's too: confirmed, with the blocks that worked.
+void creditBlocksWithoutWork(const VerifyPlan &Plan,
+                             const std::map<std::string, double> &GridBlocks,
+                             std::vector<Verdict> &Verdicts) {
+  auto Close = [](double A, double B) {
+    return std::fabs(A - B) <= ExactTolerance * std::max(A, B);
+  };
+  for (const auto &[Launch, Blocks] : GridBlocks) {
+    std::optional<double> Share;
+    bool Consistent = true;
+    for (size_t I = 0; I < Plan.Predictions.size() && Consistent; ++I) {
+      const Prediction &P = Plan.Predictions[I];
+      const Verdict &V = Verdicts[I];
+      if (P.Launch != Launch || P.Kind != "wavefronts")
+        continue;
+      if (V.Kind == VerdictKind::Refuted ||
+          V.Kind == VerdictKind::DifferentPath) {
+        Consistent = false;
+        continue;
+      }
+      auto Measured = V.MeasuredValues.find("instructions_per_block");
+      if (V.Kind != VerdictKind::Confirmed || P.Status != "exact" ||
+          P.InstructionsPerBlock == 0 || Measured == V.MeasuredValues.end())
+        continue;
+      double Ratio = Measured->second / double(P.InstructionsPerBlock);
+      if (!Share)
+        Share = Ratio;
+      else if (!Close(Ratio, *Share))
+        Consistent = false;
+    }
+    if (!Consistent || !Share || *Share <= 0 || *Share > 1 - ExactTolerance)
+      continue;
+    double Working = *Share * Blocks;
+    double Whole = std::round(Working);
+    if (Whole < 1 || std::fabs(Working - Whole) > 0.05)
+      continue;
+    for (size_t I = 0; I < Plan.Predictions.size(); ++I) {
+      const Prediction &P = Plan.Predictions[I];
+      Verdict &V = Verdicts[I];
+      auto Found = V.MeasuredValues.find("share_of_analysed_block");
+      if (P.Launch != Launch || V.Kind == VerdictKind::Confirmed ||
+          V.Kind == VerdictKind::Refuted || Found == V.MeasuredValues.end() ||
+          !Close(Found->second, *Share))
+        continue;
+      V.Kind = VerdictKind::Confirmed;
+      V.MeasuredValues["blocks_that_worked"] = Whole;
+      V.Reason =
+          "the predicted cost per " +
+          std::string(P.Kind == "global-sectors" ? "request" : "instruction") +
+          ", and per block " + fixed(Found->second * 100, 1) +
+          "% of the analysed block's count, as at every line "
+          "measured: " +
+          count(Whole) + " of the grid's " + count(Blocks) +
+          " blocks did the analysed block's work, the others none";
+    }
   }
 }
 
@@ -1352,6 +1424,7 @@ std::optional<MeasuredRun> loadMeasurements(const VerifyPlan &Plan,
 std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
   std::vector<Verdict> Verdicts;
   static const LaunchMeasurement Nothing;
+  std::map<std::string, double> GridBlocks; // measured launches
   for (const Prediction &P : Plan.Predictions) {
     const PlannedLaunch *L = Plan.launch(P.Launch);
     auto It = Run.Launches.find(P.Launch);
@@ -1366,6 +1439,8 @@ std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
     }
     // Without a measurement the judges still state the prediction.
     Context C{Plan, *L, M.Problem.empty() ? M : Nothing};
+    if (C.M.Ncu)
+      GridBlocks[P.Launch] = blocksOf(C);
     Verdict V;
     if (P.Kind == "wavefronts") {
       V = judgeWavefronts(P, C);
@@ -1392,6 +1467,7 @@ std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
     }
     Verdicts.push_back(V);
   }
+  creditBlocksWithoutWork(Plan, GridBlocks, Verdicts);
   markDifferentPaths(Plan, Verdicts);
   return Verdicts;
 }

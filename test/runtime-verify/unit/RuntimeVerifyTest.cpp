@@ -558,6 +558,80 @@ TEST(Verdicts, PipeExcessOverTheAddressesIsNotRefutation) {
   EXPECT_EQ(Fewer.Kind, VerdictKind::Refuted);
 }
 
+// A grid of 8 blocks of which 2 have work (the others return at once): per
+// block the run executes a quarter of the analysed block's count at every
+// line, at the predicted cost, and the kernel's totals are credited with the
+// 2 blocks; a line at the full count breaks the pattern, and nothing is.
+TEST(Verdicts, BlocksWithoutWorkShareTheCounts) {
+  VerifyPlan Plan;
+  PlannedLaunch L;
+  L.Id = "L0";
+  L.Grid = {8, 1, 1};
+  L.Block = {32, 1, 1};
+  Plan.Launches.push_back(L);
+  auto predict = [&](const char *Id, const char *Kind, const char *Operation,
+                     unsigned Line, double Wavefronts) {
+    Prediction P;
+    P.Id = Id;
+    P.Launch = "L0";
+    P.Kind = Kind;
+    P.Operation = Operation;
+    P.File = "tiles.cu";
+    P.Line = P.LastLine = Line;
+    P.WidthBytes = {4};
+    P.WavefrontsPerInstruction = Wavefronts;
+    P.InstructionsPerBlock = 4;
+    Plan.Predictions.push_back(P);
+  };
+  predict("P0", "wavefronts", "store", 10, 1);
+  predict("P1", "wavefronts", "load", 12, 2);
+  predict("P2", "shared-totals", "load", 0, 2);
+
+  auto runWith = [&](double StoreExecutions) {
+    MeasuredRun Run;
+    NcuResult Ncu;
+    Ncu.Values["launch__grid_size"] = "8";
+    Ncu.Values["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = "16";
+    Ncu.Values["smsp__sass_inst_executed_op_shared_ld.sum"] = "8";
+    Ncu.Values["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] =
+        std::to_string(int(StoreExecutions));
+    Ncu.Values["smsp__sass_inst_executed_op_shared_st.sum"] =
+        std::to_string(int(StoreExecutions));
+    SourcePage Page;
+    auto instruction = [&](const char *Opcode, unsigned Line, double Executed,
+                           double Wavefronts) {
+      SourcePageInstruction I;
+      I.File = "/src/tiles.cu";
+      I.Line = Line;
+      I.Address = Line;
+      I.Opcode = Opcode;
+      I.AddressSpace = "Shared";
+      I.AccessOperation = Opcode[0] == 'L' ? "Load" : "Store";
+      I.AccessBits = 32;
+      I.Executed = Executed;
+      I.ThreadsExecuted = Executed * 32;
+      I.Wavefronts = Wavefronts;
+      Page.Instructions.push_back(I);
+    };
+    instruction("STS", 10, StoreExecutions, StoreExecutions);
+    instruction("LDS", 12, 8, 16);
+    Run.Launches["L0"].Ncu = Ncu;
+    Run.Launches["L0"].Source = Page;
+    return judgePlan(Plan, Run);
+  };
+  std::vector<Verdict> Shared = runWith(8);
+  EXPECT_EQ(Shared.at(0).Kind, VerdictKind::Confirmed) << Shared[0].Reason;
+  EXPECT_EQ(Shared.at(1).Kind, VerdictKind::Confirmed) << Shared[1].Reason;
+  EXPECT_EQ(Shared.at(2).Kind, VerdictKind::Confirmed) << Shared[2].Reason;
+  EXPECT_NE(Shared[2].Reason.find("2 of the grid's 8 blocks did the analysed "
+                                  "block's work"),
+            std::string::npos)
+      << Shared[2].Reason;
+  std::vector<Verdict> Mixed = runWith(32);
+  EXPECT_EQ(Mixed.at(0).Kind, VerdictKind::Confirmed) << Mixed[0].Reason;
+  EXPECT_EQ(Mixed.at(2).Kind, VerdictKind::NotMeasurable) << Mixed[2].Reason;
+}
+
 // raw/program.inline-lines.txt as measure.sh writes it (nvdisasm -gi of
 // SGEMM_CUDA's kernel 12 on an H200 host, 2026-12-05, chains shortened to
 // three levels): libcu++'s memcpy_async keeps its header's line, the chain
