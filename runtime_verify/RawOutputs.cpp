@@ -632,6 +632,36 @@ std::string kernelOfFunction(StringRef Demangled) {
   return Demangled.trim().str();
 }
 
+std::string comparableFunctionName(StringRef Name) {
+  std::string Out;
+  for (size_t I = 0; I < Name.size();) {
+    size_t Close = Name[I] == '(' ? Name.find(')', I) : StringRef::npos;
+    if (Close != StringRef::npos) {
+      StringRef Type = Name.slice(I + 1, Close);
+      StringRef After = Name.substr(Close + 1);
+      bool Cast = !Type.empty() && !After.empty() &&
+                  (isDigit(After.front()) || After.front() == '-') &&
+                  all_of(Type, [](char C) { return isLower(C) || C == ' '; });
+      if (Cast) {
+        I = Close + 1;
+        if (Type == "bool") {
+          StringRef Digits = After.take_while(isDigit);
+          Out += Digits == "0" ? "false" : "true";
+          I += Digits.size();
+        }
+        continue;
+      }
+    }
+    if (Name[I] != ' ')
+      Out += Name[I];
+    ++I;
+  }
+  // An empty pack ends a list: compute-sanitizer prints "T, >".
+  for (size_t At; (At = Out.find(",>")) != std::string::npos;)
+    Out.erase(At, 1);
+  return Out;
+}
+
 std::vector<ProfiledLaunch>
 profiledLaunches(const std::vector<NcuResult> &Results) {
   std::vector<ProfiledLaunch> Launches;

@@ -195,6 +195,12 @@ profiledLaunches(const std::vector<NcuResult> &Results);
 /// parameters: "void ns::k<32>(float*, int)" -> "ns::k<32>".
 std::string kernelOfFunction(llvm::StringRef Demangled);
 
+/// \p Name in a form in which compute-sanitizer's and LLVM's demanglings
+/// of one function compare equal: compute-sanitizer casts a template's
+/// integer arguments ("(int)128", "(bool)1") and ends an empty pack with
+/// ", >", LLVM prints "128", "true" and ">"; spaces are dropped.
+std::string comparableFunctionName(llvm::StringRef Name);
+
 /// Whether the symbol Clang gave a kernel and the one in a profile name the
 /// same function: equal, or equal once demangled (Clang marks a `static`
 /// kernel's internal linkage, "_ZL6kernel...", where nvcc's symbol stays

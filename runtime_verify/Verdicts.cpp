@@ -878,6 +878,18 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
       return V;
     }
   }
+  // A side racecheck places at no line (an offset into the kernel: the
+  // write of CuTe's epilogue, inlined with no line of its own) cannot be
+  // matched to the finding's lines, so its hazards neither confirm nor
+  // refute it.
+  for (const Hazard *H : All)
+    if (!H->First.Line || !H->Second.Line) {
+      V.Kind = VerdictKind::NotMeasurable;
+      V.Reason = "racecheck gives no line for one side of its hazards, so "
+                 "they cannot be matched to the finding's lines: " +
+                 hazardGroups(All);
+      return V;
+    }
   // Two cp.async writes of one thread in flight together: racecheck
   // (2025.3) reported such a WAW for one instruction's iterations
   // (cuda-samples' globalToShmemAsyncCopy) but none between two copy
@@ -1141,6 +1153,7 @@ public:
     if (!Loaded)
       readAll();
     std::string Kernel = kernelOfFunction(demangle(L.Function));
+    std::string Comparable = comparableFunctionName(Kernel);
     M.NcuProblem =
         TimedOut("ncu program", "Nsight Compute did not finish the program "
                                 "(raw/program.ncu-log.txt)");
@@ -1177,12 +1190,17 @@ public:
     if (Racecheck && M.RacecheckProblem.empty()) {
       // The hazards of this kernel that this launch can have made: the
       // log does not say which launch, but a thread or block past this
-      // launch's block or grid is another launch's.
+      // launch's block or grid is another launch's. One side may be in a
+      // function inlined into the kernel (CuTe's SM75_U32x4_LDSM_N::copy):
+      // the other then names the kernel.
       RacecheckLog Mine = *Racecheck;
       Mine.Hazards.clear();
       Mine.Errors = Mine.Warnings = 0;
       for (const Hazard &H : Racecheck->Hazards)
-        if (kernelOfFunction(H.First.Function) == Kernel &&
+        if ((comparableFunctionName(kernelOfFunction(H.First.Function)) ==
+                 Comparable ||
+             comparableFunctionName(kernelOfFunction(H.Second.Function)) ==
+                 Comparable) &&
             withinDims(H.Block, L.Grid) &&
             withinDims(H.First.Thread, L.Block) &&
             withinDims(H.Second.Thread, L.Block)) {
@@ -1198,7 +1216,7 @@ public:
       SynccheckLog Mine = *Synccheck;
       Mine.Errors.clear();
       for (const BarrierError &E : Synccheck->Errors)
-        if (kernelOfFunction(E.Function) == Kernel)
+        if (comparableFunctionName(kernelOfFunction(E.Function)) == Comparable)
           Mine.Errors.push_back(E);
       Mine.ErrorCount = Mine.Errors.size();
       M.Synccheck = Mine;

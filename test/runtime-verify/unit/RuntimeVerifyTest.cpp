@@ -443,6 +443,55 @@ TEST(Program, KernelSymbols) {
   EXPECT_TRUE(sameKernelSymbol("scan", "scan"));
 }
 
+TEST(Program, SanitizerNamesOfTemplateKernels) {
+  // compute-sanitizer's racecheck names a CuTe kernel (LeetCUDA's HGEMM on
+  // the H200, 2026-12-06) with cast integer arguments and a ", >" for an
+  // empty pack, where LLVM's demangling of the profiled symbol has "128",
+  // "true" and ">": the hazards must still go to the launch.
+  EXPECT_EQ(comparableFunctionName(
+                "hgemm<cutlass::half_t, (int)128, cute::MMA_Traits<cute::SM80_"
+                "TN, >, (bool)1, (unsigned int)7, (int)-1>"),
+            comparableFunctionName("hgemm<cutlass::half_t, 128, "
+                                   "cute::MMA_Traits<cute::SM80_TN>, true, 7, "
+                                   "-1>"));
+  EXPECT_NE(comparableFunctionName("k<(int)32>"),
+            comparableFunctionName("k<64>"));
+  // A parameter list is not a cast.
+  EXPECT_EQ(comparableFunctionName("f(int) const"), "f(int)const");
+}
+
+TEST(Verdicts, HazardsWithAnUnplacedSideAreNotARefutation) {
+  VerifyPlan Plan;
+  PlannedLaunch L;
+  L.Id = "L0";
+  L.Grid = {1, 1, 1};
+  L.Block = {128, 1, 1};
+  Plan.Launches.push_back(L);
+  Prediction P;
+  P.Id = "P0";
+  P.Launch = "L0";
+  P.Kind = "race";
+  P.File = "copy.hpp";
+  P.Lines = {59};
+  Plan.Predictions.push_back(P);
+  // The read inlined from a header, the write at an offset of the kernel
+  // with no line (racecheck on the H200, 2026-12-06, shortened).
+  MeasuredRun Run;
+  Run.Launches["L0"].Racecheck = parseRacecheckLog(
+      "========= Error: Potential WAR hazard detected at __shared__ 0x410 in "
+      "block (0,0,0) :\n"
+      "=========     Read Thread (16,0,0) at cute::SM75_U32x4_LDSM_N::copy("
+      "unsigned int &)+0x19c0 in copy_sm75.hpp:134\n"
+      "=========     Write Thread (64,0,0) at void k<(int)128>(T1 *)+0x1e60\n"
+      "=========     Current Value : 0, Incoming Value : 4\n"
+      "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 "
+      "warnings)\n");
+  Verdict V = judgePlan(Plan, Run).at(0);
+  EXPECT_EQ(V.Kind, VerdictKind::NotMeasurable) << V.Reason;
+  EXPECT_NE(V.Reason.find("no line for one side"), std::string::npos)
+      << V.Reason;
+}
+
 TEST(Program, LaunchesOfTheProfile) {
   auto Buffer = llvm::MemoryBuffer::getFile(
       std::string(SMEM_LINT_RUNTIME_VERIFY_INPUTS) +
