@@ -659,7 +659,28 @@ std::string comparableFunctionName(StringRef Name) {
   // An empty pack ends a list: compute-sanitizer prints "T, >".
   for (size_t At; (At = Out.find(",>")) != std::string::npos;)
     Out.erase(At, 1);
-  return Out;
+  // LLVM suffixes an unsigned or long argument ("7u", "7ul", "-1ll"); the
+  // cast said the type: a number's suffix before ',' or '>' goes.
+  std::string Plain;
+  for (size_t I = 0; I < Out.size(); ++I) {
+    Plain += Out[I];
+    bool NumberStarts =
+        isDigit(Out[I]) && (I == 0 || StringRef("<,-").contains(Out[I - 1]));
+    if (!NumberStarts)
+      continue;
+    size_t End = I + 1;
+    while (End < Out.size() && isDigit(Out[End]))
+      ++End;
+    size_t Suffix = End;
+    while (Suffix < Out.size() && StringRef("uUlL").contains(Out[Suffix]))
+      ++Suffix;
+    if (Suffix > End && Suffix < Out.size() &&
+        (Out[Suffix] == ',' || Out[Suffix] == '>')) {
+      Plain += Out.substr(I + 1, End - I - 1);
+      I = Suffix - 1;
+    }
+  }
+  return Plain;
 }
 
 std::vector<ProfiledLaunch>

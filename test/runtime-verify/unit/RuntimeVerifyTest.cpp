@@ -456,6 +456,11 @@ TEST(Program, SanitizerNamesOfTemplateKernels) {
                                    "-1>"));
   EXPECT_NE(comparableFunctionName("k<(int)32>"),
             comparableFunctionName("k<64>"));
+  // LLVM writes an unsigned argument 7u, a long long -1ll.
+  EXPECT_EQ(comparableFunctionName("k<(unsigned int)7, (long long)-1, "
+                                   "cutlass::uint128_t>"),
+            comparableFunctionName("k<7u, -1ll, cutlass::uint128_t>"));
+  EXPECT_EQ(comparableFunctionName("k<v2u>"), "k<v2u>");
   // A parameter list is not a cast.
   EXPECT_EQ(comparableFunctionName("f(int) const"), "f(int)const");
 }
