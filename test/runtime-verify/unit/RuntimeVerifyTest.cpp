@@ -47,6 +47,18 @@ VerifyPlan recordedPlan() {
   return Plan;
 }
 
+/// A plan with one launch of \p Grid blocks of \p Block threads.
+VerifyPlan planWithLaunch(const char *Id, std::array<unsigned, 3> Grid,
+                          std::array<unsigned, 3> Block) {
+  VerifyPlan Plan;
+  PlannedLaunch L;
+  L.Id = Id;
+  L.Grid = Grid;
+  L.Block = Block;
+  Plan.Launches.push_back(L);
+  return Plan;
+}
+
 TEST(NcuCsv, QuotesCommasAndProfilerLines) {
   auto Rows = parseCsv("==PROF== Connected\n\"a\",\"b,c\",\"say \"\"hi\"\"\"\n"
                        "\"1\",\"2,048\",\"\"\n");
@@ -466,12 +478,7 @@ TEST(Program, SanitizerNamesOfTemplateKernels) {
 }
 
 TEST(Verdicts, HazardsWithAnUnplacedSideAreNotARefutation) {
-  VerifyPlan Plan;
-  PlannedLaunch L;
-  L.Id = "L0";
-  L.Grid = {1, 1, 1};
-  L.Block = {128, 1, 1};
-  Plan.Launches.push_back(L);
+  VerifyPlan Plan = planWithLaunch("L0", {1, 1, 1}, {128, 1, 1});
   Prediction P;
   P.Id = "P0";
   P.Launch = "L0";
@@ -571,12 +578,7 @@ TEST(Prepare, FillElementTypes) {
 // counter gave 12,658 / 4 = 3164.5 (the five other launches of the same
 // kernel 3151.75 to 3182.5).
 TEST(Verdicts, PipeExcessOverTheAddressesIsNotRefutation) {
-  VerifyPlan Plan;
-  PlannedLaunch L;
-  L.Id = "L6";
-  L.Grid = {2, 2, 1};
-  L.Block = {256, 1, 1};
-  Plan.Launches.push_back(L);
+  VerifyPlan Plan = planWithLaunch("L6", {2, 2, 1}, {256, 1, 1});
   Prediction P;
   P.Id = "P0";
   P.Launch = "L6";
@@ -617,12 +619,7 @@ TEST(Verdicts, PipeExcessOverTheAddressesIsNotRefutation) {
 // line, at the predicted cost, and the kernel's totals are credited with the
 // 2 blocks; a line at the full count breaks the pattern, and nothing is.
 TEST(Verdicts, BlocksWithoutWorkShareTheCounts) {
-  VerifyPlan Plan;
-  PlannedLaunch L;
-  L.Id = "L0";
-  L.Grid = {8, 1, 1};
-  L.Block = {32, 1, 1};
-  Plan.Launches.push_back(L);
+  VerifyPlan Plan = planWithLaunch("L0", {8, 1, 1}, {32, 1, 1});
   auto predict = [&](const char *Id, const char *Kind, const char *Operation,
                      unsigned Line, double Wavefronts) {
     Prediction P;
