@@ -72,6 +72,8 @@ struct AccessContext {
   llvm::SmallVector<unsigned, 4> Iterations;
   /// A wgmma's operand read (MemoryAccessEvent::WarpgroupMma).
   bool ByWarpgroupMma = false;
+  /// MemoryAccessEvent::ReachedThrough.
+  clang::SourceLocation ReachedThrough;
 };
 
 /// Calls \p Visit(Thread, Offset) for each \p Unit-byte piece each active
@@ -308,10 +310,13 @@ struct BarrierObserver::State {
   std::vector<AccessContext> Contexts;
   std::set<std::vector<const clang::Stmt *>> LoopNests;
   PieceTable Words;
-  std::map<
-      std::tuple<const clang::Expr *, const clang::Expr *, int, bool, bool>,
-      size_t>
-      HazardIndex;
+  /// A hazard per pair of accesses, each a site and the kernel's call it
+  /// is reached through (two calls of a library's copy are two accesses).
+  using SiteKey = std::pair<const clang::Expr *, clang::SourceLocation>;
+  std::map<std::tuple<SiteKey, SiteKey, int, bool, bool>, size_t> HazardIndex;
+  SiteKey siteKey(const AccessContext &C) const {
+    return {C.Site, C.ReachedThrough};
+  }
   /// Copies in flight (MemoryAccessEvent::Async), per 4-byte word of shared
   /// memory: the thread whose copy writes it, and where it issued the copy
   /// (an index into CopyIssues, which outlive the barrier interval).
@@ -509,7 +514,8 @@ struct BarrierObserver::State {
             Thread,
             *C.Loops,
             std::vector<unsigned>(C.Iterations.begin(), C.Iterations.end()),
-            C.ByWarpgroupMma};
+            C.ByWarpgroupMma,
+            C.ReachedThrough};
   }
 
   void record(HazardKind Kind, const WordAccess &Earlier, unsigned Thread,
@@ -518,9 +524,9 @@ struct BarrierObserver::State {
     bool SameWarp = warpOf(Earlier.Thread) == warpOf(Thread);
     // Writes within one statement and across executions of it are separate
     // findings (smem-conflicting-writes, smem-missing-barrier): separate keys.
-    auto Key =
-        std::make_tuple(Contexts[Earlier.Context].Site, Contexts[Context].Site,
-                        int(Kind), WithinOneStatement, false);
+    auto Key = std::make_tuple(siteKey(Contexts[Earlier.Context]),
+                               siteKey(Contexts[Context]), int(Kind),
+                               WithinOneStatement, false);
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
     if (!New) {
       SharedHazard &Known = Profile.Hazards[It->second];
@@ -565,8 +571,8 @@ struct BarrierObserver::State {
                         : Kind == AccessKind::Load
                             ? HazardKind::ReadAfterWrite
                             : HazardKind::WriteAfterWrite;
-    auto Key = std::make_tuple(Issue.Site, Contexts[Context].Site, int(Hazard),
-                               false, true);
+    auto Key = std::make_tuple(siteKey(Issue), siteKey(Contexts[Context]),
+                               int(Hazard), false, true);
     auto [It, New] = HazardIndex.try_emplace(Key, Profile.Hazards.size());
     if (!New)
       return;
@@ -579,9 +585,14 @@ struct BarrierObserver::State {
     Found.CopyIsTensor = CopyIssues[Copy.Context].Tensor;
     Found.CopyReadsShared = CopyReads;
     Found.CopyIsWarpgroupMma = CopyIssues[Copy.Context].WarpgroupMma;
-    Found.Earlier = {Issue.Site, Issue.Kind, Copy.Thread, *Issue.Loops,
-                     std::vector<unsigned>(Issue.Iterations.begin(),
-                                           Issue.Iterations.end())};
+    Found.Earlier = {
+        Issue.Site,
+        Issue.Kind,
+        Copy.Thread,
+        *Issue.Loops,
+        std::vector<unsigned>(Issue.Iterations.begin(), Issue.Iterations.end()),
+        false,
+        Issue.ReachedThrough};
     Found.Later = describe(Context, Thread);
     Found.Array = Array;
     Found.ByteOffset = Offset;
@@ -695,7 +706,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       {Event.Site, Event.Kind, &Loops,
        llvm::SmallVector<unsigned, 4>(Event.LoopIterations.begin(),
                                       Event.LoopIterations.end()),
-       Event.WarpgroupMma != nullptr});
+       Event.WarpgroupMma != nullptr, Event.ReachedThrough});
   // Sub-word accesses are tracked per byte so that threads writing
   // neighbouring chars of one word do not look like a race.
   unsigned Unit = Event.WidthBytes >= 4 ? 4 : std::max(1u, Event.WidthBytes);
@@ -1099,11 +1110,13 @@ namespace {
 /// Which hazard of a run is which of another: the pair of accesses and
 /// the kind, as BarrierObserver keeps one per key.
 using HazardKey =
-    std::tuple<const clang::Expr *, const clang::Expr *, int, bool>;
+    std::tuple<const clang::Expr *, clang::SourceLocation, const clang::Expr *,
+               clang::SourceLocation, int, bool>;
 
 HazardKey keyOf(const SharedHazard &Hazard) {
-  return {Hazard.Earlier.Site, Hazard.Later.Site, int(Hazard.Kind),
-          Hazard.WithinOneStatement};
+  return {Hazard.Earlier.Site, Hazard.Earlier.ReachedThrough,
+          Hazard.Later.Site,   Hazard.Later.ReachedThrough,
+          int(Hazard.Kind),    Hazard.WithinOneStatement};
 }
 
 /// Whether \p New tells the hazard better than \p Kept, as

@@ -52,7 +52,17 @@ struct HazardAccess {
   /// A wgmma's read of its operand: Thread is one of the warpgroup that
   /// issues it, which reads the word for all of them.
   bool ByWarpgroupMma = false;
+  /// When Site is in another file than the kernel (a library's copy loop):
+  /// the kernel's call it is reached through (MemoryAccessEvent::
+  /// ReachedThrough); two calls reaching one site are two accesses.
+  clang::SourceLocation ReachedThrough;
 };
+
+/// Whether \p A and \p B are one access of the source: one site, reached
+/// through one call of the kernel.
+inline bool sameAccess(const HazardAccess &A, const HazardAccess &B) {
+  return A.Site == B.Site && A.ReachedThrough == B.ReachedThrough;
+}
 
 /// The values tried for an unknown uniform value (sweepSymbols gives it 1
 /// to SymbolSweepLimit in turn) that show a hazard the evaluation with the

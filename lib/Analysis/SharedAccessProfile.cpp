@@ -109,8 +109,6 @@ private:
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;
     Stats.DividesByZero |= Event.Address.DividedByZero.anyCommon(Event.Active);
     Stats.Symbols |= Event.Address.Symbols;
-    if (Stats.ReachedThrough.isInvalid())
-      Stats.ReachedThrough = Event.ReachedThrough;
     Stats.Loops.insert(Event.EnclosingLoops.begin(),
                        Event.EnclosingLoops.end());
     for (const std::string &Assumption : Event.Assumptions)
@@ -147,12 +145,16 @@ private:
         Same->Assumptions.push_back(Assumption);
   }
 
-  /// One source access: its site, kind and array. A function the kernel
-  /// calls for two arrays has one site for both, and two accesses.
-  using AccessKey =
-      std::tuple<const clang::Expr *, unsigned, const clang::Decl *>;
+  /// One source access: its site, kind and array, and the kernel's call it
+  /// is reached through when in another file. A function the kernel calls
+  /// for two arrays has one site for both, and two accesses; so has a
+  /// library's copy loop that two of the kernel's calls reach (CuTe's
+  /// `copy` for the A and the B tile): each call has its own cost.
+  using AccessKey = std::tuple<const clang::Expr *, unsigned,
+                               const clang::Decl *, clang::SourceLocation>;
   static AccessKey keyOf(const MemoryAccessEvent &Event) {
-    return {Event.Site, unsigned(Event.Kind), Event.Address.Object.Decl};
+    return {Event.Site, unsigned(Event.Kind), Event.Address.Object.Decl,
+            Event.ReachedThrough};
   }
 
   /// Consecutive iterations of one access that the compiled code performs
@@ -446,6 +448,7 @@ private:
       Stats.AsyncCopy = Event.Async == AsyncPhase::Issue;
       Stats.BypassesL1 = Event.BypassesL1;
       Stats.Remote = Remote;
+      Stats.ReachedThrough = Event.ReachedThrough;
       Accesses.push_back(std::move(Stats));
     }
     return Accesses[It->second];
@@ -633,10 +636,12 @@ uint64_t SharedAccessProfile::wavefrontsOf(const clang::VarDecl *Array) const {
 
 const AccessStats *
 SharedAccessProfile::find(const clang::Expr *Site, AccessKind Kind,
-                          const clang::VarDecl *Array) const {
+                          const clang::VarDecl *Array,
+                          clang::SourceLocation ReachedThrough) const {
   for (const AccessStats &Access : Accesses)
     if (Access.Site == Site && Access.Kind == Kind &&
-        (!Array || Access.Array == Array))
+        (!Array || Access.Array == Array) &&
+        Access.ReachedThrough == ReachedThrough)
       return &Access;
   return nullptr;
 }
@@ -730,8 +735,8 @@ sweepSymbols(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
       for (auto [I, Access] : llvm::enumerate(Baseline.Accesses)) {
         if (!(Swept(Access) >> Symbol & 1))
           continue;
-        const AccessStats *Same =
-            Run.find(Access.Site, Access.Kind, Access.Array);
+        const AccessStats *Same = Run.find(Access.Site, Access.Kind,
+                                           Access.Array, Access.ReachedThrough);
         WaysByAccess[I].push_back(Same ? Same->ways() : 0);
       }
     }

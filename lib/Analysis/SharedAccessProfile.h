@@ -82,8 +82,9 @@ struct AccessStats {
   int64_t StartOffset = std::numeric_limits<int64_t>::max();
   std::set<const clang::Stmt *> Loops;
   std::vector<std::string> Assumptions;
-  /// The kernel's call the access is first reached through, when it is in
-  /// another file (MemoryAccessEvent::ReachedThrough).
+  /// The kernel's call the access is reached through, when it is in
+  /// another file (MemoryAccessEvent::ReachedThrough): each such call has
+  /// an access of its own.
   clang::SourceLocation ReachedThrough;
   /// ldmatrix / stmatrix: the matrices per instruction (1, 2 or 4); 0 for
   /// an ordinary access.
@@ -202,9 +203,12 @@ struct SharedAccessProfile {
   /// Wavefronts of every warp instruction evaluated on \p Array.
   uint64_t wavefrontsOf(const clang::VarDecl *Array) const;
   /// The access at \p Site of \p Kind; of \p Array when given (a function
-  /// the kernel calls for two arrays has one site for both).
-  const AccessStats *find(const clang::Expr *Site, AccessKind Kind,
-                          const clang::VarDecl *Array = nullptr) const;
+  /// the kernel calls for two arrays has one site for both), reached
+  /// through the kernel's call \p ReachedThrough (AccessStats::ReachedThrough).
+  const AccessStats *
+  find(const clang::Expr *Site, AccessKind Kind,
+       const clang::VarDecl *Array = nullptr,
+       clang::SourceLocation ReachedThrough = clang::SourceLocation()) const;
 };
 
 /// Why accesses inside \p Loops were seen only in part: the reasons of the

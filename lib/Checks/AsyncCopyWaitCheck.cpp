@@ -25,8 +25,7 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     bool Mma = Hazard.CopyIsWarpgroupMma;
     std::string Copier = Mma ? warpgroupName(Hazard.Earlier.Thread)
                              : threadOf(Analysis, Hazard.Earlier);
-    std::string CopyLine =
-        std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    std::string CopyLine = accessLine(Analysis, Hazard.Earlier);
     // A bulk copy (the TMA engine's) completes through its mbarrier, not
     // through a group wait.
     std::string Copy = Mma ? "wgmma"

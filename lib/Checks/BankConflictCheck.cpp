@@ -574,7 +574,7 @@ void ConflictReporter::report(unsigned Index, const AccessStats &Access,
   D.Check = BankConflictCheck::info().Name;
   D.Level = Severity::Warning;
   D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
-  Context.nameSharedAccess(D, Access.Site, Access.Kind);
+  Context.nameSharedAccess(D, Access.Site, Access.Kind, Access.ReachedThrough);
   D.Ways = WorstOverSymbols;
   if (Ways >= 2) {
     // nvcc merges consecutive iterations, or this statement and others:
@@ -762,7 +762,7 @@ void ConflictReporter::reportRemote(const AccessStats &Access) {
   Diagnostic D;
   D.Check = BankConflictCheck::info().Name;
   D.Where = toSourcePoint(SM, Access.Site->getBeginLoc());
-  Context.nameSharedAccess(D, Access.Site, Access.Kind);
+  Context.nameSharedAccess(D, Access.Site, Access.Kind, Access.ReachedThrough);
   std::string Assumed = " (" + Analysis.assumptionSummary(Access.Site) + ")";
   if (Ways >= 2) {
     D.Level = Severity::Warning;

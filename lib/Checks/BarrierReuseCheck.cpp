@@ -22,8 +22,7 @@ void BarrierReuseCheck::checkKernel(const CheckContext &Context,
       continue;
     std::string Loop =
         std::to_string(lineOf(Analysis, Hazard.AcrossIterationsOf));
-    std::string ReadLine =
-        std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    std::string ReadLine = accessLine(Analysis, Hazard.Earlier);
     std::string Message =
         "missing second barrier: " + triedValuesClause(Analysis, Hazard) +
         "the loop at line " + Loop + " refills '" +

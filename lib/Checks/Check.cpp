@@ -101,10 +101,11 @@ std::vector<Assumption> assumedValues(const KernelAnalysis &Analysis,
   return Assumed;
 }
 
-void CheckContext::nameSharedAccess(Diagnostic &Finding,
-                                    const clang::Expr *Site,
-                                    AccessKind Kind) const {
-  addOnce(Finding.Accesses, Ids.shared(Site, Kind));
+void CheckContext::nameSharedAccess(
+    Diagnostic &Finding, const clang::Expr *Site, AccessKind Kind,
+    clang::SourceLocation ReachedThrough) const {
+  for (std::string &Id : Ids.shared(Site, Kind, ReachedThrough))
+    addOnce(Finding.Accesses, std::move(Id));
 }
 
 void CheckContext::nameGlobalAccess(Diagnostic &Finding,

@@ -33,16 +33,26 @@ namespace smemlint {
 /// the accesses it is about.
 class AccessIds {
 public:
-  void addShared(const clang::Expr *Site, AccessKind Kind, std::string Id) {
-    Shared[{Site, unsigned(Kind)}] = std::move(Id);
+  void addShared(const clang::Expr *Site, AccessKind Kind,
+                 clang::SourceLocation ReachedThrough, std::string Id) {
+    Shared[{Site, unsigned(Kind)}].push_back({ReachedThrough, std::move(Id)});
   }
   void addGlobal(const clang::Expr *Site, AccessKind Kind, std::string Id) {
     Global[{Site, unsigned(Kind)}] = std::move(Id);
   }
-  /// The id of the shared access at \p Site of \p Kind, or "" if none.
-  std::string shared(const clang::Expr *Site, AccessKind Kind) const {
+  /// The ids of the shared accesses at \p Site of \p Kind: the one reached
+  /// through the kernel's call \p ReachedThrough when that is given, else
+  /// every one (AccessStats::ReachedThrough).
+  std::vector<std::string>
+  shared(const clang::Expr *Site, AccessKind Kind,
+         clang::SourceLocation ReachedThrough = clang::SourceLocation()) const {
+    std::vector<std::string> Found;
     auto It = Shared.find({Site, unsigned(Kind)});
-    return It == Shared.end() ? std::string() : It->second;
+    if (It != Shared.end())
+      for (const auto &[Through, Id] : It->second)
+        if (ReachedThrough.isInvalid() || Through == ReachedThrough)
+          Found.push_back(Id);
+    return Found;
   }
   std::string global(const clang::Expr *Site, AccessKind Kind) const {
     auto It = Global.find({Site, unsigned(Kind)});
@@ -51,7 +61,10 @@ public:
 
 private:
   using Key = std::pair<const clang::Expr *, unsigned>;
-  llvm::DenseMap<Key, std::string> Shared, Global;
+  llvm::DenseMap<Key,
+                 std::vector<std::pair<clang::SourceLocation, std::string>>>
+      Shared;
+  llvm::DenseMap<Key, std::string> Global;
 };
 
 /// What a check sees: one kernel under one block shape, the layout fixes
@@ -62,9 +75,11 @@ struct CheckContext {
   LayoutFixAdvisor &Fixes;
   const AccessIds &Ids;
 
-  /// Adds the id of the shared access at \p Site to \p Finding's accesses.
-  void nameSharedAccess(Diagnostic &Finding, const clang::Expr *Site,
-                        AccessKind Kind) const;
+  /// Adds the id of the shared access at \p Site to \p Finding's accesses:
+  /// the one reached through \p ReachedThrough when given, else all.
+  void nameSharedAccess(
+      Diagnostic &Finding, const clang::Expr *Site, AccessKind Kind,
+      clang::SourceLocation ReachedThrough = clang::SourceLocation()) const;
   void nameGlobalAccess(Diagnostic &Finding, const clang::Expr *Site,
                         AccessKind Kind) const;
   /// Adds every access (shared or global, of any kind) at \p Site.

@@ -9,6 +9,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 namespace smemlint {
 
@@ -53,6 +54,70 @@ std::string valueList(llvm::ArrayRef<int64_t> Values) {
 unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S) {
   return toSourcePoint(Analysis.context().getSourceManager(), S->getBeginLoc())
       .Line;
+}
+
+namespace {
+
+/// Whether \p Access is in another file than the kernel's call it is
+/// reached through. A toolkit call the evaluation attributes to the user's
+/// statement (__pipeline_memcpy_async) is not.
+bool inAnotherFile(const KernelAnalysis &Analysis, const HazardAccess &Access) {
+  if (Access.ReachedThrough.isInvalid())
+    return false;
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  return SM.getFileID(SM.getExpansionLoc(Access.Site->getBeginLoc())) !=
+         SM.getFileID(SM.getExpansionLoc(Access.ReachedThrough));
+}
+
+} // namespace
+
+std::string accessLine(const KernelAnalysis &Analysis,
+                       const HazardAccess &Access) {
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  SourcePoint At = toSourcePoint(SM, Access.Site->getBeginLoc());
+  if (!inAnotherFile(Analysis, Access))
+    return std::to_string(At.Line);
+  return std::to_string(toSourcePoint(SM, Access.ReachedThrough).Line) +
+         " (in " + llvm::sys::path::filename(At.File).str() + ":" +
+         std::to_string(At.Line) + ")";
+}
+
+const clang::Expr *orderingPoint(const KernelAnalysis &Analysis,
+                                 const SharedHazard &Hazard,
+                                 const HazardAccess &Access) {
+  // Through one call, both are in the callee: the barrier goes there.
+  if (inAnotherFile(Analysis, Access) &&
+      Hazard.Earlier.ReachedThrough != Hazard.Later.ReachedThrough)
+    if (const clang::Expr *Call =
+            expressionAt(Analysis.context().getSourceManager(),
+                         *Analysis.kernel().Kernel, Access.ReachedThrough))
+      return Call;
+  return Access.Site;
+}
+
+/// Notes at the kernel's calls the two sides of \p Hazard are reached
+/// through, when they are in another file: which call of the user's code
+/// each of the library's accesses comes from.
+void addReachedThroughNotes(const KernelAnalysis &Analysis,
+                            const SharedHazard &Hazard, Diagnostic &D) {
+  const clang::SourceManager &SM = Analysis.context().getSourceManager();
+  std::string Array = Hazard.Array
+                          ? " of '" + Hazard.Array->getNameAsString() + "'"
+                          : std::string();
+  for (const HazardAccess *Side : {&Hazard.Later, &Hazard.Earlier}) {
+    if (!inAnotherFile(Analysis, *Side) ||
+        (Side == &Hazard.Earlier &&
+         Side->ReachedThrough == Hazard.Later.ReachedThrough))
+      continue;
+    std::string What = Side->Kind == AccessKind::Load    ? "read"
+                       : Side->Kind == AccessKind::Store ? "write"
+                                                         : "atomic update";
+    D.ReachedThrough.push_back(toSourcePoint(SM, Side->ReachedThrough));
+    D.Notes.push_back({D.ReachedThrough.back(),
+                       "the kernel reaches the " + What + Array + " by " +
+                           threadOf(Analysis, *Side) + " through this call",
+                       {}});
+  }
 }
 
 std::string threadOf(const KernelAnalysis &Analysis,
@@ -167,13 +232,14 @@ void weighTriedValues(const KernelAnalysis &Analysis,
 }
 
 /// What to do instead of a barrier before \p Before that did not remove
-/// \p Hazard.
+/// \p Hazard, whose earlier access a barrier orders at \p EarlierPoint.
 std::string howToOrder(const KernelAnalysis &Analysis,
-                       const SharedHazard &Hazard, const clang::Stmt &Before,
-                       llvm::StringRef Barrier) {
+                       const SharedHazard &Hazard,
+                       const clang::Expr &EarlierPoint,
+                       const clang::Stmt &Before, llvm::StringRef Barrier) {
   const clang::SourceManager &SM = Analysis.context().getSourceManager();
   clang::SourceLocation Earlier =
-      SM.getExpansionLoc(Hazard.Earlier.Site->getBeginLoc());
+      SM.getExpansionLoc(EarlierPoint.getBeginLoc());
   if (!SM.isPointWithin(Earlier, SM.getExpansionLoc(Before.getBeginLoc()),
                         SM.getExpansionLoc(Before.getEndLoc())))
     return "order the accesses where every thread arrives, and check that "
@@ -202,6 +268,7 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
   Context.nameSharedAccess(D, Hazard.Earlier.Site, Hazard.Earlier.Kind);
   D.Message = std::move(Message);
   D.Notes.push_back(noteAtEarlier(Analysis, Hazard));
+  addReachedThroughNotes(Analysis, Hazard, D);
   if (Hazard.Kind == HazardKind::WriteAfterWrite &&
       !Hazard.WithinOneStatement && !Hazard.ValuesDiffer) {
     // Which write lands last matters only if they store different values.
@@ -225,19 +292,22 @@ Diagnostic hazardDiagnostic(const CheckContext &Context,
     return D;
   }
   bool Warp = Barrier.starts_with("__syncwarp");
-  BarrierPlacement Place = placeBarrierBetween(
-      Analysis.context(), Hazard.Earlier.Site, Hazard.Later.Site, Barrier,
-      divergenceOf(Analysis, Hazard, Warp));
+  const clang::Expr *Earlier = orderingPoint(Analysis, Hazard, Hazard.Earlier);
+  BarrierPlacement Place =
+      placeBarrierBetween(Analysis.context(), Earlier,
+                          orderingPoint(Analysis, Hazard, Hazard.Later),
+                          Barrier, divergenceOf(Analysis, Hazard, Warp));
   // Offered only when the kernel, analysed again with it, no longer races
   // there and reaches it with every thread (as a padding is proven).
   std::string Unproven = disproveBarrierFix(Analysis, Hazard, Place, Warp);
   if (Place.Fix && Unproven.empty())
     D.Notes.push_back({Place.Fix->Where, std::move(FixMessage), {*Place.Fix}});
   else if (Place.Fix)
-    D.Notes.push_back({D.Where,
-                       "no fix-it: " + Unproven + "; " +
-                           howToOrder(Analysis, Hazard, *Place.Before, Barrier),
-                       {}});
+    D.Notes.push_back(
+        {D.Where,
+         "no fix-it: " + Unproven + "; " +
+             howToOrder(Analysis, Hazard, *Earlier, *Place.Before, Barrier),
+         {}});
   else if (!Place.WhyNot.empty())
     D.Notes.push_back({D.Where,
                        "no fix-it: " + Place.WhyNot +

@@ -77,6 +77,20 @@ BranchDivergence divergenceOf(const KernelAnalysis &Analysis,
 /// The 1-based line of a statement.
 unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S);
 
+/// The line of one side of a hazard, for "at line ...": "12"; for an access
+/// in another file the kernel reaches through its call at line 40,
+/// "40 (in copy.hpp:59)": the user's line first.
+std::string accessLine(const KernelAnalysis &Analysis,
+                       const HazardAccess &Access);
+
+/// Where a barrier can order \p Access of \p Hazard: when the two sides
+/// are in another file and reached through different calls of the kernel,
+/// the call (a barrier goes between the user's two calls of CuTe's copy,
+/// not into its loop); else the access itself.
+const clang::Expr *orderingPoint(const KernelAnalysis &Analysis,
+                                 const SharedHazard &Hazard,
+                                 const HazardAccess &Access);
+
 } // namespace smemlint
 
 #endif

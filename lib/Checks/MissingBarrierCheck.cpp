@@ -24,8 +24,7 @@ void MissingBarrierCheck::checkKernel(const CheckContext &Context,
       continue; // smem-barrier-reuse
     std::string Later = describeAccess(Analysis, Hazard, Hazard.Later);
     std::string Earlier = threadOf(Analysis, Hazard.Earlier);
-    std::string EarlierLine =
-        std::to_string(lineOf(Analysis, Hazard.Earlier.Site));
+    std::string EarlierLine = accessLine(Analysis, Hazard.Earlier);
     // A barrier between them that one of the threads skips orders nothing.
     std::string Between =
         Hazard.SkippedBarrier

@@ -575,7 +575,8 @@ void noteUnanalysedAccesses(const CheckContext &Context,
             ", so its wavefronts and the races through it are not known" +
             notAnalysedUnder(Analysis));
     D.AccessNotAnalysed = true;
-    Context.nameSharedAccess(D, Access.Site, Access.Kind);
+    Context.nameSharedAccess(D, Access.Site, Access.Kind,
+                             Access.ReachedThrough);
     Diagnostics.push_back(std::move(D));
   }
 }
@@ -671,6 +672,74 @@ struct KernelFindings {
   size_t Begin, End;
 };
 
+/// A finding's identity for merging repeats: its check, level, place,
+/// message and fixes, everything a user would act on.
+std::string repeatKey(const Diagnostic &D) {
+  std::string Key = D.Check + "\n" + severityName(D.Level) + "\n" +
+                    D.Where.File + ":" + std::to_string(D.Where.Offset) + "\n" +
+                    D.Message;
+  auto AddFixes = [&Key](const std::vector<FixIt> &Fixes) {
+    for (const FixIt &Fix : Fixes)
+      Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
+             std::to_string(Fix.Length) + "=" + Fix.Replacement;
+  };
+  AddFixes(D.FixIts);
+  for (const DiagnosticNote &Note : D.Notes)
+    AddFixes(Note.FixIts);
+  return Key;
+}
+
+/// Drops the findings of \p Diagnostics that \p Dropped marks, in place.
+void dropMarked(std::vector<Diagnostic> &Diagnostics,
+                const std::vector<bool> &Dropped) {
+  size_t Out = 0;
+  for (size_t I = 0; I < Diagnostics.size(); ++I) {
+    if (Dropped[I])
+      continue;
+    if (Out != I)
+      Diagnostics[Out] = std::move(Diagnostics[I]);
+    ++Out;
+  }
+  Diagnostics.resize(Out);
+}
+
+/// A library's access that several of the kernel's calls reach is an access
+/// per call (each has its cost); where they find the same thing, one
+/// finding names every call instead of a copy per call, as a block-reduce
+/// helper called five times has one conflict to fix.
+void mergeCallRepeats(std::vector<Diagnostic> &Diagnostics, size_t Begin) {
+  std::map<std::string, size_t> Kept;
+  std::vector<bool> Dropped(Diagnostics.size(), false);
+  for (size_t I = Begin; I < Diagnostics.size(); ++I) {
+    Diagnostic &D = Diagnostics[I];
+    if (D.ReachedThrough.empty())
+      continue;
+    // The notes at the calls differ; the rest must not.
+    std::string Key = repeatKey(D);
+    auto [It, New] = Kept.try_emplace(Key, I);
+    if (New)
+      continue;
+    Diagnostic &First = Diagnostics[It->second];
+    for (const SourcePoint &Call : D.ReachedThrough) {
+      if (llvm::any_of(First.ReachedThrough, [&](const SourcePoint &Known) {
+            return Known.File == Call.File && Known.Offset == Call.Offset;
+          }))
+        continue;
+      First.ReachedThrough.push_back(Call);
+      First.Notes.push_back(
+          {Call,
+           "the kernel reaches it the same way through this call (the "
+           "counts above are each call's)",
+           {}});
+    }
+    for (const std::string &Id : D.Accesses)
+      if (!llvm::is_contained(First.Accesses, Id))
+        First.Accesses.push_back(Id);
+    Dropped[I] = true;
+  }
+  dropMarked(Diagnostics, Dropped);
+}
+
 /// Instantiations of one kernel template mostly find the same thing at the
 /// same place: `transpose<float>` and `transpose<double>` both read the tile
 /// column-wise. One warning names them all, as a reader of the template
@@ -693,18 +762,8 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
         continue;
       // The finding without its instantiation, and everything a user would
       // act on.
-      std::string Key = D.Check + "\n" + severityName(D.Level) + "\n" +
-                        D.Where.File + ":" + std::to_string(D.Where.Offset) +
-                        "\n" + std::to_string(uintptr_t(Pattern)) + "\n" +
-                        D.Message;
-      auto AddFixes = [&Key](const std::vector<FixIt> &Fixes) {
-        for (const FixIt &Fix : Fixes)
-          Key += "\n" + std::to_string(Fix.Where.Offset) + "+" +
-                 std::to_string(Fix.Length) + "=" + Fix.Replacement;
-      };
-      AddFixes(D.FixIts);
-      for (const DiagnosticNote &Note : D.Notes)
-        AddFixes(Note.FixIts);
+      std::string Key =
+          std::to_string(uintptr_t(Pattern)) + "\n" + repeatKey(D);
       auto [It, New] = Kept.try_emplace(Key, I);
       if (New)
         continue;
@@ -715,15 +774,7 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
       Dropped[I] = true;
     }
   }
-  size_t Out = 0;
-  for (size_t I = 0; I < Diagnostics.size(); ++I) {
-    if (Dropped[I])
-      continue;
-    if (Out != I)
-      Diagnostics[Out] = std::move(Diagnostics[I]);
-    ++Out;
-  }
-  Diagnostics.resize(Out);
+  dropMarked(Diagnostics, Dropped);
 }
 
 /// The expression at \p Site as written, at most a line's worth.
@@ -893,7 +944,7 @@ void identifyAccesses(const KernelAnalysis &Analysis, KernelReport &Report,
     Identify(A, Access, Shared, "s", NextShared);
     A.End = Ends[A.Id].second;
     A.StatementLastLine = statementLastLine(Ctx, Access.Site);
-    Ids.addShared(Access.Site, Access.Kind, A.Id);
+    Ids.addShared(Access.Site, Access.Kind, Access.ReachedThrough, A.Id);
   }
   const GlobalAccessProfile &Global = Analysis.globalAccesses();
   for (auto [Index, Access] : llvm::enumerate(Global.Accesses)) {
@@ -1017,9 +1068,17 @@ void addReachedThrough(
     if (!A.ReachedThrough.valid() || A.Where.File != D.Where.File ||
         A.Where.Offset != D.Where.Offset)
       continue;
-    // The access is the call itself (wmma::load_matrix_sync).
+    // The access is the call itself (wmma::load_matrix_sync), or the
+    // check said which call already (hazardDiagnostic).
     if (A.ReachedThrough.File == A.Where.File &&
         A.ReachedThrough.Offset == A.Where.Offset)
+      return;
+    if (D.ReachedThrough.empty())
+      D.ReachedThrough.push_back(A.ReachedThrough);
+    if (llvm::any_of(D.Notes, [&](const DiagnosticNote &N) {
+          return N.Where.File == A.ReachedThrough.File &&
+                 N.Where.Offset == A.ReachedThrough.Offset;
+        }))
       return;
     D.Notes.push_back({A.ReachedThrough,
                        "the kernel reaches this access of '" + A.Array +
@@ -1352,6 +1411,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       noteUnreachedSharedVariables(Analysis, Compiled, File.Diagnostics);
       stampProvenance(File.Diagnostics, FindingsBegin, Analysis, Report,
                       File.Kernels.size(), Ends);
+      mergeCallRepeats(File.Diagnostics, FindingsBegin);
       Report.EvaluationMilliseconds += threadCpuMilliseconds() - Start;
     }
     File.Kernels.push_back(std::move(Report));

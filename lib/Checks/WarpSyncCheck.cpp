@@ -46,8 +46,8 @@ bool coveredByBlockHazard(const SharedHazard &Hazard,
     if (Hazard.AcrossIterationsOf &&
         Other.AcrossIterationsOf == Hazard.AcrossIterationsOf)
       return true;
-    if (Other.Later.Site == Hazard.Later.Site ||
-        Other.Earlier.Site == Hazard.Earlier.Site)
+    if (sameAccess(Other.Later, Hazard.Later) ||
+        sameAccess(Other.Earlier, Hazard.Earlier))
       return true;
   }
   return false;
@@ -84,8 +84,7 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
     });
     const SharedHazard &First = *Group.front();
     std::string Other = threadOf(Analysis, First.Earlier) + " of the same warp";
-    std::string EarlierLine =
-        std::to_string(lineOf(Analysis, First.Earlier.Site));
+    std::string EarlierLine = accessLine(Analysis, First.Earlier);
     std::string Message = "warp-synchronous exchange without __syncwarp(): " +
                           triedValuesClause(Analysis, First) +
                           describeAccess(Analysis, First, First.Later) + ", ";
@@ -106,7 +105,8 @@ void WarpSyncCheck::checkKernel(const CheckContext &Context,
         Context, First, name(), std::move(Message), "__syncwarp()",
         "insert __syncwarp() here to order the lanes of the warp");
     if (lineOf(Analysis, First.Earlier.Site) ==
-        lineOf(Analysis, First.Later.Site))
+            lineOf(Analysis, First.Later.Site) &&
+        First.Earlier.ReachedThrough == First.Later.ReachedThrough)
       D.Notes.push_back(
           {D.Where,
            "the read and the write are in one statement: read into a "

@@ -720,7 +720,7 @@ void IrExecution::reportAccessAt(
                           Assumptions,
                           Stored,
                           currentWeight(),
-                          Sites.reachedThrough(I),
+                          Sites.reachedThrough(I, Site),
                           Matrices,
                           Async,
                           BypassesL1,

@@ -688,7 +688,8 @@ SourceLocation IrSourceSites::where(const llvm::Instruction &I) {
   return Location ? Locations.where(*Location) : SourceLocation();
 }
 
-SourceLocation IrSourceSites::reachedThrough(const llvm::Instruction &I) {
+SourceLocation IrSourceSites::reachedThrough(const llvm::Instruction &I,
+                                             const clang::Expr *Site) {
   const llvm::DILocation *Location = I.getDebugLoc().get();
   if (!Location || !Location->getInlinedAt())
     return SourceLocation();
@@ -698,7 +699,9 @@ SourceLocation IrSourceSites::reachedThrough(const llvm::Instruction &I) {
     return SourceLocation();
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Call = SM.getExpansionLoc(Frames.back().Where);
-  SourceLocation Access = SM.getExpansionLoc(Frames.front().Where);
+  SourceLocation Access = SM.getExpansionLoc(
+      Site && Site->getBeginLoc().isValid() ? Site->getBeginLoc()
+                                            : Frames.front().Where);
   return SM.getFileID(Call) != SM.getFileID(Access) ? Call : SourceLocation();
 }
 

@@ -140,7 +140,10 @@ public:
   clang::SourceLocation where(const llvm::Instruction &I);
   /// When \p I was inlined into the kernel from a function in another file
   /// than the kernel's, the kernel's call it came through; else invalid.
-  clang::SourceLocation reachedThrough(const llvm::Instruction &I);
+  /// With \p Site (where the access is reported, which may be the user's
+  /// call of a toolkit function), only when Site is in another file.
+  clang::SourceLocation reachedThrough(const llvm::Instruction &I,
+                                       const clang::Expr *Site = nullptr);
   /// When \p I was inlined into the kernel: the kernel's statement it came
   /// through (a helper's asm reached from the kernel body); else invalid.
   clang::SourceLocation kernelCall(const llvm::Instruction &I);

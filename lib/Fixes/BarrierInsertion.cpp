@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -45,6 +46,30 @@ std::string indentationAt(const SourceManager &SM, SourceLocation Loc) {
 }
 
 } // namespace
+
+const Expr *expressionAt(const SourceManager &SM, const FunctionDecl &Function,
+                         SourceLocation Where) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const SourceManager &SM;
+    SourceLocation Where;
+    const Expr *Found = nullptr;
+    Finder(const SourceManager &SM, SourceLocation Where)
+        : SM(SM), Where(Where) {}
+    bool VisitExpr(Expr *E) {
+      if (SM.getExpansionLoc(E->getBeginLoc()) == Where ||
+          SM.getExpansionLoc(E->getExprLoc()) == Where) {
+        Found = E;
+        return false; // preorder: the first is the outermost
+      }
+      return true;
+    }
+  };
+  if (!Function.getBody() || Where.isInvalid())
+    return nullptr;
+  Finder Find(SM, SM.getExpansionLoc(Where));
+  Find.TraverseStmt(Function.getBody());
+  return Find.Found;
+}
 
 /// The body of a loop statement, or null.
 static const Stmt *loopBody(const Stmt *Loop) {
@@ -245,8 +270,8 @@ std::string disproveBarrierFix(const KernelAnalysis &Analysis,
            ", the race analysis is incomplete (" +
            With.IncompleteRaceAnalysis.front() + "), so the fix is not proven";
   for (const SharedHazard &Left : With.Hazards)
-    if (Left.Earlier.Site == Hazard.Earlier.Site &&
-        Left.Later.Site == Hazard.Later.Site && Left.Kind == Hazard.Kind &&
+    if (sameAccess(Left.Earlier, Hazard.Earlier) &&
+        sameAccess(Left.Later, Hazard.Later) && Left.Kind == Hazard.Kind &&
         Left.WithinOneStatement == Hazard.WithinOneStatement &&
         Left.CopyInFlight == Hazard.CopyInFlight)
       return "re-analysed with a " + Barrier + " before line " + Line +

@@ -63,6 +63,13 @@ BarrierPlacement placeBarrierBetween(clang::ASTContext &Ctx,
                                      llvm::StringRef Call,
                                      const BranchDivergence &Divergence);
 
+/// The expression of \p Function's body that begins or is named at
+/// \p Where (the call a library's access is reached through), the
+/// outermost one; null when none.
+const clang::Expr *expressionAt(const clang::SourceManager &SM,
+                                const clang::FunctionDecl &Function,
+                                clang::SourceLocation Where);
+
 /// Proves the barrier \p Place inserts (\p Warp: a __syncwarp()) against
 /// \p Hazard, the way a padding is proven: the kernel is evaluated again
 /// with the barrier before Place.Before. Empty when the hazard is gone and

@@ -37,7 +37,8 @@ uint64_t comparableWavefronts(const SharedAccessProfile &Before,
   for (const AccessStats &Access : After.Accesses) {
     if (Access.Array != Array)
       continue;
-    const AccessStats *Baseline = Before.find(Access.Site, Access.Kind, Array);
+    const AccessStats *Baseline =
+        Before.find(Access.Site, Access.Kind, Array, Access.ReachedThrough);
     if (Baseline && Access.WarpInstructions && Baseline->WarpInstructions &&
         Access.WarpInstructions != Baseline->WarpInstructions &&
         After.samplingReason(Access) != Before.samplingReason(*Baseline))
@@ -205,8 +206,8 @@ std::optional<PaddingProposal> proposePadding(const KernelAnalysis &Analysis,
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.Array != Array)
       continue;
-    const AccessStats *After =
-        Best->second.find(Access.Site, Access.Kind, Access.Array);
+    const AccessStats *After = Best->second.find(
+        Access.Site, Access.Kind, Access.Array, Access.ReachedThrough);
     PaddedAccess Change = changeOf(Access, After);
     if (After && After->TotalWavefronts != After->TotalIdealWavefronts)
       Proposal.ConflictFree = false;

@@ -193,8 +193,8 @@ std::optional<SwizzleProposal> proposeSwizzle(const KernelAnalysis &Analysis,
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.Array != Array)
       continue;
-    const AccessStats *Changed =
-        After.find(Access.Site, Access.Kind, Access.Array);
+    const AccessStats *Changed = After.find(
+        Access.Site, Access.Kind, Access.Array, Access.ReachedThrough);
     PaddedAccess Change = changeOf(Access, Changed);
     if (Changed && Changed->TotalWavefronts != Changed->TotalIdealWavefronts)
       Proposal.ConflictFree = false;

@@ -71,6 +71,10 @@ json diagnostic(const Diagnostic &D) {
   Item["assumptions"] = assumptions(D.Assumptions);
   Item["holds_for_every_value_tried"] = D.HoldsForEveryValueTried;
   Item["fingerprint"] = D.Fingerprint;
+  json Through = json::array();
+  for (const SourcePoint &Call : D.ReachedThrough)
+    Through.push_back(location(Call));
+  Item["reached_through"] = Through;
   Item["fixits"] = fixIts(D.FixIts);
   json Notes = json::array();
   for (const DiagnosticNote &Note : D.Notes) {

@@ -167,6 +167,11 @@ struct Diagnostic {
   /// #include line per level, the analysed file's first (what Clang prints
   /// as "In file included from"). Empty for a point in the analysed file.
   std::vector<SourcePoint> IncludedFrom;
+  /// When Where is in another file than the kernel: the kernel's calls its
+  /// accesses are reached through (a CuTe copy called from the user's
+  /// kernel), the later access's first. A header filter keeps a finding
+  /// the analysed file's calls reach.
+  std::vector<SourcePoint> ReachedThrough;
   /// A note about one access the analysis could not follow (its address is
   /// unknown, or an instruction it does not model does it: inline PTX,
   /// wmma, ldmatrix, cp.async, an mbarrier): the summary line counts them

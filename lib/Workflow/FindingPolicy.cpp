@@ -121,10 +121,15 @@ void applyFindingPolicy(FileReport &File, const FindingPolicy &Policy,
   if (Policy.HeaderFilter)
     HeaderFilter.emplace(*Policy.HeaderFilter);
   // Findings in headers only where the filter lets them through, as
-  // clang-tidy's --header-filter does; the analysed file's always.
+  // clang-tidy's --header-filter does; the analysed file's always, and
+  // those in a header that the analysed file's own calls reach (CuTe's copy
+  // loop conflicts with the layout the user's call gives it).
   auto HiddenHeader = [&](const Diagnostic &D) {
     return HeaderFilter && !D.Where.File.empty() && D.Where.File != File.File &&
-           !HeaderFilter->match(D.Where.File);
+           !HeaderFilter->match(D.Where.File) &&
+           llvm::none_of(D.ReachedThrough, [&](const SourcePoint &Call) {
+             return Call.File == File.File;
+           });
   };
 
   std::vector<Diagnostic> Kept;

@@ -89,6 +89,8 @@ void launch(float *f, int *i, int n) {
 // CHECK-NEXT: "line": 23
 // CHECK-NEXT: }
 // CHECK-NEXT: },
+// An access of the kernel's own file: reached through no call.
+// CHECK-NEXT: "reached_through": [],
 // It rests on the assumed stride: a note.
 // CHECK-NEXT: "severity": "note"
 
