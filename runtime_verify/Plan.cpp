@@ -215,6 +215,8 @@ json toJson(const Prediction &P) {
     J["file"] = P.File;
     J["check"] = P.Check;
     J["lines"] = P.Lines;
+    if (!P.LineFiles.empty())
+      J["line_files"] = P.LineFiles;
     J["line"] = P.Line;
   }
   if (P.Kind == "global-sectors") {
@@ -261,6 +263,7 @@ void fromJson(const json &J, Prediction &P) {
       J.value("assumed_parameters", std::vector<std::string>());
   P.Check = J.value("check", "");
   P.Lines = J.value("lines", std::vector<unsigned>());
+  P.LineFiles = J.value("line_files", std::vector<std::string>());
   if (J.contains("blocks_by_shared_memory") &&
       J["blocks_by_shared_memory"].is_number())
     P.BlocksBySharedMemory = J["blocks_by_shared_memory"].get<unsigned>();

@@ -11,6 +11,8 @@
 #ifndef SMEMLINT_RUNTIME_VERIFY_PLAN_H
 #define SMEMLINT_RUNTIME_VERIFY_PLAN_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -196,6 +198,26 @@ struct Prediction {
   // race
   std::string Check;
   std::vector<unsigned> Lines;
+  /// The file name of each of Lines where it is not File: a finding in a
+  /// library header names that header's lines (CuTe's copy loop), which is
+  /// where racecheck places the hazard too. Empty: every line is File's.
+  std::vector<std::string> LineFiles;
+  /// The file name Lines[I] is in.
+  const std::string &fileOfLine(size_t I) const {
+    return I < LineFiles.size() && !LineFiles[I].empty() ? LineFiles[I] : File;
+  }
+  /// Lines as text: "16", or "tile-copy.h:19" for a line of another file.
+  std::string lineName(size_t I) const {
+    return (fileOfLine(I) == File ? std::string() : fileOfLine(I) + ":") +
+           std::to_string(Lines[I]);
+  }
+  /// Whether the prediction names \p Line of the file named \p FileName.
+  bool namesLine(llvm::StringRef FileName, unsigned Line) const {
+    for (size_t I = 0; I < Lines.size(); ++I)
+      if (Lines[I] == Line && fileOfLine(I) == FileName)
+        return true;
+    return false;
+  }
 
   // occupancy
   std::optional<unsigned> BlocksBySharedMemory;

@@ -17,6 +17,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -184,15 +185,26 @@ bool hazardNoted(const FileReport &File, const KernelReport &K) {
   });
 }
 
-/// Lines a race finding names: its own and those of its notes that point at
-/// an access (notes that carry a fix-it point where the fix goes).
-std::vector<unsigned> raceLines(const Diagnostic &D) {
-  std::set<unsigned> Lines = {D.Where.Line};
+/// The lines a race finding names, into \p P.Lines: its own and those of
+/// its notes that point at an access (notes that carry a fix-it point where
+/// the fix goes), with the file of each that is not P.File (a finding in a
+/// library header names that header's lines, as racecheck does).
+void setRaceLines(const Diagnostic &D, Prediction &P) {
+  std::set<std::pair<std::string, unsigned>> Places = {
+      {sys::path::filename(D.Where.File).str(), D.Where.Line}};
   for (const DiagnosticNote &N : D.Notes)
-    if (N.FixIts.empty() && N.Where.valid() &&
-        sys::path::filename(N.Where.File) == sys::path::filename(D.Where.File))
-      Lines.insert(N.Where.Line);
-  return {Lines.begin(), Lines.end()};
+    if (N.FixIts.empty() && N.Where.valid())
+      Places.insert({sys::path::filename(N.Where.File).str(), N.Where.Line});
+  P.Lines.clear();
+  P.LineFiles.clear();
+  bool OtherFiles = false;
+  for (const auto &[File, Line] : Places) {
+    P.Lines.push_back(Line);
+    P.LineFiles.push_back(File == P.File ? std::string() : File);
+    OtherFiles |= File != P.File;
+  }
+  if (!OtherFiles)
+    P.LineFiles.clear();
 }
 
 /// Applies \p Fixes (offsets into \p Text) from the last to the first.
@@ -222,6 +234,50 @@ unsigned mapLine(StringRef Original, const std::vector<FixIt> &Fixes,
         int(StringRef(Fix.Replacement).count('\n')) - int(Replaced.count('\n'));
   }
   return unsigned(std::max(1, int(Line) + Delta));
+}
+
+/// Copies the files that `#include "..."` lines of \p Text name, found
+/// from \p FromDir as the preprocessor first looks for a quoted include,
+/// to the same relative place from \p ToDir, and theirs in turn: a kernel
+/// that includes `"../common/tile.cuh"` or `"detail/copy.h"` builds where
+/// its own directory does not exist. Places outside \p Root (the prepared
+/// directory) are left out, and so is what passes 256 files or 16 MiB
+/// (\p Budget), the budget shared by one preparation.
+void copyQuotedIncludes(StringRef Text, StringRef FromDir, StringRef ToDir,
+                        StringRef Root, std::set<std::string> &Copied,
+                        uint64_t &Budget, unsigned Depth = 0) {
+  static const Regex Include("^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"");
+  constexpr unsigned MaxDepth = 16;
+  SmallVector<StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    SmallVector<StringRef, 2> Match;
+    if (!Include.match(Line, &Match) || sys::path::is_absolute(Match[1]))
+      continue;
+    SmallString<256> Found(FromDir);
+    sys::path::append(Found, Match[1]);
+    SmallString<256> Target(ToDir);
+    sys::path::append(Target, Match[1]);
+    sys::path::remove_dots(Target, /*remove_dot_dot=*/true);
+    if (!sys::fs::is_regular_file(Found) ||
+        !StringRef(Target).starts_with(Root) || Copied.size() >= 256 ||
+        !Copied.insert(Target.str().str()).second)
+      continue;
+    auto Buffer = MemoryBuffer::getFile(Found);
+    if (!Buffer || (*Buffer)->getBufferSize() > Budget)
+      continue;
+    Budget -= (*Buffer)->getBufferSize();
+    std::error_code EC =
+        sys::fs::create_directories(sys::path::parent_path(Target));
+    raw_fd_ostream Out(Target, EC);
+    if (EC)
+      continue;
+    Out << (*Buffer)->getBuffer();
+    if (Depth < MaxDepth)
+      copyQuotedIncludes((*Buffer)->getBuffer(), sys::path::parent_path(Found),
+                         sys::path::parent_path(Target), Root, Copied, Budget,
+                         Depth + 1);
+  }
 }
 
 /// The findings of one kernel with their indices in the plan.
@@ -259,6 +315,8 @@ private:
   /// Files to copy next to each variant's source: headers beside the
   /// original, so that quoted includes still resolve on the GPU machine.
   std::map<std::string, std::vector<std::string>> SiblingHeaders;
+  /// Bytes of included headers copyQuotedIncludes may still copy.
+  uint64_t IncludeBudget = 16u << 20;
   /// The re-analysis of each fix variant.
   std::map<std::string, std::optional<FileReport>> Reanalysed;
   /// Files given as --param NAME=@FILE: where each was copied (relative to
@@ -365,6 +423,15 @@ bool PlanBuilder::writeVariantSource(PlannedVariant &V, StringRef Text,
     sys::path::append(Target, sys::path::filename(Header));
     sys::fs::copy_file(Header, Target);
   }
+  // Headers elsewhere that the file includes by a relative path.
+  SmallString<256> Root(Dir);
+  sys::fs::make_absolute(Root);
+  sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+  SmallString<256> To(sys::path::parent_path(Path));
+  sys::fs::make_absolute(To);
+  SmallString<256> From(OriginalDir.empty() ? "." : OriginalDir);
+  std::set<std::string> Copied;
+  copyQuotedIncludes(Text, From, To, (Root + "/").str(), Copied, IncludeBudget);
   return true;
 }
 
@@ -777,7 +844,7 @@ void PlanBuilder::addFixVariant(
         P.Check = R->Check;
         P.File = sys::path::filename(V->Source).str();
         P.Line = R->Where.Line;
-        P.Lines = raceLines(*R);
+        setRaceLines(*R, P);
         P.Description =
             "the hazard the fixed kernel still has: " + renderMessage(*R);
         addPrediction(P);
@@ -886,10 +953,10 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
     P.Line = D->Where.Line;
     if (isRaceCheck(D->Check)) {
       P.Kind = "race";
-      P.Lines = raceLines(*D);
+      setRaceLines(*D, P);
       std::vector<std::string> Text;
-      for (unsigned Line : P.Lines)
-        Text.push_back(std::to_string(Line));
+      for (size_t I = 0; I < P.Lines.size(); ++I)
+        Text.push_back(P.lineName(I));
       P.Description = "a hazard between lines " + join(Text, " and ");
     } else if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier) {
       P.Kind = "divergent-barrier";

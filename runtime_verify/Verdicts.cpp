@@ -802,8 +802,8 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   V.Prediction = P.Id;
   V.Source = "racecheck (one block)";
   std::vector<std::string> Lines;
-  for (unsigned L : P.Lines)
-    Lines.push_back(std::to_string(L));
+  for (size_t I = 0; I < P.Lines.size(); ++I)
+    Lines.push_back(P.lineName(I));
   V.Predicted = P.Kind == "race" ? "hazard :" + join(Lines, "/") : "none";
   if (!C.M.Racecheck) {
     V.Reason = C.M.RacecheckProblem.empty()
@@ -822,8 +822,7 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   for (const Hazard &H : Log.Hazards) {
     All.push_back(&H);
     auto Named = [&](const HazardAccess &A) {
-      return A.Line && sys::path::filename(A.File) == P.File &&
-             is_contained(P.Lines, A.Line);
+      return A.Line && P.namesLine(sys::path::filename(A.File), A.Line);
     };
     if (Named(H.First) && Named(H.Second))
       Matching.push_back(&H);
@@ -861,11 +860,16 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   // the finding's lines and a line of another file cannot be matched to it.
   for (const Hazard *H : All) {
     auto Ours = [&](const HazardAccess &A) {
-      return A.Line && sys::path::filename(A.File) == P.File &&
-             is_contained(P.Lines, A.Line);
+      return A.Line && P.namesLine(sys::path::filename(A.File), A.Line);
     };
     auto Elsewhere = [&](const HazardAccess &A) {
-      return A.Line && sys::path::filename(A.File) != P.File;
+      if (!A.Line)
+        return false;
+      StringRef Name = sys::path::filename(A.File);
+      for (size_t I = 0; I < P.Lines.size(); ++I)
+        if (P.fileOfLine(I) == Name)
+          return false;
+      return true;
     };
     if ((Ours(H->First) && Elsewhere(H->Second)) ||
         (Elsewhere(H->First) && Ours(H->Second))) {
@@ -895,10 +899,13 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   // (cuda-samples' globalToShmemAsyncCopy) but none between two copy
   // instructions (async-copy-wait.cu's twoStages<2>, 2026-12-03), while it
   // reported the reads racing with the same copies.
-  if (C.M.Source && P.Lines.size() >= 1 &&
-      llvm::all_of(P.Lines, [&](unsigned Line) {
-        return !sharedInstructions(*C.M.Source, "copy", P.File, Line).empty();
-      })) {
+  auto InstructionsAt = [&](const char *Kind, size_t I) {
+    return sharedInstructions(*C.M.Source, Kind, P.fileOfLine(I), P.Lines[I]);
+  };
+  bool AllCopies = C.M.Source && !P.Lines.empty();
+  for (size_t I = 0; I < P.Lines.size() && AllCopies; ++I)
+    AllCopies = !InstructionsAt("copy", I).empty();
+  if (AllCopies) {
     V.Kind = VerdictKind::NotMeasurable;
     V.Reason = "racecheck reported no hazard between these cp.async writes; "
                "it misses some between copies in flight together "
@@ -909,14 +916,13 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   // LDSM's reads: a race whose write is an stmatrix is invisible to it
   // (docs/measurements/h200-ldmatrix.md).
   if (C.M.Source)
-    for (unsigned Line : P.Lines)
-      for (const SourcePageInstruction *I :
-           sharedInstructions(*C.M.Source, "store", P.File, Line))
+    for (size_t Line = 0; Line < P.Lines.size(); ++Line)
+      for (const SourcePageInstruction *I : InstructionsAt("store", Line))
         if (StringRef(I->Opcode).starts_with("STSM")) {
           V.Kind = VerdictKind::NotMeasurable;
           V.Reason = "racecheck does not record stmatrix writes (STSM at "
                      "line " +
-                     std::to_string(Line) + ")";
+                     P.lineName(Line) + ")";
           return V;
         }
   V.Kind = VerdictKind::Refuted;
