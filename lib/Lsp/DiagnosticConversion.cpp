@@ -280,6 +280,28 @@ json toLspDiagnostic(const Diagnostic &D, const std::string &DocumentPath,
   return Lsp;
 }
 
+namespace {
+
+/// \p D, a finding inside a header, at \p Call, the document's call it is
+/// reached through, as Clang shows an error in a template at the line that
+/// instantiates it: "in tile.cuh:6: 32-way bank conflict ...", with a note
+/// at the header's place first.
+json findingAtCall(const Diagnostic &D, const SourcePoint &Call,
+                   const std::string &DocumentPath, AnalysedFiles &Files,
+                   const ConversionOptions &Options) {
+  Diagnostic AtCall = D;
+  AtCall.Where = Call;
+  AtCall.End = SourcePoint();
+  std::string Place = llvm::sys::path::filename(D.Where.File).str() + ":" +
+                      std::to_string(D.Where.Line);
+  AtCall.Message = "in " + Place + ": " + D.Message;
+  AtCall.Notes.insert(AtCall.Notes.begin(),
+                      {D.Where, "the access, reached through the call", {}});
+  return toLspDiagnostic(AtCall, DocumentPath, Files, Options);
+}
+
+} // namespace
+
 std::vector<PublishedDiagnostic>
 documentDiagnostics(const std::vector<const Diagnostic *> &Findings,
                     const std::string &DocumentPath, AnalysedFiles &Files,
@@ -293,6 +315,14 @@ documentDiagnostics(const std::vector<const Diagnostic *> &Findings,
     if (!D->Where.valid() || Path == DocumentPath) {
       Published.push_back(
           {{D}, toLspDiagnostic(*D, DocumentPath, Files, Options)});
+      continue;
+    }
+    auto Call = llvm::find_if(D->ReachedThrough, [&](const SourcePoint &P) {
+      return Files.path(P.File) == DocumentPath;
+    });
+    if (Call != D->ReachedThrough.end()) {
+      Published.push_back(
+          {{D}, findingAtCall(*D, *Call, DocumentPath, Files, Options)});
       continue;
     }
     auto [It, First] = HeaderDiagnostic.try_emplace(Path, Published.size());

@@ -98,10 +98,11 @@ nlohmann::json toLspDiagnostic(const Diagnostic &D,
                                const ConversionOptions &Options);
 
 /// The diagnostics of the document at \p DocumentPath for \p Findings, in
-/// their order: a finding in the document as its own diagnostic; the
-/// findings inside an included header as one diagnostic at the line that
-/// includes it ("2 findings in pad.cuh: ..."), each of them as related
-/// information at its place.
+/// their order: a finding in the document as its own diagnostic; one inside
+/// a header that a call of the document reaches at that call ("in
+/// tile.cuh:6: ..."); the other findings inside an included header as one
+/// diagnostic at the line that includes it ("2 findings in pad.cuh: ..."),
+/// each of them as related information at its place.
 std::vector<PublishedDiagnostic>
 documentDiagnostics(const std::vector<const Diagnostic *> &Findings,
                     const std::string &DocumentPath, AnalysedFiles &Files,
