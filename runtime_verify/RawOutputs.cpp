@@ -443,6 +443,10 @@ std::optional<HazardAccess> parseHazardAccess(StringRef L) {
   }
   size_t Plus = Where.rfind("+0x");
   A.Function = (Plus == StringRef::npos ? Where : Where.substr(0, Plus)).str();
+  uint64_t Offset = 0;
+  if (Plus != StringRef::npos &&
+      !Where.substr(Plus + 3).trim().getAsInteger(16, Offset))
+    A.Offset = Offset;
   return A;
 }
 
@@ -454,6 +458,38 @@ StringRef sanitizerLine(StringRef Raw) {
 }
 
 } // namespace
+
+unsigned placeHazardOffsets(
+    RacecheckLog &Log,
+    const std::map<std::string, std::vector<InlinedInstruction>> &Functions,
+    StringRef Kernel) {
+  auto Inlined = Functions.find(Kernel.str());
+  if (Inlined == Functions.end())
+    return 0;
+  std::string Comparable =
+      comparableFunctionName(kernelOfFunction(llvm::demangle(Kernel.str())));
+  unsigned Placed = 0;
+  for (Hazard &H : Log.Hazards)
+    for (HazardAccess *Side : {&H.First, &H.Second}) {
+      // An offset into another function (one not inlined) is not the
+      // kernel's.
+      if (Side->Line || !Side->Offset ||
+          comparableFunctionName(kernelOfFunction(Side->Function)) !=
+              Comparable)
+        continue;
+      auto At =
+          llvm::find_if(Inlined->second, [&](const InlinedInstruction &I) {
+            return I.Offset == *Side->Offset;
+          });
+      if (At == Inlined->second.end() || At->Chain.empty())
+        continue;
+      Side->Chain = At->Chain;
+      Side->File = At->Chain.front().first;
+      Side->Line = At->Chain.front().second;
+      ++Placed;
+    }
+  return Placed;
+}
 
 RacecheckLog parseRacecheckLog(StringRef Text) {
   RacecheckLog Log;

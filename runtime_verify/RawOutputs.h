@@ -136,6 +136,12 @@ struct HazardAccess {
   std::string Function; ///< "reverse(float *, const float *)".
   std::string File;     ///< "missing-barrier.cu", empty when not printed.
   unsigned Line = 0;    ///< 0 when racecheck printed only an offset.
+  /// "+0x1e60": the offset into Function racecheck printed.
+  std::optional<uint64_t> Offset;
+  /// For a side racecheck printed only an offset for, found among the
+  /// inlined instructions of the binary (placeHazardOffsets): its inline
+  /// chain, innermost first; File and Line are then the innermost's.
+  std::vector<std::pair<std::string, unsigned>> Chain;
 };
 
 /// One hazard racecheck printed (it prints one per byte).
@@ -156,6 +162,16 @@ struct RacecheckLog {
   /// sanitizer itself, not a hazard).
   std::vector<std::string> Problems;
 };
+
+/// Gives each hazard side of \p Log that racecheck placed only at an offset
+/// into \p Kernel (mangled; a write CuTe's epilogue inlined into the kernel
+/// with no line of its own, "kernel(...)+0x1e60") the line and inline chain
+/// of the inlined instruction at that offset in \p Functions
+/// (raw/*.inline-lines.txt). Returns the number of sides placed.
+unsigned placeHazardOffsets(
+    RacecheckLog &Log,
+    const std::map<std::string, std::vector<InlinedInstruction>> &Functions,
+    llvm::StringRef Kernel);
 
 RacecheckLog parseRacecheckLog(llvm::StringRef Text);
 

@@ -797,6 +797,16 @@ Verdict judgeGlobalSectors(const Prediction &P, const Context &C) {
   return V;
 }
 
+/// Whether \p P names the line of \p A, or for a side placed through the
+/// binary's inline chain (placeHazardOffsets), a line of its chain.
+bool namesAccess(const Prediction &P, const HazardAccess &A) {
+  if (A.Line && P.namesLine(sys::path::filename(A.File), A.Line))
+    return true;
+  return llvm::any_of(A.Chain, [&](const auto &Frame) {
+    return P.namesLine(sys::path::filename(Frame.first), Frame.second);
+  });
+}
+
 Verdict judgeRace(const Prediction &P, const Context &C) {
   Verdict V;
   V.Prediction = P.Id;
@@ -819,11 +829,9 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
     return V;
   }
   std::vector<const Hazard *> All, Matching;
+  auto Named = [&](const HazardAccess &A) { return namesAccess(P, A); };
   for (const Hazard &H : Log.Hazards) {
     All.push_back(&H);
-    auto Named = [&](const HazardAccess &A) {
-      return A.Line && P.namesLine(sys::path::filename(A.File), A.Line);
-    };
     if (Named(H.First) && Named(H.Second))
       Matching.push_back(&H);
   }
@@ -859,9 +867,7 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   // __pipeline_memcpy_async) at the header's line: a hazard between one of
   // the finding's lines and a line of another file cannot be matched to it.
   for (const Hazard *H : All) {
-    auto Ours = [&](const HazardAccess &A) {
-      return A.Line && P.namesLine(sys::path::filename(A.File), A.Line);
-    };
+    auto Ours = [&](const HazardAccess &A) { return namesAccess(P, A); };
     auto Elsewhere = [&](const HazardAccess &A) {
       if (!A.Line)
         return false;
@@ -1305,7 +1311,7 @@ void placeHeaderInstructions(const VerifyPlan &Plan, StringRef Dir,
       Files;
   for (const PlannedLaunch &L : Plan.Launches) {
     LaunchMeasurement &M = Run.Launches[L.Id];
-    if (!M.Source)
+    if (!M.Source && !M.Racecheck)
       continue;
     bool Program = L.ProfileIndex >= 0;
     std::string Name = "raw/" + (Program ? std::string("program") : L.Variant) +
@@ -1318,7 +1324,12 @@ void placeHeaderInstructions(const VerifyPlan &Plan, StringRef Dir,
       continue;
     std::string Function =
         Program ? L.Function : (M.Harness ? M.Harness->Function : "");
-    followInlineChains(*M.Source, *It->second, Function, IsAnalysed);
+    if (M.Source)
+      followInlineChains(*M.Source, *It->second, Function, IsAnalysed);
+    // racecheck gives an access inlined with no line of its own only as an
+    // offset into the kernel: the binary's inline chain at that offset.
+    if (M.Racecheck)
+      placeHazardOffsets(*M.Racecheck, *It->second, Function);
   }
 }
 

@@ -818,3 +818,54 @@ TEST(Verdicts, ProgramHazardsGoToTheLaunchesThatCanHaveThem) {
   EXPECT_EQ(Vs[1].Kind, VerdictKind::Refuted) << Vs[1].Reason;
   llvm::sys::fs::remove_directories(Dir);
 }
+
+TEST(Racecheck, OffsetsPlacedThroughTheInlineChain) {
+  // racecheck prints a write CuTe's epilogue inlined into the kernel with no
+  // line, as an offset ("+0x1e60"); the binary's inline chain at that offset
+  // (raw/program.inline-lines.txt) gives it the header's line and the
+  // kernel's. The shape of LeetCUDA's CuTe HGEMM on the H200 (2026-12-06),
+  // shortened.
+  auto Functions = parseInlineLines(
+      "function _Z1kILi128EEvPf\n"
+      "\t//## File \"/inc/cute/arch/copy.hpp\", line 59 inlined at "
+      "\"/src/k.cu\", line 197\n"
+      "\t//## File \"/src/k.cu\", line 197\n"
+      "/*1e60*/ STS\n");
+  RacecheckLog Log = parseRacecheckLog(
+      "========= Error: Potential WAR hazard detected at __shared__ 0x410 in "
+      "block (0,0,0) :\n"
+      "=========     Read Thread (16,0,0) at cute::SM75_U32x4_LDSM_N::copy("
+      "unsigned int &)+0x19c0 in copy_sm75.hpp:134\n"
+      "=========     Write Thread (64,0,0) at void k<(int)128>(float "
+      "*)+0x1e60\n"
+      "=========     Current Value : 0, Incoming Value : 4\n"
+      "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 "
+      "warnings)\n");
+  ASSERT_EQ(Log.Hazards.size(), 1u);
+  EXPECT_EQ(Log.Hazards[0].Second.Offset, std::optional<uint64_t>(0x1e60));
+  // Another kernel's offsets are not this one's.
+  RacecheckLog Other = Log;
+  EXPECT_EQ(placeHazardOffsets(Other, Functions, "_Z1jILi128EEvPf"), 0u);
+  ASSERT_EQ(placeHazardOffsets(Log, Functions, "_Z1kILi128EEvPf"), 1u);
+  const verify::HazardAccess &Write = Log.Hazards[0].Second;
+  EXPECT_EQ(Write.File, "/inc/cute/arch/copy.hpp");
+  EXPECT_EQ(Write.Line, 59u);
+  ASSERT_EQ(Write.Chain.size(), 2u);
+  EXPECT_EQ(Write.Chain[1], std::make_pair(std::string("/src/k.cu"), 197u));
+
+  // The race the analysis predicts between the two header lines is then
+  // confirmed (it was not measurable with the write at no line).
+  VerifyPlan Plan = planWithLaunch("L0", {1, 1, 1}, {128, 1, 1});
+  Prediction P;
+  P.Id = "P0";
+  P.Launch = "L0";
+  P.Kind = "race";
+  P.File = "k.cu";
+  P.Lines = {59, 134};
+  P.LineFiles = {"copy.hpp", "copy_sm75.hpp"};
+  Plan.Predictions.push_back(P);
+  MeasuredRun Run;
+  Run.Launches["L0"].Racecheck = Log;
+  Verdict V = judgePlan(Plan, Run).at(0);
+  EXPECT_EQ(V.Kind, VerdictKind::Confirmed) << V.Reason;
+}
