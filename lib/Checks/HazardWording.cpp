@@ -25,6 +25,18 @@ const char *accessVerb(AccessKind Kind) {
   return "accesses";
 }
 
+const char *accessNoun(AccessKind Kind) {
+  switch (Kind) {
+  case AccessKind::Load:
+    return "read";
+  case AccessKind::Store:
+    return "write";
+  case AccessKind::Atomic:
+    return "atomic update";
+  }
+  return "access";
+}
+
 namespace {
 
 /// "1 to 3, 5 and 8": ascending values, runs of three or more collapsed.
@@ -56,26 +68,11 @@ unsigned lineOf(const KernelAnalysis &Analysis, const clang::Stmt *S) {
       .Line;
 }
 
-namespace {
-
-/// Whether \p Access is in another file than the kernel's call it is
-/// reached through. A toolkit call the evaluation attributes to the user's
-/// statement (__pipeline_memcpy_async) is not.
-bool inAnotherFile(const KernelAnalysis &Analysis, const HazardAccess &Access) {
-  if (Access.ReachedThrough.isInvalid())
-    return false;
-  const clang::SourceManager &SM = Analysis.context().getSourceManager();
-  return SM.getFileID(SM.getExpansionLoc(Access.Site->getBeginLoc())) !=
-         SM.getFileID(SM.getExpansionLoc(Access.ReachedThrough));
-}
-
-} // namespace
-
 std::string accessLine(const KernelAnalysis &Analysis,
                        const HazardAccess &Access) {
   const clang::SourceManager &SM = Analysis.context().getSourceManager();
   SourcePoint At = toSourcePoint(SM, Access.Site->getBeginLoc());
-  if (!inAnotherFile(Analysis, Access))
+  if (Access.ReachedThrough.isInvalid())
     return std::to_string(At.Line);
   return std::to_string(toSourcePoint(SM, Access.ReachedThrough).Line) +
          " (in " + llvm::sys::path::filename(At.File).str() + ":" +
@@ -86,7 +83,7 @@ const clang::Expr *orderingPoint(const KernelAnalysis &Analysis,
                                  const SharedHazard &Hazard,
                                  const HazardAccess &Access) {
   // Through one call, both are in the callee: the barrier goes there.
-  if (inAnotherFile(Analysis, Access) &&
+  if (Access.ReachedThrough.isValid() &&
       Hazard.Earlier.ReachedThrough != Hazard.Later.ReachedThrough)
     if (const clang::Expr *Call =
             expressionAt(Analysis.context().getSourceManager(),
@@ -105,18 +102,16 @@ void addReachedThroughNotes(const KernelAnalysis &Analysis,
                           ? " of '" + Hazard.Array->getNameAsString() + "'"
                           : std::string();
   for (const HazardAccess *Side : {&Hazard.Later, &Hazard.Earlier}) {
-    if (!inAnotherFile(Analysis, *Side) ||
+    if (Side->ReachedThrough.isInvalid() ||
         (Side == &Hazard.Earlier &&
          Side->ReachedThrough == Hazard.Later.ReachedThrough))
       continue;
-    std::string What = Side->Kind == AccessKind::Load    ? "read"
-                       : Side->Kind == AccessKind::Store ? "write"
-                                                         : "atomic update";
     D.ReachedThrough.push_back(toSourcePoint(SM, Side->ReachedThrough));
-    D.Notes.push_back({D.ReachedThrough.back(),
-                       "the kernel reaches the " + What + Array + " by " +
-                           threadOf(Analysis, *Side) + " through this call",
-                       {}});
+    D.Notes.push_back(
+        {D.ReachedThrough.back(),
+         "the kernel reaches the " + std::string(accessNoun(Side->Kind)) +
+             Array + " by " + threadOf(Analysis, *Side) + " through this call",
+         {}});
   }
 }
 

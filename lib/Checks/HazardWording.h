@@ -21,6 +21,8 @@ namespace smemlint {
 
 /// "reads", "writes", "atomically updates".
 const char *accessVerb(AccessKind Kind);
+/// "read", "write", "atomic update".
+const char *accessNoun(AccessKind Kind);
 
 /// "thread 3 reads tile[0][3]" for one side of a hazard.
 std::string describeAccess(const KernelAnalysis &Analysis,

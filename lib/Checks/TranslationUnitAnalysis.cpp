@@ -2,6 +2,8 @@
 
 #include "Checks/TranslationUnitAnalysis.h"
 
+#include "Checks/HazardWording.h"
+
 #include "Analysis/GlobalTrafficReport.h"
 #include "Analysis/KernelAnalysis.h"
 #include "Analysis/KernelDiscovery.h"
@@ -562,9 +564,7 @@ void noteUnanalysedAccesses(const CheckContext &Context,
   for (const AccessStats &Access : Analysis.profile().Accesses) {
     if (Access.UnknownReason.empty() || !Access.Site)
       continue;
-    const char *What = Access.Kind == AccessKind::Load    ? "read"
-                       : Access.Kind == AccessKind::Store ? "write"
-                                                          : "atomic update";
+    const char *What = accessNoun(Access.Kind);
     std::string Array = Access.Array
                             ? "'" + Access.Array->getNameAsString() + "'"
                             : std::string("shared memory");

@@ -59,6 +59,22 @@ VerifyPlan planWithLaunch(const char *Id, std::array<unsigned, 3> Grid,
   return Plan;
 }
 
+/// A plan with one 128-thread launch "L0" and one race prediction "P0" on
+/// it, between \p Lines of \p File (or of LineFiles, where given).
+VerifyPlan planWithRace(std::string File, std::vector<unsigned> Lines,
+                        std::vector<std::string> LineFiles = {}) {
+  VerifyPlan Plan = planWithLaunch("L0", {1, 1, 1}, {128, 1, 1});
+  Prediction P;
+  P.Id = "P0";
+  P.Launch = "L0";
+  P.Kind = "race";
+  P.File = std::move(File);
+  P.Lines = std::move(Lines);
+  P.LineFiles = std::move(LineFiles);
+  Plan.Predictions.push_back(std::move(P));
+  return Plan;
+}
+
 TEST(NcuCsv, QuotesCommasAndProfilerLines) {
   auto Rows = parseCsv("==PROF== Connected\n\"a\",\"b,c\",\"say \"\"hi\"\"\"\n"
                        "\"1\",\"2,048\",\"\"\n");
@@ -478,14 +494,7 @@ TEST(Program, SanitizerNamesOfTemplateKernels) {
 }
 
 TEST(Verdicts, HazardsWithAnUnplacedSideAreNotARefutation) {
-  VerifyPlan Plan = planWithLaunch("L0", {1, 1, 1}, {128, 1, 1});
-  Prediction P;
-  P.Id = "P0";
-  P.Launch = "L0";
-  P.Kind = "race";
-  P.File = "copy.hpp";
-  P.Lines = {59};
-  Plan.Predictions.push_back(P);
+  VerifyPlan Plan = planWithRace("copy.hpp", {59});
   // The read inlined from a header, the write at an offset of the kernel
   // with no line (racecheck on the H200, 2026-12-06, shortened).
   MeasuredRun Run;
@@ -855,15 +864,8 @@ TEST(Racecheck, OffsetsPlacedThroughTheInlineChain) {
 
   // The race the analysis predicts between the two header lines is then
   // confirmed (it was not measurable with the write at no line).
-  VerifyPlan Plan = planWithLaunch("L0", {1, 1, 1}, {128, 1, 1});
-  Prediction P;
-  P.Id = "P0";
-  P.Launch = "L0";
-  P.Kind = "race";
-  P.File = "k.cu";
-  P.Lines = {59, 134};
-  P.LineFiles = {"copy.hpp", "copy_sm75.hpp"};
-  Plan.Predictions.push_back(P);
+  VerifyPlan Plan =
+      planWithRace("k.cu", {59, 134}, {"copy.hpp", "copy_sm75.hpp"});
   MeasuredRun Run;
   Run.Launches["L0"].Racecheck = Log;
   Verdict V = judgePlan(Plan, Run).at(0);
