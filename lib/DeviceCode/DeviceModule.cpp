@@ -433,6 +433,25 @@ void allowUnrolling(llvm::Module &Module,
       Kept);
 }
 
+/// nvcc inlines device functions far more eagerly than LLVM's -O2 (a call
+/// would put the caller's register arrays in local memory): Marlin's
+/// reduction lambda, its `#pragma unroll` loops unrolled first, is past
+/// LLVM's threshold but inlined by nvcc, whose SASS then merges its four
+/// float reads into one LDS.128 (H200, 2026-12-06). In the copy compiled as
+/// nvcc would, what the evaluated module inlined everywhere (before any
+/// unrolling made it large) is inlined too, so that its accesses meet the
+/// caller's values and the vectorizer sees them together.
+void inlineAsEvaluated(llvm::Module &Compiled, const llvm::Module &Evaluated) {
+  for (llvm::Function &F : Compiled) {
+    if (F.isDeclaration() || F.use_empty() ||
+        F.hasFnAttribute(llvm::Attribute::NoInline))
+      continue;
+    const llvm::Function *Kept = Evaluated.getFunction(F.getName());
+    if (!Kept || Kept->isDeclaration() || Kept->use_empty())
+      F.addFnAttr(llvm::Attribute::AlwaysInline);
+  }
+}
+
 /// The functions a kernel reaches, and whether one of them holds an
 /// expression Sema could not make sense of (a RecoveryExpr): CodeGen must
 /// not see those.
@@ -686,6 +705,7 @@ std::unique_ptr<DeviceModule> DeviceModule::generate(
       if (llvm::Function *Compiled =
               Result->Compiled->getFunction(Evaluated->getName()))
         Compiled->deleteBody();
+  inlineAsEvaluated(*Result->Compiled, *Result->Module);
   optimize(*Result->Compiled, Machine.get(), /*AsCompiled=*/true);
   std::vector<const llvm::Function *> KernelFunctions, CompiledKernels;
   for (const auto &[Kernel, Evaluated] : Result->Kernels) {
