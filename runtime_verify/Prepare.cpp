@@ -166,13 +166,17 @@ bool isOccupancyCheck(StringRef Check) {
   return evidenceOf(Check) == RuntimeEvidence::Occupancy;
 }
 
-/// The kernel a finding was found in (the first of the instantiations it
-/// names), or null for a finding about no kernel.
-const KernelReport *kernelOfFinding(const FileReport &File,
-                                    const Diagnostic &D) {
-  if (!D.KernelIndex || *D.KernelIndex >= File.Kernels.size())
-    return nullptr;
-  return &File.Kernels[*D.KernelIndex];
+/// Whether \p D is a finding of \p K: found in it, or in an instantiation of
+/// the same template whose identical finding was merged into it
+/// (mergeInstantiationRepeats), so that each instantiation's launches
+/// predict it.
+bool findingOfKernel(const FileReport &File, const Diagnostic &D,
+                     const KernelReport &K) {
+  auto Is = [&](unsigned Index) {
+    return Index < File.Kernels.size() && &File.Kernels[Index] == &K;
+  };
+  return (D.KernelIndex && Is(*D.KernelIndex)) ||
+         llvm::any_of(D.OtherKernelIndices, Is);
 }
 
 /// Whether the analysis of \p K reports a hazard only as a note (writes
@@ -181,7 +185,7 @@ const KernelReport *kernelOfFinding(const FileReport &File,
 bool hazardNoted(const FileReport &File, const KernelReport &K) {
   return llvm::any_of(File.Diagnostics, [&](const Diagnostic &D) {
     return D.Origin == FindingOrigin::Check && D.Level == Severity::Note &&
-           isRaceCheck(D.Check) && kernelOfFinding(File, D) == &K;
+           isRaceCheck(D.Check) && findingOfKernel(File, D, K);
   });
 }
 
@@ -236,47 +240,76 @@ unsigned mapLine(StringRef Original, const std::vector<FixIt> &Fixes,
   return unsigned(std::max(1, int(Line) + Delta));
 }
 
-/// Copies the files that `#include "..."` lines of \p Text name, found
-/// from \p FromDir as the preprocessor first looks for a quoted include,
-/// to the same relative place from \p ToDir, and theirs in turn: a kernel
-/// that includes `"../common/tile.cuh"` or `"detail/copy.h"` builds where
-/// its own directory does not exist. Places outside \p Root (the prepared
-/// directory) are left out, and so is what passes 256 files or 16 MiB
-/// (\p Budget), the budget shared by one preparation.
-void copyQuotedIncludes(StringRef Text, StringRef FromDir, StringRef ToDir,
-                        StringRef Root, std::set<std::string> &Copied,
-                        uint64_t &Budget, unsigned Depth = 0) {
-  static const Regex Include("^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"");
-  constexpr unsigned MaxDepth = 16;
+/// A directory the compile command searches for headers (-I, -isystem) and
+/// where its headers go in the prepared directory ("include/0"), so that
+/// the harness builds on a machine without the original paths.
+struct IncludeDirectory {
+  std::string Original; ///< Absolute.
+  std::string Copy;     ///< Absolute, inside the prepared directory.
+};
+
+/// What one preparation may still copy of the headers its files include.
+struct IncludeBudget {
+  unsigned Files = 2048;
+  uint64_t Bytes = 32u << 20;
+};
+
+/// Copies the headers that the `#include` lines of \p Text name, and theirs
+/// in turn, where the preprocessor finds them: a quoted name first from
+/// \p FromDir (the including file's directory), copied to the same relative
+/// place from \p ToDir (a kernel that includes `"../common/tile.cuh"` builds
+/// where its own directory does not exist); then, quoted or not, in each of
+/// \p Searched, copied to that directory's copy. Places outside \p Root
+/// (the prepared directory) are left out, and so is what passes \p Budget
+/// (shared by one preparation). Names the preprocessor does not find there
+/// (the toolkit's and the system's headers) are left to the GPU machine.
+void copyIncludes(StringRef Text, StringRef FromDir, StringRef ToDir,
+                  StringRef Root, ArrayRef<IncludeDirectory> Searched,
+                  std::set<std::string> &Copied, IncludeBudget &Budget,
+                  unsigned Depth = 0) {
+  static const Regex Include(
+      "^[ \t]*#[ \t]*include[ \t]*([\"<])([^\">]+)[\">]");
+  constexpr unsigned MaxDepth = 32;
   SmallVector<StringRef, 0> Lines;
   Text.split(Lines, '\n');
   for (StringRef Line : Lines) {
-    SmallVector<StringRef, 2> Match;
-    if (!Include.match(Line, &Match) || sys::path::is_absolute(Match[1]))
+    SmallVector<StringRef, 3> Match;
+    if (!Include.match(Line, &Match) || sys::path::is_absolute(Match[2]))
       continue;
-    SmallString<256> Found(FromDir);
-    sys::path::append(Found, Match[1]);
-    SmallString<256> Target(ToDir);
-    sys::path::append(Target, Match[1]);
-    sys::path::remove_dots(Target, /*remove_dot_dot=*/true);
-    if (!sys::fs::is_regular_file(Found) ||
-        !StringRef(Target).starts_with(Root) || Copied.size() >= 256 ||
-        !Copied.insert(Target.str().str()).second)
-      continue;
-    auto Buffer = MemoryBuffer::getFile(Found);
-    if (!Buffer || (*Buffer)->getBufferSize() > Budget)
-      continue;
-    Budget -= (*Buffer)->getBufferSize();
-    std::error_code EC =
-        sys::fs::create_directories(sys::path::parent_path(Target));
-    raw_fd_ostream Out(Target, EC);
-    if (EC)
-      continue;
-    Out << (*Buffer)->getBuffer();
-    if (Depth < MaxDepth)
-      copyQuotedIncludes((*Buffer)->getBuffer(), sys::path::parent_path(Found),
-                         sys::path::parent_path(Target), Root, Copied, Budget,
-                         Depth + 1);
+    StringRef Name = Match[2];
+    std::vector<std::pair<std::string, std::string>> Places;
+    if (Match[1] == "\"")
+      Places.push_back({FromDir.str(), ToDir.str()});
+    for (const IncludeDirectory &D : Searched)
+      Places.push_back({D.Original, D.Copy});
+    for (const auto &[From, To] : Places) {
+      SmallString<256> Found(From);
+      sys::path::append(Found, Name);
+      if (!sys::fs::is_regular_file(Found))
+        continue;
+      SmallString<256> Target(To);
+      sys::path::append(Target, Name);
+      sys::path::remove_dots(Target, /*remove_dot_dot=*/true);
+      if (!StringRef(Target).starts_with(Root) || Budget.Files == 0 ||
+          !Copied.insert(Target.str().str()).second)
+        break;
+      auto Buffer = MemoryBuffer::getFile(Found);
+      if (!Buffer || (*Buffer)->getBufferSize() > Budget.Bytes)
+        break;
+      --Budget.Files;
+      Budget.Bytes -= (*Buffer)->getBufferSize();
+      std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Target));
+      raw_fd_ostream Out(Target, EC);
+      if (EC)
+        break;
+      Out << (*Buffer)->getBuffer();
+      if (Depth < MaxDepth)
+        copyIncludes((*Buffer)->getBuffer(), sys::path::parent_path(Found),
+                     sys::path::parent_path(Target), Root, Searched, Copied,
+                     Budget, Depth + 1);
+      break;
+    }
   }
 }
 
@@ -296,6 +329,7 @@ public:
     Plan.Arch = Report.Arch;
     Plan.CreatedBy = "smem-lint (" + Report.Mode + ")";
     Plan.NvccFlags = Options.NvccFlags;
+    copyIncludeDirectories();
   }
 
   bool build(std::string &Error);
@@ -315,8 +349,12 @@ private:
   /// Files to copy next to each variant's source: headers beside the
   /// original, so that quoted includes still resolve on the GPU machine.
   std::map<std::string, std::vector<std::string>> SiblingHeaders;
-  /// Bytes of included headers copyQuotedIncludes may still copy.
-  uint64_t IncludeBudget = 16u << 20;
+  /// The compile command's header directories, copied into the directory
+  /// as far as the files include them (the plan's flags name the copies).
+  std::vector<IncludeDirectory> IncludeDirectories;
+  /// The headers copied so far, and what copyIncludes may still copy.
+  std::set<std::string> CopiedHeaders;
+  IncludeBudget HeaderBudget;
   /// The re-analysis of each fix variant.
   std::map<std::string, std::optional<FileReport>> Reanalysed;
   /// Files given as --param NAME=@FILE: where each was copied (relative to
@@ -325,6 +363,35 @@ private:
 
   std::optional<std::pair<std::string, uint64_t>>
   copyDataFile(StringRef File, std::string &Problem);
+
+  /// Points the plan's -I and -isystem flags at copies inside the directory
+  /// ("include/0"), which writeVariantSource fills with what is included.
+  void copyIncludeDirectories() {
+    SmallString<256> Root(Dir);
+    sys::fs::make_absolute(Root);
+    sys::path::remove_dots(Root, /*remove_dot_dot=*/true);
+    for (std::string &Flag : Plan.NvccFlags) {
+      StringRef Rest = Flag;
+      std::string Prefix;
+      for (StringRef Option : {"-isystem=", "-I"})
+        if (Rest.consume_front(Option)) {
+          Prefix = Option.str();
+          break;
+        }
+      if (Prefix.empty() || Rest.empty() || !sys::fs::is_directory(Rest))
+        continue;
+      SmallString<256> Original(Rest);
+      sys::fs::make_absolute(Original);
+      sys::path::remove_dots(Original, /*remove_dot_dot=*/true);
+      std::string Relative =
+          "include/" + std::to_string(IncludeDirectories.size());
+      SmallString<256> Copy(Root);
+      sys::path::append(Copy, Relative);
+      IncludeDirectories.push_back({Original.str().str(), Copy.str().str()});
+      sys::fs::create_directories(Copy);
+      Flag = Prefix + Relative;
+    }
+  }
 
   bool writeVariantSource(PlannedVariant &V, StringRef Text,
                           std::string &Error);
@@ -430,8 +497,9 @@ bool PlanBuilder::writeVariantSource(PlannedVariant &V, StringRef Text,
   SmallString<256> To(sys::path::parent_path(Path));
   sys::fs::make_absolute(To);
   SmallString<256> From(OriginalDir.empty() ? "." : OriginalDir);
-  std::set<std::string> Copied;
-  copyQuotedIncludes(Text, From, To, (Root + "/").str(), Copied, IncludeBudget);
+  sys::fs::make_absolute(From);
+  copyIncludes(Text, From, To, (Root + "/").str(), IncludeDirectories,
+               CopiedHeaders, HeaderBudget);
   return true;
 }
 
@@ -812,7 +880,7 @@ void PlanBuilder::addFixVariant(
   std::vector<const Diagnostic *> FixedRaces;
   for (const Diagnostic &Other : Again->Diagnostics)
     if (isFinding(Other) && isRaceCheck(Other.Check) &&
-        kernelOfFinding(*Again, Other) == FixedKernel)
+        findingOfKernel(*Again, Other, *FixedKernel))
       FixedRaces.push_back(&Other);
 
   // A variant shared by several findings launches its kernel once.
@@ -912,9 +980,20 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
   for (auto [D, Index] : Mine) {
     Plan.Findings[Index].Launches.push_back(L.Id);
     RuntimeEvidence Evidence = evidenceOf(D->Check);
+    // The finding names its first instantiation's accesses; in another
+    // instantiation merged into it, its accesses are those at its place.
+    auto Named = [&, D = D](const auto &Accesses, const auto &A) {
+      bool Here = llvm::any_of(Accesses, [&](const auto &Each) {
+        return llvm::is_contained(D->Accesses, Each.Id);
+      });
+      return Here ? llvm::is_contained(D->Accesses, A.Id)
+                  : A.Where.Line == D->Where.Line &&
+                        A.Where.Column == D->Where.Column &&
+                        A.Where.File == D->Where.File;
+    };
     if (Evidence == RuntimeEvidence::GlobalSectors) {
       for (const GlobalAccessReport &A : K.GlobalAccesses)
-        if (llvm::is_contained(D->Accesses, A.Id))
+        if (Named(K.GlobalAccesses, A))
           for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
             Prediction &P = Plan.Predictions[I];
             if (P.Kind == "global-sectors" && P.Operation == A.Kind &&
@@ -927,7 +1006,7 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
       continue;
     std::string Operation;
     for (const AccessReport &A : K.Accesses)
-      if (llvm::is_contained(D->Accesses, A.Id))
+      if (Named(K.Accesses, A))
         Operation = A.Kind;
     for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
       Prediction &P = Plan.Predictions[I];
@@ -1145,7 +1224,7 @@ void PlanBuilder::resolveProgram(VerifyPlan Unresolved,
         // The findings of this analysis, each once in the plan.
         KernelFindings Mine;
         for (const Diagnostic &D : Report->Diagnostics) {
-          if (!isFinding(D) || kernelOfFinding(*Report, D) != K)
+          if (!isFinding(D) || !findingOfKernel(*Report, D, *K))
             continue;
           std::string Message = renderMessage(D);
           auto Same =
@@ -1222,7 +1301,7 @@ bool PlanBuilder::build(std::string &Error) {
     for (const KernelReport &K : File.Kernels) {
       KernelFindings Mine;
       for (auto [D, Index] : Findings)
-        if (kernelOfFinding(File, *D) == &K)
+        if (findingOfKernel(File, *D, K))
           Mine.push_back({D, Index});
 
       for (unsigned S = 0; S < K.BlockDims.size(); ++S)

@@ -411,20 +411,25 @@ parseCuobjdumpSass(StringRef Text) {
 namespace {
 
 /// "Write Thread (255,0,0) at reverse(float *, const float *)+0xe0 in
-/// missing-barrier.cu:8" (the part after the "=========" prefix).
+/// missing-barrier.cu:8" (the part after the "=========" prefix), or a side
+/// of the analysis report's pair: "Write access at reverse(...)+0xe0 in
+/// missing-barrier.cu:8" (no thread).
 std::optional<HazardAccess> parseHazardAccess(StringRef L) {
   HazardAccess A;
   auto [Kind, Rest] = L.split(' ');
   if (Kind != "Read" && Kind != "Write")
     return std::nullopt;
   A.Kind = Kind.str();
-  if (!Rest.consume_front("Thread "))
-    return std::nullopt;
-  size_t Close = Rest.find(')');
-  if (Close == StringRef::npos)
-    return std::nullopt;
-  A.Thread = Rest.substr(0, Close + 1).str();
-  Rest = Rest.substr(Close + 1).trim();
+  if (!Rest.consume_front("access ")) {
+    if (!Rest.consume_front("Thread "))
+      return std::nullopt;
+    size_t Close = Rest.find(')');
+    if (Close == StringRef::npos)
+      return std::nullopt;
+    A.Thread = Rest.substr(0, Close + 1).str();
+    Rest = Rest.substr(Close + 1);
+  }
+  Rest = Rest.trim();
   if (!Rest.consume_front("at "))
     return A;
   // The function's parameter list can hold spaces; the location follows the
@@ -497,10 +502,46 @@ RacecheckLog parseRacecheckLog(StringRef Text) {
   Text.split(Lines, '\n');
   std::optional<Hazard> Open;
   unsigned AccessesSeen = 0;
+  // The analysis report's record: "Error: Race reported between Write
+  // access at F+0xe0 in a.cu:8", then one "and Read access at F+0xf0 in
+  // a.cu:9 [1024 hazards]" per instruction it raced with.
+  std::optional<Hazard> Pair;
+  RacecheckLog Pairs;
   for (StringRef Raw : Lines) {
     StringRef L = sanitizerLine(Raw);
     if (L.empty())
       continue;
+    if (L.contains("Race reported between ")) {
+      Open.reset();
+      Pair.reset();
+      StringRef Side = L.substr(L.find("Race reported between ") + 22);
+      if (std::optional<HazardAccess> A = parseHazardAccess(Side)) {
+        Hazard H;
+        H.Error = L.starts_with("Error:");
+        H.First = *A;
+        Pair = H;
+      }
+      continue;
+    }
+    if (Pair && L.consume_front("and ")) {
+      unsigned Count = 0;
+      size_t Bracket = L.rfind(" [");
+      if (Bracket != StringRef::npos) {
+        L.substr(Bracket + 2).take_while(isDigit).getAsInteger(10, Count);
+        L = L.take_front(Bracket);
+      }
+      if (std::optional<HazardAccess> A = parseHazardAccess(L)) {
+        Hazard H = *Pair;
+        H.Second = *A;
+        H.Count = std::max(Count, 1u);
+        H.Type = H.First.Kind == "Write"
+                     ? (H.Second.Kind == "Write" ? "WAW" : "RAW")
+                     : "WAR";
+        Pairs.Hazards.push_back(H);
+      }
+      continue;
+    }
+    Pair.reset();
     // "Potential RAW hazard detected at __shared__ ...", or with the kind
     // of synchronisation it lacks: "... detected (invalid memcpy_async
     // synchronization) at __shared__ ..." for cp.async's writes.
@@ -542,6 +583,7 @@ RacecheckLog parseRacecheckLog(StringRef Text) {
           Counts.substr(Comma + 2).take_while(isDigit).getAsInteger(
               10, Log.Warnings);
       }
+      Log.PrintLimitReached = Log.Displayed < Log.Errors + Log.Warnings;
       continue;
     }
     if (L.starts_with("Program hit") || L.starts_with("Error: process") ||
@@ -549,7 +591,27 @@ RacecheckLog parseRacecheckLog(StringRef Text) {
         L.contains("Internal Sanitizer Error"))
       Log.Problems.push_back(L.str());
   }
+  // `all` prints the pairs after the hazards they sum up: only a pair of
+  // instructions no printed hazard names adds to them.
+  addRacingPairs(Log, Pairs);
   return Log;
+}
+
+void addRacingPairs(RacecheckLog &Log, const RacecheckLog &Pairs) {
+  auto SameSide = [](const HazardAccess &A, const HazardAccess &B) {
+    return A.Function == B.Function && A.Offset == B.Offset &&
+           A.Line == B.Line && A.File == B.File;
+  };
+  for (const Hazard &P : Pairs.Hazards) {
+    bool Printed = llvm::any_of(Log.Hazards, [&](const Hazard &H) {
+      return (SameSide(H.First, P.First) && SameSide(H.Second, P.Second)) ||
+             (SameSide(H.First, P.Second) && SameSide(H.Second, P.First));
+    });
+    if (!Printed)
+      Log.Hazards.push_back(P);
+  }
+  if (Pairs.HasSummary && !Pairs.PrintLimitReached)
+    Log.PrintLimitReached = false;
 }
 
 SynccheckLog parseSynccheckLog(StringRef Text) {
@@ -651,6 +713,34 @@ std::map<std::string, HarnessLaunch> parseHarnessLog(StringRef Text) {
 
 std::string kernelOfFunction(StringRef Demangled) {
   Demangled = Demangled.trim();
+  Demangled.consume_front("void ");
+  // A function local to a kernel (a lambda's call operator, a local class's
+  // member) is named within the kernel's scope: "k<(int)4>(int *)::[lambda()
+  // (instance 1)]::operator ()() const". The kernel is the name before the
+  // first parameter list outside template arguments, when '::' follows it.
+  int Angles = 0;
+  for (size_t I = 0; I < Demangled.size(); ++I) {
+    char C = Demangled[I];
+    if (C == '<')
+      ++Angles;
+    else if (C == '>')
+      --Angles;
+    else if (C == '(' && Angles == 0) {
+      if (I == 0)
+        break;
+      int Depth = 0;
+      for (size_t J = I; J < Demangled.size(); ++J) {
+        if (Demangled[J] == '(')
+          ++Depth;
+        else if (Demangled[J] == ')' && --Depth == 0) {
+          if (Demangled.substr(J + 1).starts_with("::"))
+            return Demangled.take_front(I).trim().str();
+          break;
+        }
+      }
+      break;
+    }
+  }
   // The parameter list: from the last ')' back to its '('.
   if (Demangled.ends_with(")")) {
     int Depth = 0;

@@ -151,6 +151,10 @@ struct Hazard {
   std::string Type;       ///< "RAW", "WAR", "WAW".
   std::string Block;      ///< "(0,0,0)".
   HazardAccess First, Second;
+  /// The hazards it stands for: 1 for a hazard as printed, N for a pair of
+  /// instructions from the analysis report ("Race reported between ... [N
+  /// hazards]", which names no thread or block).
+  unsigned Count = 1;
 };
 
 struct RacecheckLog {
@@ -158,6 +162,11 @@ struct RacecheckLog {
   /// From "RACECHECK SUMMARY: N hazards displayed (E errors, W warnings)".
   bool HasSummary = false;
   unsigned Displayed = 0, Errors = 0, Warnings = 0;
+  /// Racecheck stopped printing at its --print-limit (it displayed fewer
+  /// hazards than it counted): a pair of lines missing from Hazards may
+  /// still have raced. Cleared once the analysis report's pairs, which list
+  /// every racing pair of instructions, are added (addRacingPairs).
+  bool PrintLimitReached = false;
   /// Lines of the log that say the program failed (an error from the
   /// sanitizer itself, not a hazard).
   std::vector<std::string> Problems;
@@ -174,6 +183,11 @@ unsigned placeHazardOffsets(
     llvm::StringRef Kernel);
 
 RacecheckLog parseRacecheckLog(llvm::StringRef Text);
+
+/// Adds to \p Log the racing pairs of \p Pairs (the log of
+/// `--racecheck-report analysis` on the same program) that no hazard of
+/// \p Log names already; a complete report clears Log.PrintLimitReached.
+void addRacingPairs(RacecheckLog &Log, const RacecheckLog &Pairs);
 
 /// One barrier error synccheck printed.
 struct BarrierError {

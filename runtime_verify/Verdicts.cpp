@@ -671,8 +671,9 @@ std::string hazardGroups(const std::vector<const Hazard *> &Hazards,
                       (H->WarpLevel ? " (warp level)"
                        : H->Error   ? ""
                                     : " (warning)");
-    if (Groups[Key]++ == 0)
+    if (!Groups.count(Key))
       Order.push_back(Key);
+    Groups[Key] += H->Count;
   }
   std::vector<std::string> Parts;
   for (size_t I = 0; I < Order.size() && I < Limit; ++I)
@@ -931,6 +932,14 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
                      P.lineName(Line) + ")";
           return V;
         }
+  // The hazards racecheck did not print may hold this pair.
+  if (Log.PrintLimitReached) {
+    V.Kind = VerdictKind::NotMeasurable;
+    V.Reason = "racecheck stopped printing hazards at its print limit, and "
+               "those it printed are elsewhere: " +
+               hazardGroups(All);
+    return V;
+  }
   V.Kind = VerdictKind::Refuted;
   V.Reason = All.empty() ? "racecheck reports no hazard"
                          : "racecheck reports hazards only elsewhere: " +
@@ -1217,7 +1226,7 @@ public:
             withinDims(H.First.Thread, L.Block) &&
             withinDims(H.Second.Thread, L.Block)) {
           Mine.Hazards.push_back(H);
-          ++(H.Error ? Mine.Errors : Mine.Warnings);
+          (H.Error ? Mine.Errors : Mine.Warnings) += H.Count;
         }
       Mine.Displayed = Mine.Hazards.size();
       M.Racecheck = Mine;
@@ -1250,6 +1259,12 @@ private:
     if (std::optional<std::string> Log =
             readFile(Dir, "raw/program.racecheck.txt"))
       Racecheck = parseRacecheckLog(*Log);
+    // Where racecheck reached its print limit, measure.sh ran it again for
+    // the analysis report: every racing pair of instructions, once.
+    if (std::optional<std::string> Log =
+            readFile(Dir, "raw/program.racecheck-pairs.txt");
+        Log && Racecheck)
+      addRacingPairs(*Racecheck, parseRacecheckLog(*Log));
     if (std::optional<std::string> Log =
             readFile(Dir, "raw/program.synccheck.txt"))
       Synccheck = parseSynccheckLog(*Log);

@@ -769,8 +769,11 @@ void mergeInstantiationRepeats(std::vector<Diagnostic> &Diagnostics,
         continue;
       Diagnostic &First = Diagnostics[It->second];
       if (First.Kernel != D.Kernel &&
-          !llvm::is_contained(First.OtherInstantiations, D.Kernel))
+          !llvm::is_contained(First.OtherInstantiations, D.Kernel)) {
         First.OtherInstantiations.push_back(D.Kernel);
+        if (D.KernelIndex)
+          First.OtherKernelIndices.push_back(*D.KernelIndex);
+      }
       Dropped[I] = true;
     }
   }

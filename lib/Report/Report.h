@@ -150,6 +150,10 @@ struct Diagnostic {
   /// Its index in the file's Kernels: overloaded kernels share a name.
   std::optional<unsigned> KernelIndex;
   std::vector<std::string> OtherInstantiations;
+  /// The indices in the file's Kernels of OtherInstantiations, in the same
+  /// order: the finding is each of theirs too (runtime_verify predicts it
+  /// for their launches).
+  std::vector<unsigned> OtherKernelIndices;
   /// The block shape and architecture it was found under; BlockDimIndex
   /// indexes the kernel's BlockDims.
   std::optional<std::array<unsigned, 3>> Block;

@@ -455,6 +455,13 @@ TEST(Program, KernelOfAFunction) {
                              "void (*)(int))"),
             "ns::transpose<32, (Kind)1>");
   EXPECT_EQ(kernelOfFunction("smoothing::jacobi"), "smoothing::jacobi");
+  // A lambda of the kernel, as racecheck named Marlin's fetch_to_registers
+  // (H200, 2026-12-06): the kernel is the scope it is local to.
+  EXPECT_EQ(kernelOfFunction("void Marlin<(int)256, (int)4>(const int4 *, "
+                             "int *)::[lambda(int, int) (instance 1)]::"
+                             "operator ()(int, int) const"),
+            "Marlin<(int)256, (int)4>");
+  EXPECT_EQ(kernelOfFunction("k(float *)::Local::apply(int)"), "k");
 }
 
 TEST(Program, KernelSymbols) {
@@ -511,6 +518,66 @@ TEST(Verdicts, HazardsWithAnUnplacedSideAreNotARefutation) {
   EXPECT_EQ(V.Kind, VerdictKind::NotMeasurable) << V.Reason;
   EXPECT_NE(V.Reason.find("no line for one side"), std::string::npos)
       << V.Reason;
+}
+
+TEST(Racecheck, PrintLimitAndTheAnalysisReportsPairs) {
+  // Marlin on an H100 (2026-12-06, shortened): racecheck printed 2000 of
+  // 29981 hazards, none between lines 613 and 62; its analysis report, run
+  // again on the same program, lists every racing pair of instructions.
+  const char *Truncated =
+      "========= Error: Potential WAR hazard detected at __shared__ 0x10400 "
+      "in block (0,0,0) :\n"
+      "=========     Read Thread (131,0,0) at void Marlin<(int)256>(int *)::"
+      "[lambda(int, int) (instance 1)]::operator ()(int, int) const+0x3390 "
+      "in marlin.cu:431\n"
+      "=========     Write Thread (0,0,0) at cp_async4_stream(void *, const "
+      "void *)+0x3880 in marlin.cu:77\n"
+      "========= RACECHECK SUMMARY: 2000 hazards displayed (29981 errors, 0 "
+      "warnings)\n";
+  RacecheckLog Log = parseRacecheckLog(Truncated);
+  EXPECT_TRUE(Log.PrintLimitReached);
+  ASSERT_EQ(Log.Hazards.size(), 1u);
+
+  VerifyPlan Plan = planWithRace("marlin.cu", {62, 613});
+  MeasuredRun Run;
+  Run.Launches["L0"].Racecheck = Log;
+  Verdict Unseen = judgePlan(Plan, Run).at(0);
+  EXPECT_EQ(Unseen.Kind, VerdictKind::NotMeasurable) << Unseen.Reason;
+  EXPECT_NE(Unseen.Reason.find("print limit"), std::string::npos);
+
+  RacecheckLog Pairs = parseRacecheckLog(
+      "========= Error: Race reported between Read access at void "
+      "Marlin<(int)256>(int *)+0x4a10 in marlin.cu:613\n"
+      "=========     and Write access at cp_async4_pred(void *, const void *, "
+      "bool)+0x1230 in marlin.cu:62 [3472 hazards]\n"
+      "=========     and Write access at cp_async4_pred(void *, const void *, "
+      "bool)+0x1250 in marlin.cu:62 [3136 hazards]\n"
+      "========= Error: Race reported between Read access at void "
+      "Marlin<(int)256>(int *)::[lambda(int, int) (instance 1)]::operator "
+      "()(int, int) const+0x3390 in marlin.cu:431\n"
+      "=========     and Write access at cp_async4_stream(void *, const void "
+      "*)+0x3880 in marlin.cu:77 [1024 hazards]\n"
+      "========= RACECHECK SUMMARY: 3 hazards displayed (3 errors, 0 "
+      "warnings)\n");
+  ASSERT_EQ(Pairs.Hazards.size(), 3u);
+  const Hazard &First = Pairs.Hazards.front();
+  EXPECT_EQ(First.Type, "WAR");
+  EXPECT_EQ(First.Count, 3472u);
+  EXPECT_EQ(First.First.Line, 613u);
+  EXPECT_EQ(First.Second.Line, 62u);
+  EXPECT_EQ(First.Second.Offset, std::optional<uint64_t>(0x1230));
+  EXPECT_TRUE(First.First.Thread.empty());
+
+  addRacingPairs(Log, Pairs);
+  EXPECT_FALSE(Log.PrintLimitReached);
+  // The pair racecheck printed as a hazard is not added again.
+  EXPECT_EQ(Log.Hazards.size(), 3u);
+  Run.Launches["L0"].Racecheck = Log;
+  Verdict Seen = judgePlan(Plan, Run).at(0);
+  EXPECT_EQ(Seen.Kind, VerdictKind::Confirmed) << Seen.Reason;
+  EXPECT_NE(Seen.Reason.find("WAR Read :613 / Write :62 x6608"),
+            std::string::npos)
+      << Seen.Reason;
 }
 
 TEST(Program, LaunchesOfTheProfile) {
