@@ -1459,6 +1459,7 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
       if (Why.empty())
         continue;
       loopSampled(*L, Why);
+      settleSkippedIterations(*L, Mask);
       // Values the loop computes are not known past a cut.
       for (const llvm::BasicBlock *Inside : L->blocks())
         for (const llvm::Instruction &I : *Inside) {

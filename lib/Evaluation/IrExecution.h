@@ -317,6 +317,16 @@ public:
   bool countStep(const ThreadMask &Active);
   /// Tells the observer, once per loop, that \p L was cut short and why.
   void loopSampled(const llvm::Loop &L, const std::string &Why);
+  /// What the iterations of \p L that a cut skips did to the cp.async
+  /// groups of the threads of \p Leaving: a loop that commits or waits for
+  /// groups is taken to have completed the copies issued before the cut
+  /// (how many groups the skipped iterations committed is not known). The
+  /// evaluated iterations stand for the skipped ones in everything else, but
+  /// commit counts add up: without it, a read after the loop was reported
+  /// as reading a copy that had not landed (Marlin's pipeline prologue, a
+  /// loop of three fetches cut after one: 'missing wait' at reads that
+  /// racecheck, following cp.async, found ordered).
+  void settleSkippedIterations(const llvm::Loop &L, const ThreadMask &Leaving);
   /// Tells the observer that \p Branch sent the threads different \p Ways
   /// (or some threads, \p Unknown, either way).
   void reportNonUniformBranch(const llvm::Instruction &Branch,

@@ -1112,6 +1112,32 @@ void IrExecution::barrierAt(const clang::Stmt *Site, BarrierScope Scope,
   Observer.onBarrier(Event);
 }
 
+void IrExecution::settleSkippedIterations(const llvm::Loop &L,
+                                          const ThreadMask &Leaving) {
+  // Commits the skipped iterations made would have let a later wait_group
+  // complete the copies issued before the cut; waits there completed them.
+  // How many, the evaluation does not know: they are taken as complete, so
+  // that no read after the loop is reported early because of the cut.
+  for (const llvm::BasicBlock *Block : L.blocks())
+    for (const llvm::Instruction &I : *Block) {
+      const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+      if (!Call)
+        continue;
+      bool GroupsCopies = false;
+      if (const auto *Asm =
+              llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand()))
+        GroupsCopies = ptxAsyncGroupStep(Asm->getAsmString()).has_value();
+      else if (const llvm::Function *Callee = Call->getCalledFunction())
+        GroupsCopies =
+            Callee->getName().starts_with("llvm.nvvm.cp.async.wait.") ||
+            Callee->getName().starts_with("llvm.nvvm.cp.async.commit.");
+      if (GroupsCopies) {
+        completeAsyncCopies(Leaving, std::nullopt);
+        return;
+      }
+    }
+}
+
 ThreadValue IrExecution::shuffle(llvm::StringRef Mode, const ThreadValue &Value,
                                  const ThreadValue &Lane,
                                  const ThreadValue &Clamp,
