@@ -271,8 +271,10 @@ bool parseAddressOperand(llvm::StringRef Operands, PtxSharedAccess &Found) {
 }
 
 std::optional<PtxSharedAccess> ptxMatrixAccess(llvm::StringRef Text) {
+  // The operands may follow with no space: "...x4.shared.b16" "{%0, ...}"
+  // written as two strings (AWQ's ldmatrix_m8n8_x4_b16), which ptxas reads.
   static const llvm::Regex Instruction(
-      "(^|[^.a-z_])(ld|st)matrix((\\.[a-z0-9_:]+)+)[ \t]+([^;]*)");
+      "(^|[^.a-z_])(ld|st)matrix((\\.[a-z0-9_:]+)+)[ \t]*([{[][^;]*)");
   llvm::SmallVector<llvm::StringRef, 6> Match;
   if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
@@ -301,7 +303,7 @@ std::optional<PtxSharedAccess> ptxMatrixAccess(llvm::StringRef Text) {
 std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
   static const llvm::Regex Instruction(
       "(^|[^.a-z_])(ld|st)(\\.volatile|\\.relaxed\\.cta|\\.weak)?"
-      "\\.shared(::cta)?((\\.[a-z0-9]+)+)[ \t]+([^;]*)");
+      "\\.shared(::cta)?((\\.[a-z0-9]+)+)[ \t]*([{[$][^;]*)");
   llvm::SmallVector<llvm::StringRef, 8> Match;
   if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
@@ -2064,6 +2066,21 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     if (std::optional<ThreadValue> Computed =
             ptxArithmetic(Call, *Asm, Frame, Active))
       return std::move(*Computed);
+    if (std::optional<unsigned> Operand = parseSharedAddressConversion(Text))
+      if (const llvm::Value *Pointer = asmArgument(Call, *Asm, *Operand)) {
+        ThreadValue V = valueOf(Pointer, Frame, Active);
+        if (!V.isPointer() || !V.Object.IsShared)
+          return unknown(V.isPointer()
+                             ? "the shared address of memory that is not "
+                               "shared"
+                             : "the shared address of " +
+                                   (V.UnknownReason.empty()
+                                        ? std::string("an unknown pointer")
+                                        : V.UnknownReason));
+        if (auto Path = Frame.Paths.find(Pointer); Path != Frame.Paths.end())
+          Frame.Paths[&Call] = ArrayPath(Path->second); // copied: it grows
+        return V;
+      }
     if (registerOnlyPtx(Text))
       return unknown("the result of inline PTX");
     if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);

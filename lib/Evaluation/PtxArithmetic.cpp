@@ -14,6 +14,7 @@
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <array>
 
 namespace smemlint {
 namespace ir {
@@ -60,6 +61,61 @@ std::optional<int64_t> immediate(llvm::StringRef Text) {
 }
 
 } // namespace
+
+std::optional<unsigned> parseSharedAddressConversion(llvm::StringRef Text) {
+  // The statements, braces and register declarations left out.
+  std::string Flat = Text.str();
+  for (char &C : Flat)
+    if (C == '{' || C == '}' || C == '\n' || C == '\t')
+      C = ' ';
+  llvm::SmallVector<llvm::StringRef, 4> Statements;
+  for (llvm::StringRef Statement : llvm::split(llvm::StringRef(Flat), ';')) {
+    Statement = Statement.trim();
+    if (!Statement.empty() && !Statement.starts_with(".reg"))
+      Statements.push_back(Statement);
+  }
+  // "op dst, src" as its three words.
+  auto Parse = [](llvm::StringRef Statement)
+      -> std::optional<std::array<llvm::StringRef, 3>> {
+    auto [Op, Rest] = Statement.split(' ');
+    auto [Destination, Source] = Rest.split(',');
+    Destination = Destination.trim();
+    Source = Source.trim();
+    if (Destination.empty() || Source.empty() ||
+        Source.find_first_of(" ,") != llvm::StringRef::npos)
+      return std::nullopt;
+    return std::array<llvm::StringRef, 3>{Op, Destination, Source};
+  };
+  auto AsmOperand = [](llvm::StringRef Word) -> std::optional<unsigned> {
+    unsigned N = 0;
+    if (!Word.consume_front("$") || Word.getAsInteger(10, N))
+      return std::nullopt;
+    return N;
+  };
+  auto IsCvta = [](llvm::StringRef Op, llvm::StringRef Width) {
+    return Op == ("cvta.to.shared." + Width).str() ||
+           Op == ("cvta.to.shared::cta." + Width).str();
+  };
+  if (Statements.empty() || Statements.size() > 2)
+    return std::nullopt;
+  auto First = Parse(Statements.front());
+  if (!First)
+    return std::nullopt;
+  std::optional<unsigned> Pointer = AsmOperand((*First)[2]);
+  if (!Pointer || *Pointer == 0)
+    return std::nullopt;
+  if (Statements.size() == 1)
+    return (IsCvta((*First)[0], "u32") || IsCvta((*First)[0], "u64")) &&
+                   (*First)[1] == "$0"
+               ? Pointer
+               : std::nullopt;
+  auto Second = Parse(Statements.back());
+  if (!Second || !IsCvta((*First)[0], "u64") || (*Second)[0] != "cvt.u32.u64" ||
+      (*Second)[1] != "$0" || (*Second)[2] != (*First)[1] ||
+      AsmOperand((*First)[1]))
+    return std::nullopt;
+  return Pointer;
+}
 
 std::optional<PtxArithmetic> parsePtxArithmetic(llvm::StringRef Text) {
   Text = Text.trim();

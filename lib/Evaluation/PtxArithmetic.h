@@ -45,6 +45,15 @@ struct PtxArithmetic {
 /// floating point, an operation not computed here).
 std::optional<PtxArithmetic> parsePtxArithmetic(llvm::StringRef Text);
 
+/// For inline PTX that converts a generic pointer to its 32- or 64-bit
+/// shared-window address and does nothing else, the asm operand of the
+/// pointer: `cvta.to.shared.u32 $0, $1;`, or the form that CUTLASS's older
+/// cast_smem_ptr_to_uint and many GEMMs after it write, `{ .reg .u64 p;
+/// cvta.to.shared.u64 p, $1; cvt.u32.u64 $0, p; }`. What
+/// __cvta_generic_to_shared computes: the address still points where the
+/// pointer did.
+std::optional<unsigned> parseSharedAddressConversion(llvm::StringRef Text);
+
 /// The result of \p Instruction on \p Sources (one value per source, each
 /// held as the low bits of an int64_t), sign-extended from its result bits.
 int64_t computePtxArithmetic(const PtxArithmetic &Instruction,

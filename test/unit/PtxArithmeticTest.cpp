@@ -131,6 +131,27 @@ TEST(PtxArithmeticTest, BytePermuteAndLogic) {
   EXPECT_EQ(run("not.b32 $0, $1;", {0}), -1);
 }
 
+TEST(PtxArithmeticTest, SharedAddressConversions) {
+  // CUTLASS's older cast_smem_ptr_to_uint and AWQ's GEMM after it.
+  EXPECT_EQ(parseSharedAddressConversion(
+                "{.reg .u64 smem_ptr; cvta.to.shared.u64 smem_ptr, $1; "
+                "cvt.u32.u64 $0, smem_ptr; }\n"),
+            std::optional<unsigned>(1));
+  EXPECT_EQ(parseSharedAddressConversion("cvta.to.shared.u32 $0, $1;"),
+            std::optional<unsigned>(1));
+  EXPECT_EQ(parseSharedAddressConversion("cvta.to.shared::cta.u64 $0, $2;"),
+            std::optional<unsigned>(2));
+  // The other direction, another result, or more than the conversion.
+  EXPECT_FALSE(parseSharedAddressConversion("cvta.shared.u64 $0, $1;"));
+  EXPECT_FALSE(parseSharedAddressConversion("cvta.to.shared.u64 $1, $2;"));
+  EXPECT_FALSE(parseSharedAddressConversion(
+      "{.reg .u64 p; cvta.to.shared.u64 p, $1; cvt.u32.u64 $0, q; }"));
+  EXPECT_FALSE(parseSharedAddressConversion(
+      "{.reg .u64 p; cvta.to.shared.u64 p, $1; add.u64 p, p, 16; "
+      "cvt.u32.u64 $0, p; }"));
+  EXPECT_FALSE(parseSharedAddressConversion("cvta.to.global.u64 $0, $1;"));
+}
+
 } // namespace
 } // namespace ir
 } // namespace smemlint
