@@ -199,7 +199,13 @@ public:
   HostLaunches Found;
 
   bool VisitCallExpr(CallExpr *Call) {
-    if (!Current || Call->isValueDependent())
+    // A launch with an argument Clang could not read (host code this parse
+    // cannot compile, a smem-lint-frontend note) is value-dependent for
+    // Clang, but its configuration and its other arguments still are what
+    // the program launches with.
+    if (!Current ||
+        (Call->isValueDependent() &&
+         !(isa<CUDAKernelCallExpr>(Call) && Call->containsErrors())))
       return true;
     if (const auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
       const CallExpr *Config = Launch->getConfig();
