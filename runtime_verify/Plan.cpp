@@ -217,6 +217,8 @@ json toJson(const Prediction &P) {
     J["lines"] = P.Lines;
     if (!P.LineFiles.empty())
       J["line_files"] = P.LineFiles;
+    if (!P.LineEnds.empty())
+      J["line_ends"] = P.LineEnds;
     J["line"] = P.Line;
   }
   if (P.Kind == "global-sectors") {
@@ -264,6 +266,7 @@ void fromJson(const json &J, Prediction &P) {
   P.Check = J.value("check", "");
   P.Lines = J.value("lines", std::vector<unsigned>());
   P.LineFiles = J.value("line_files", std::vector<std::string>());
+  P.LineEnds = J.value("line_ends", std::vector<unsigned>());
   if (J.contains("blocks_by_shared_memory") &&
       J["blocks_by_shared_memory"].is_number())
     P.BlocksBySharedMemory = J["blocks_by_shared_memory"].get<unsigned>();

@@ -202,6 +202,12 @@ struct Prediction {
   /// library header names that header's lines (CuTe's copy loop), which is
   /// where racecheck places the hazard too. Empty: every line is File's.
   std::vector<std::string> LineFiles;
+  /// The last line of the statement that holds the access at Lines[I], where
+  /// it spans several (0 or missing: that line alone): nvcc's line table
+  /// puts a multi-line asm statement's instruction at one of its later
+  /// lines (AWQ's cp.async at the line of its global operand), where
+  /// racecheck then reports it.
+  std::vector<unsigned> LineEnds;
   /// The file name Lines[I] is in.
   const std::string &fileOfLine(size_t I) const {
     return I < LineFiles.size() && !LineFiles[I].empty() ? LineFiles[I] : File;
@@ -213,9 +219,12 @@ struct Prediction {
   }
   /// Whether the prediction names \p Line of the file named \p FileName.
   bool namesLine(llvm::StringRef FileName, unsigned Line) const {
-    for (size_t I = 0; I < Lines.size(); ++I)
-      if (Lines[I] == Line && fileOfLine(I) == FileName)
+    for (size_t I = 0; I < Lines.size(); ++I) {
+      unsigned Last =
+          I < LineEnds.size() ? std::max(Lines[I], LineEnds[I]) : Lines[I];
+      if (Lines[I] <= Line && Line <= Last && fileOfLine(I) == FileName)
         return true;
+    }
     return false;
   }
 

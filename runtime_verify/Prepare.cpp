@@ -192,8 +192,10 @@ bool hazardNoted(const FileReport &File, const KernelReport &K) {
 /// The lines a race finding names, into \p P.Lines: its own and those of
 /// its notes that point at an access (notes that carry a fix-it point where
 /// the fix goes), with the file of each that is not P.File (a finding in a
-/// library header names that header's lines, as racecheck does).
-void setRaceLines(const Diagnostic &D, Prediction &P) {
+/// library header names that header's lines, as racecheck does), and the
+/// last line of each one's statement where \p K's access there has one
+/// past it (P.LineEnds).
+void setRaceLines(const Diagnostic &D, const KernelReport &K, Prediction &P) {
   std::set<std::pair<std::string, unsigned>> Places = {
       {sys::path::filename(D.Where.File).str(), D.Where.Line}};
   for (const DiagnosticNote &N : D.Notes)
@@ -202,13 +204,24 @@ void setRaceLines(const Diagnostic &D, Prediction &P) {
   P.Lines.clear();
   P.LineFiles.clear();
   bool OtherFiles = false;
+  P.LineEnds.clear();
+  bool Spans = false;
   for (const auto &[File, Line] : Places) {
     P.Lines.push_back(Line);
     P.LineFiles.push_back(File == P.File ? std::string() : File);
     OtherFiles |= File != P.File;
+    unsigned Last = 0;
+    for (const AccessReport &A : K.Accesses)
+      if (A.Where.Line == Line && sys::path::filename(A.Where.File) == File &&
+          A.StatementLastLine > Line)
+        Last = std::max(Last, A.StatementLastLine);
+    P.LineEnds.push_back(Last);
+    Spans |= Last != 0;
   }
   if (!OtherFiles)
     P.LineFiles.clear();
+  if (!Spans)
+    P.LineEnds.clear();
 }
 
 /// Applies \p Fixes (offsets into \p Text) from the last to the first.
@@ -912,7 +925,7 @@ void PlanBuilder::addFixVariant(
         P.Check = R->Check;
         P.File = sys::path::filename(V->Source).str();
         P.Line = R->Where.Line;
-        setRaceLines(*R, P);
+        setRaceLines(*R, *FixedKernel, P);
         P.Description =
             "the hazard the fixed kernel still has: " + renderMessage(*R);
         addPrediction(P);
@@ -1032,7 +1045,7 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
     P.Line = D->Where.Line;
     if (isRaceCheck(D->Check)) {
       P.Kind = "race";
-      setRaceLines(*D, P);
+      setRaceLines(*D, K, P);
       std::vector<std::string> Text;
       for (size_t I = 0; I < P.Lines.size(); ++I)
         Text.push_back(P.lineName(I));

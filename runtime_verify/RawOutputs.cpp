@@ -464,6 +464,16 @@ StringRef sanitizerLine(StringRef Raw) {
 
 } // namespace
 
+bool inlinedAt(const HazardAccess &Side,
+               const std::vector<InlinedInstruction> &Inlined) {
+  return Side.Offset && llvm::any_of(Inlined, [&](const InlinedInstruction &I) {
+           return I.Offset == *Side.Offset && !I.Chain.empty() &&
+                  I.Chain.front().second == Side.Line &&
+                  sys::path::filename(I.Chain.front().first) ==
+                      sys::path::filename(Side.File);
+         });
+}
+
 unsigned placeHazardOffsets(
     RacecheckLog &Log,
     const std::map<std::string, std::vector<InlinedInstruction>> &Functions,

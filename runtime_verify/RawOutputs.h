@@ -172,6 +172,13 @@ struct RacecheckLog {
   std::vector<std::string> Problems;
 };
 
+/// Whether racecheck's \p Side (an access in a function inlined into a
+/// kernel, named after that function, at an offset into the kernel) is one
+/// of \p Inlined, the kernel's inlined shared-memory instructions
+/// (raw/*.inline-lines.txt): the same offset at the same innermost line.
+bool inlinedAt(const HazardAccess &Side,
+               const std::vector<InlinedInstruction> &Inlined);
+
 /// Gives each hazard side of \p Log that racecheck placed only at an offset
 /// into \p Kernel (mangled; a write CuTe's epilogue inlined into the kernel
 /// with no line of its own, "kernel(...)+0x1e60") the line and inline chain

@@ -1214,15 +1214,24 @@ public:
       // launch's block or grid is another launch's. One side may be in a
       // function inlined into the kernel (CuTe's SM75_U32x4_LDSM_N::copy):
       // the other then names the kernel.
+      // Both sides may be in inlined functions (AWQ's cp_async_cg_A
+      // against share_to_reg_one_stage_B): the binary's record of the
+      // kernel's inlined shared-memory instructions has the side's offset
+      // at its line.
+      const std::vector<InlinedInstruction> *Inlined = nullptr;
+      if (InlineLines)
+        if (auto It = InlineLines->find(L.Function); It != InlineLines->end())
+          Inlined = &It->second;
+      auto Ours = [&](const HazardAccess &A) {
+        if (comparableFunctionName(kernelOfFunction(A.Function)) == Comparable)
+          return true;
+        return Inlined && inlinedAt(A, *Inlined);
+      };
       RacecheckLog Mine = *Racecheck;
       Mine.Hazards.clear();
       Mine.Errors = Mine.Warnings = 0;
       for (const Hazard &H : Racecheck->Hazards)
-        if ((comparableFunctionName(kernelOfFunction(H.First.Function)) ==
-                 Comparable ||
-             comparableFunctionName(kernelOfFunction(H.Second.Function)) ==
-                 Comparable) &&
-            withinDims(H.Block, L.Grid) &&
+        if ((Ours(H.First) || Ours(H.Second)) && withinDims(H.Block, L.Grid) &&
             withinDims(H.First.Thread, L.Block) &&
             withinDims(H.Second.Thread, L.Block)) {
           Mine.Hazards.push_back(H);
@@ -1250,9 +1259,14 @@ private:
   std::vector<NcuResult> Rows;
   std::optional<RacecheckLog> Racecheck;
   std::optional<SynccheckLog> Synccheck;
+  std::optional<std::map<std::string, std::vector<InlinedInstruction>>>
+      InlineLines;
 
   void readAll() {
     Loaded = true;
+    if (std::optional<std::string> Text =
+            readFile(Dir, "raw/program.inline-lines.txt"))
+      InlineLines = parseInlineLines(*Text);
     if (std::optional<std::string> Raw =
             readFile(Dir, "raw/program.ncu-raw.csv"))
       Rows = parseNcuRawPage(*Raw);

@@ -904,9 +904,14 @@ unsigned statementLastLine(const ASTContext &Ctx, const Stmt *Site) {
     DynTypedNodeList Parents = const_cast<ASTContext &>(Ctx).getParents(Node);
     if (Parents.empty())
       break;
+    // An asm operand's statement is the asm: nvcc places its instruction
+    // at a later operand's line (AWQ's cp.async, racecheck on an H100).
     const Expr *Parent = Parents[0].get<Expr>();
-    if (!Parent)
+    if (!Parent) {
+      if (Parents[0].get<AsmStmt>())
+        Node = Parents[0];
       break;
+    }
     Node = Parents[0];
   }
   const Stmt *Statement = Node.get<Stmt>();

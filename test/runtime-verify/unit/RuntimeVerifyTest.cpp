@@ -580,6 +580,37 @@ TEST(Racecheck, PrintLimitAndTheAnalysisReportsPairs) {
       << Seen.Reason;
 }
 
+TEST(Racecheck, SidesInInlinedFunctionsAndStatementsOverSeveralLines) {
+  // AWQ's GEMM on an H100 (2026-12-06): neither side names the kernel, and
+  // nvcc puts the cp.async of an asm statement over lines 116-123 at line
+  // 122, where the analysis names its address operand, line 121.
+  RacecheckLog Log = parseRacecheckLog(
+      "========= Error: Race reported between Write access at "
+      "cp_async_cg_A(unsigned int, const uint4 *, bool)+0x3e60 in "
+      "kernel.cu:122\n"
+      "=========     and Read access at void share_to_reg_one_stage_B<(int)64>"
+      "(T8 *, int)+0x22e0 in kernel.cu:290 [48 hazards]\n"
+      "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 "
+      "warnings)\n");
+  ASSERT_EQ(Log.Hazards.size(), 1u);
+  InlinedInstruction Copy;
+  Copy.Offset = 0x3e60;
+  Copy.Opcode = "LDGSTS.E.BYPASS.128";
+  Copy.Chain = {{"/src/kernel.cu", 122}, {"/src/kernel.cu", 169}};
+  EXPECT_TRUE(inlinedAt(Log.Hazards[0].First, {Copy}));
+  EXPECT_FALSE(inlinedAt(Log.Hazards[0].Second, {Copy}));
+  Copy.Offset = 0x3e70;
+  EXPECT_FALSE(inlinedAt(Log.Hazards[0].First, {Copy}));
+
+  VerifyPlan Plan = planWithRace("kernel.cu", {121, 290});
+  MeasuredRun Run;
+  Run.Launches["L0"].Racecheck = Log;
+  EXPECT_EQ(judgePlan(Plan, Run).at(0).Kind, VerdictKind::Refuted);
+  Plan.Predictions[0].LineEnds = {123, 0};
+  Verdict V = judgePlan(Plan, Run).at(0);
+  EXPECT_EQ(V.Kind, VerdictKind::Confirmed) << V.Reason;
+}
+
 TEST(Program, LaunchesOfTheProfile) {
   auto Buffer = llvm::MemoryBuffer::getFile(
       std::string(SMEM_LINT_RUNTIME_VERIFY_INPUTS) +
