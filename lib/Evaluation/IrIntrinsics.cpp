@@ -2066,7 +2066,14 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
     if (std::optional<ThreadValue> Computed =
             ptxArithmetic(Call, *Asm, Frame, Active))
       return std::move(*Computed);
-    if (std::optional<unsigned> Operand = parseSharedAddressConversion(Text))
+    // Parsed once per text, as ptxArithmetic's statements are.
+    thread_local llvm::StringMap<std::optional<unsigned>> Conversions;
+    if (Conversions.size() > (1u << 16))
+      Conversions.clear();
+    auto [Conversion, NewText] = Conversions.try_emplace(Text);
+    if (NewText)
+      Conversion->second = parseSharedAddressConversion(Text);
+    if (std::optional<unsigned> Operand = Conversion->second)
       if (const llvm::Value *Pointer = asmArgument(Call, *Asm, *Operand)) {
         ThreadValue V = valueOf(Pointer, Frame, Active);
         if (!V.isPointer() || !V.Object.IsShared)
