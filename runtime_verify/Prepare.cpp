@@ -995,18 +995,23 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
     RuntimeEvidence Evidence = evidenceOf(D->Check);
     // The finding names its first instantiation's accesses; in another
     // instantiation merged into it, its accesses are those at its place.
-    auto Named = [&, D = D](const auto &Accesses, const auto &A) {
-      bool Here = llvm::any_of(Accesses, [&](const auto &Each) {
-        return llvm::is_contained(D->Accesses, Each.Id);
-      });
-      return Here ? llvm::is_contained(D->Accesses, A.Id)
-                  : A.Where.Line == D->Where.Line &&
-                        A.Where.Column == D->Where.Column &&
-                        A.Where.File == D->Where.File;
+    bool OwnAccesses =
+        llvm::any_of(K.Accesses,
+                     [&, D = D](const AccessReport &A) {
+                       return llvm::is_contained(D->Accesses, A.Id);
+                     }) ||
+        llvm::any_of(K.GlobalAccesses, [&, D = D](const GlobalAccessReport &A) {
+          return llvm::is_contained(D->Accesses, A.Id);
+        });
+    auto Named = [&, D = D](const auto &A) {
+      return OwnAccesses ? llvm::is_contained(D->Accesses, A.Id)
+                         : A.Where.Line == D->Where.Line &&
+                               A.Where.Column == D->Where.Column &&
+                               A.Where.File == D->Where.File;
     };
     if (Evidence == RuntimeEvidence::GlobalSectors) {
       for (const GlobalAccessReport &A : K.GlobalAccesses)
-        if (Named(K.GlobalAccesses, A))
+        if (Named(A))
           for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
             Prediction &P = Plan.Predictions[I];
             if (P.Kind == "global-sectors" && P.Operation == A.Kind &&
@@ -1019,7 +1024,7 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
       continue;
     std::string Operation;
     for (const AccessReport &A : K.Accesses)
-      if (Named(K.Accesses, A))
+      if (Named(A))
         Operation = A.Kind;
     for (size_t I = FirstPrediction; I < Plan.Predictions.size(); ++I) {
       Prediction &P = Plan.Predictions[I];

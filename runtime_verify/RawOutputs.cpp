@@ -521,10 +521,11 @@ RacecheckLog parseRacecheckLog(StringRef Text) {
     StringRef L = sanitizerLine(Raw);
     if (L.empty())
       continue;
-    if (L.contains("Race reported between ")) {
+    static constexpr StringRef Between = "Race reported between ";
+    if (size_t At = L.find(Between); At != StringRef::npos) {
       Open.reset();
       Pair.reset();
-      StringRef Side = L.substr(L.find("Race reported between ") + 22);
+      StringRef Side = L.substr(At + Between.size());
       if (std::optional<HazardAccess> A = parseHazardAccess(Side)) {
         Hazard H;
         H.Error = L.starts_with("Error:");
@@ -723,6 +724,7 @@ std::map<std::string, HarnessLaunch> parseHarnessLog(StringRef Text) {
 
 std::string kernelOfFunction(StringRef Demangled) {
   Demangled = Demangled.trim();
+  // A template's return type: kernels return void.
   Demangled.consume_front("void ");
   // A function local to a kernel (a lambda's call operator, a local class's
   // member) is named within the kernel's scope: "k<(int)4>(int *)::[lambda()
@@ -763,8 +765,6 @@ std::string kernelOfFunction(StringRef Demangled) {
       }
     }
   }
-  // A template's return type: kernels return void.
-  Demangled.consume_front("void ");
   return Demangled.trim().str();
 }
 

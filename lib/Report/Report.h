@@ -150,9 +150,8 @@ struct Diagnostic {
   /// Its index in the file's Kernels: overloaded kernels share a name.
   std::optional<unsigned> KernelIndex;
   std::vector<std::string> OtherInstantiations;
-  /// The indices in the file's Kernels of OtherInstantiations, in the same
-  /// order: the finding is each of theirs too (runtime_verify predicts it
-  /// for their launches).
+  /// The indices in the file's Kernels of OtherInstantiations: the finding
+  /// is each of theirs too (runtime_verify predicts it for their launches).
   std::vector<unsigned> OtherKernelIndices;
   /// The block shape and architecture it was found under; BlockDimIndex
   /// indexes the kernel's BlockDims.
