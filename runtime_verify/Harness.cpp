@@ -470,10 +470,18 @@ HERE=$PWD
   OS << "KERNEL_REGEX=" << shellWord("(^|::)(" + join(Names, "|") + ")$")
      << "\n";
   // compute-sanitizer matches mangled names, where an identifier is
-  // preceded by its length: "_Z12histogram256PjPKhi".
+  // preceded by its length: "_Z12histogram256PjPKhi". An extern "C" kernel's
+  // symbol is its bare name, which that pattern misses: racecheck then
+  // checked nothing, and its empty log read as "no hazard".
   std::vector<std::string> Mangled;
   for (const std::string &Name : Names)
     Mangled.push_back(std::to_string(Name.size()) + Name);
+  for (const PlannedKernel &K : Program.Kernels)
+    if (!K.Mangled.empty() && !StringRef(K.Mangled).starts_with("_Z")) {
+      std::string Bare = "^" + K.Mangled + "$";
+      if (!is_contained(Mangled, Bare))
+        Mangled.push_back(Bare);
+    }
   OS << "SANITIZER_REGEX=" << shellWord("(" + join(Mangled, "|") + ")") << "\n";
   OS << "LAUNCH_COUNT=" << Program.LaunchCount << "\n";
   OS << "SYNCCHECK=" << (Program.Synccheck ? 1 : 0) << "\n";

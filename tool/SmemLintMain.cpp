@@ -900,9 +900,9 @@ int run(int argc, const char **argv) {
       Clauses += "; " + std::to_string(AssumedShapes) + " of " +
                  Counted(Kernels, "kernel", "kernels") +
                  " with shared memory analysed with an assumed block shape "
-                 "(no launch, annotation or option gives it: --block-dim, or "
+                 "(no launch, annotation or option gives it: --block-dim, "
                  "a '// smem-lint: block_dim(x, y, z)' comment above the "
-                 "kernel)";
+                 "kernel, or the files that launch them in the same run)";
     if (SampledAccesses)
       Clauses += "; " +
                  Counted(SampledAccesses, "shared access", "shared accesses") +

@@ -173,11 +173,16 @@ std::string KernelAnalysis::launchNote() const {
   llvm::sort(Values);
   for (auto [I, Value] : llvm::enumerate(Values))
     Note += (I + 1 == Values.size() ? " and " : ", ") + Value;
-  Note += " from this launch";
+  Note += Shape.LaunchInOtherFile
+              ? " from this launch, in another file of this run"
+              : " from this launch";
   if (Shape.Through.isValid())
     Note += ", as called at line " +
             std::to_string(
                 Ctx.getSourceManager().getExpansionLineNumber(Shape.Through));
+  else if (Shape.ThroughLineInOtherFile)
+    Note +=
+        ", as called at line " + std::to_string(Shape.ThroughLineInOtherFile);
   if (Shape.MoreConfigurations)
     Note += "; it runs with more configurations than the " +
             std::to_string(HostEvaluator::MaxConfigurations) + " analysed";

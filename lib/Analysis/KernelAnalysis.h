@@ -81,6 +81,12 @@ struct ChosenShape {
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> LaunchArguments;
   /// The call of the launching function the launch's values come through.
   clang::SourceLocation Through;
+  /// When the launch this shape (or its dynamic bytes) comes from is in
+  /// another file of the run (ExternalLaunch), where it is, and the line of
+  /// the call its values come through there (0: none); Where (or
+  /// DynamicSharedWhere) is then invalid.
+  std::optional<SourcePoint> LaunchInOtherFile, DynamicSharedInOtherFile;
+  unsigned ThroughLineInOtherFile = 0;
   /// The launch takes more configurations than were analysed.
   bool MoreConfigurations = false;
   /// The tensor maps every launch with this shape passes, as encoded.

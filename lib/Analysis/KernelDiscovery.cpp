@@ -311,7 +311,8 @@ std::optional<BlockShape> parseGridDimArguments(StringRef Text,
                          Error);
 }
 
-std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
+std::vector<KernelInfo> discoverKernels(ASTContext &Ctx,
+                                        HostLaunches *AllLaunches) {
   DiscoveryVisitor Visitor(Ctx);
   Visitor.TraverseDecl(Ctx.getTranslationUnitDecl());
   HostLaunches Host = findHostLaunches(Ctx);
@@ -359,6 +360,8 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx) {
     Info.UsesThreadZ = Collector.UsesThreadZ;
     Kernels.push_back(std::move(Info));
   }
+  if (AllLaunches)
+    *AllLaunches = std::move(Host);
   return Kernels;
 }
 

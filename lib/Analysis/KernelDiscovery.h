@@ -15,6 +15,7 @@
 #include "Analysis/HostLaunches.h"
 #include "Evaluation/BlockShape.h"
 #include "Evaluation/KernelEvaluator.h"
+#include "Report/Report.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -109,14 +110,21 @@ struct KernelInfo {
   std::vector<SharedVariable> SharedVariables;
   /// The kernel reads threadIdx.y / threadIdx.z (for the default shape).
   bool UsesThreadY = false, UsesThreadZ = false;
+  /// Launches of the kernel in other files of the run, and where another
+  /// file opts it into large dynamic shared memory (OptsIntoLargeDynamicShared
+  /// and OptInDynamicBytes then say so, OptInWhere is invalid).
+  std::vector<ExternalLaunch> LaunchesElsewhere;
+  std::optional<SourcePoint> OptInElsewhere;
 
   /// The discovered \p Var, or null if the kernel does not use it.
   const SharedVariable *sharedVariable(const clang::VarDecl *Var) const;
 };
 
 /// All kernels of the translation unit outside system headers, in source
-/// order.
-std::vector<KernelInfo> discoverKernels(clang::ASTContext &Ctx);
+/// order. \p Host, if given, receives every launch and opt-in the host code
+/// makes, those of kernels the file only declares included.
+std::vector<KernelInfo> discoverKernels(clang::ASTContext &Ctx,
+                                        HostLaunches *Host = nullptr);
 
 /// Parses the arguments of `block_dim(...)`: "32, 8" -> 32x8x1.
 std::optional<BlockShape> parseBlockDimArguments(llvm::StringRef Text,

@@ -159,12 +159,14 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
       "(" + Analysis.assumptionSummary(Kernel.Kernel->getBody()) + ")";
   SourcePoint AtKernel = toSourcePoint(SM, Kernel.Kernel->getLocation());
   // Dynamic sizes come from a launch; point there when there is one.
-  SourcePoint AtLaunch = Shape.DynamicSharedWhere.isValid() &&
-                                 Shape.DynamicSharedSource == "launch"
-                             ? toSourcePoint(SM, Shape.DynamicSharedWhere)
-                         : Shape.Source == ShapeSource::Launch
-                             ? toSourcePoint(SM, Shape.Where)
-                             : AtKernel;
+  bool DynamicFromLaunch = Shape.DynamicSharedSource == "launch";
+  SourcePoint AtLaunch =
+      DynamicFromLaunch && Shape.DynamicSharedInOtherFile
+          ? *Shape.DynamicSharedInOtherFile
+      : DynamicFromLaunch && Shape.DynamicSharedWhere.isValid()
+          ? toSourcePoint(SM, Shape.DynamicSharedWhere)
+      : Shape.Source == ShapeSource::Launch ? launchPoint(SM, Shape)
+                                            : AtKernel;
   const SharedMemoryCapacity &Capacity = Arch.SharedMemory;
   bool HasOptIn = Capacity.PerBlockOptInBytes > Capacity.PerBlockBytes;
 
@@ -232,12 +234,19 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
     bool OptedIn = Kernel.OptsIntoLargeDynamicShared;
     std::optional<uint64_t> OptInBytes = Kernel.OptInDynamicBytes;
     if (!OptedIn) {
-      Diagnostic &D = Error(
-          AtLaunch, "launch of " + Name + " asks for " +
-                        describeBytes(Dynamic) + " of dynamic shared memory, " +
-                        describeBytes(Total) + " per block in all, above the " +
-                        describeBytes(Capacity.PerBlockBytes) +
-                        " default, and the file never opts in");
+      // A launch in another file of the run: a file not analysed may opt
+      // in, so this is a note.
+      bool Elsewhere = Shape.DynamicSharedInOtherFile.has_value();
+      Diagnostic &D =
+          Error(AtLaunch,
+                "launch of " + Name + " asks for " + describeBytes(Dynamic) +
+                    " of dynamic shared memory, " + describeBytes(Total) +
+                    " per block in all, above the " +
+                    describeBytes(Capacity.PerBlockBytes) + " default, and " +
+                    (Elsewhere ? "no file of this run opts in"
+                               : "the file never opts in"));
+      if (Elsewhere)
+        D.Level = Severity::Note;
       D.Notes.push_back(
           {D.Where,
            "call cudaFuncSetAttribute(" + Kernel.Kernel->getNameAsString() +
@@ -253,8 +262,11 @@ void CapacityCheck::checkKernel(const CheckContext &Context,
                     " of dynamic shared memory, but the kernel opts in "
                     "to only " +
                     describeBytes(*OptInBytes));
-      D.Notes.push_back(
-          {toSourcePoint(SM, Kernel.OptInWhere), "the opt-in is here", {}});
+      D.Notes.push_back({Kernel.OptInElsewhere
+                             ? *Kernel.OptInElsewhere
+                             : toSourcePoint(SM, Kernel.OptInWhere),
+                         "the opt-in is here",
+                         {}});
     }
   }
 

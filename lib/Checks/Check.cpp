@@ -30,6 +30,12 @@ std::string assumedBlock(const ChosenShape &Shape) {
   return Text;
 }
 
+SourcePoint launchPoint(const clang::SourceManager &SM,
+                        const ChosenShape &Shape) {
+  return Shape.LaunchInOtherFile ? *Shape.LaunchInOtherFile
+                                 : toSourcePoint(SM, Shape.Where);
+}
+
 DiagnosticNote shapeNote(const KernelAnalysis &Analysis,
                          const clang::SourceManager &SM) {
   const ChosenShape &Shape = Analysis.shape();
@@ -37,7 +43,7 @@ DiagnosticNote shapeNote(const KernelAnalysis &Analysis,
   std::string Block = Shape.Block.str();
   switch (Shape.Source) {
   case ShapeSource::Launch:
-    return {toSourcePoint(SM, Shape.Where), Analysis.launchNote(), {}};
+    return {launchPoint(SM, Shape), Analysis.launchNote(), {}};
   case ShapeSource::Annotation:
     return {toSourcePoint(SM, Shape.Where),
             "analysed with block " + Block + " from this annotation",
@@ -54,7 +60,10 @@ DiagnosticNote shapeNote(const KernelAnalysis &Analysis,
               Kernel.Name +
               "' with a constant block shape was found; give the real shape "
               "with --block-dim or a '// smem-lint: block_dim(x, y, z)' "
-              "comment above the kernel",
+              "comment above the kernel" +
+              (Kernel.Launches.empty() && Kernel.LaunchesElsewhere.empty()
+                   ? ", or analyse the file that launches it in the same run"
+                   : ""),
           {}};
 }
 

@@ -96,6 +96,11 @@ struct CheckContext {
 DiagnosticNote shapeNote(const KernelAnalysis &Analysis,
                          const clang::SourceManager &SM);
 
+/// Where the launch \p Shape comes from is: in this file, or in another
+/// file of the run (ChosenShape::LaunchInOtherFile); invalid for none.
+SourcePoint launchPoint(const clang::SourceManager &SM,
+                        const ChosenShape &Shape);
+
 /// "the assumed block 32x8", and for a block a shared tile chose, which.
 std::string assumedBlock(const ChosenShape &Shape);
 

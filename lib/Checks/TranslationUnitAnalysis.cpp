@@ -7,6 +7,7 @@
 #include "Analysis/GlobalTrafficReport.h"
 #include "Analysis/KernelAnalysis.h"
 #include "Analysis/KernelDiscovery.h"
+#include "Analysis/OtherFileLaunches.h"
 #include "Analysis/ProblemSizes.h"
 #include "Analysis/SourcePoints.h"
 #include "Checks/CheckRegistry.h"
@@ -23,6 +24,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -100,18 +102,37 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     for (const BlockDimOption &Option : Options.BlockDims)
       if (Option.Kernel.empty())
         AddShape(Option.Block, ShapeSource::Option, SourceLocation());
+  // The launches of this file, then (for a kernel none of them gives a
+  // shape) those of the other files of the run.
+  std::vector<LaunchSite> OtherFiles;
+  for (const ExternalLaunch &Launch : Kernel.LaunchesElsewhere)
+    OtherFiles.push_back(launchFromOtherFile(Launch, Kernel.Kernel));
   auto WithLaunchDynamicBytes = [&]() {
     std::optional<uint64_t> Largest;
     SourceLocation LargestWhere;
+    std::optional<SourcePoint> LargestElsewhere;
+    auto Consider = [&](const LaunchSite &Launch,
+                        const ExternalLaunch *Elsewhere) {
+      if (!Launch.DynamicShared ||
+          (Largest && *Launch.DynamicShared <= *Largest))
+        return;
+      Largest = *Launch.DynamicShared;
+      LargestWhere =
+          Launch.Call ? Launch.Call->getBeginLoc() : SourceLocation();
+      LargestElsewhere = Elsewhere
+                             ? std::optional<SourcePoint>(Elsewhere->Where)
+                             : std::nullopt;
+    };
     for (const LaunchSite &Launch : Kernel.Launches)
-      if (Launch.DynamicShared &&
-          (!Largest || *Launch.DynamicShared > *Largest)) {
-        Largest = *Launch.DynamicShared;
-        LargestWhere = Launch.Call->getBeginLoc();
-      }
+      Consider(Launch, nullptr);
+    if (!Largest)
+      for (auto [Launch, Elsewhere] :
+           llvm::zip(OtherFiles, Kernel.LaunchesElsewhere))
+        Consider(Launch, &Elsewhere);
     for (ChosenShape &Shape : Shapes) {
       Shape.DynamicSharedBytes = Largest;
       Shape.DynamicSharedWhere = LargestWhere;
+      Shape.DynamicSharedInOtherFile = LargestElsewhere;
     }
     return Shapes;
   };
@@ -121,67 +142,83 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     AddShape(Annotation.Block, ShapeSource::Annotation, Annotation.Where);
   if (!Shapes.empty())
     return WithLaunchDynamicBytes();
-  for (const LaunchSite &Launch : Kernel.Launches) {
+  auto UseLaunch = [&](const LaunchSite &Launch,
+                       const ExternalLaunch *Elsewhere) {
     if (!Launch.Block)
-      continue;
-    if (ChosenShape *Shape = AddShape(*Launch.Block, ShapeSource::Launch,
-                                      Launch.Call->getBeginLoc())) {
+      return;
+    SourceLocation Where =
+        Launch.Call ? Launch.Call->getBeginLoc() : SourceLocation();
+    std::optional<SourcePoint> WhereElsewhere;
+    if (Elsewhere)
+      WhereElsewhere = Elsewhere->Where;
+    if (ChosenShape *Shape =
+            AddShape(*Launch.Block, ShapeSource::Launch, Where)) {
       Shape->KnownParameters = Launch.Arguments;
       Shape->LaunchArguments = Launch.Arguments;
       if (Launch.Through)
         Shape->Through = Launch.Through->getBeginLoc();
       Shape->MoreConfigurations = Launch.MoreConfigurations;
       Shape->DynamicSharedBytes = Launch.DynamicShared;
-      Shape->DynamicSharedWhere = Launch.Call->getBeginLoc();
+      Shape->DynamicSharedWhere = Where;
+      Shape->LaunchInOtherFile = WhereElsewhere;
+      Shape->DynamicSharedInOtherFile = WhereElsewhere;
+      Shape->ThroughLineInOtherFile = Elsewhere ? Elsewhere->ThroughLine : 0;
       Shape->Grid = Launch.Grid;
       Shape->TensorMaps = Launch.TensorMaps;
-    } else
-      for (ChosenShape &Existing : Shapes)
-        if (Existing.Block == *Launch.Block) {
-          if (Existing.Grid &&
-              (!Launch.Grid || !(*Launch.Grid == *Existing.Grid)))
-            Existing.Grid.reset();
-          Existing.MoreConfigurations |= Launch.MoreConfigurations;
-          // A tensor map another launch encodes otherwise is not known.
-          llvm::SmallVector<const ParmVarDecl *, 2> Differ;
-          for (const auto &[Param, Map] : Existing.TensorMaps) {
-            auto Other = Launch.TensorMaps.find(Param);
-            if (Other == Launch.TensorMaps.end() || Other->second != Map)
-              Differ.push_back(Param);
-          }
-          for (const ParmVarDecl *Param : Differ)
-            Existing.TensorMaps.erase(Param);
-          if (Launch.DynamicShared &&
-              (!Existing.DynamicSharedBytes ||
-               *Launch.DynamicShared > *Existing.DynamicSharedBytes)) {
-            Existing.DynamicSharedBytes = *Launch.DynamicShared;
-            Existing.DynamicSharedWhere = Launch.Call->getBeginLoc();
-          }
-          // An argument the launches with this shape disagree on becomes a
-          // set of candidate values; one a launch does not give is unknown.
-          llvm::SmallVector<const ParmVarDecl *, 4> Disagree;
-          for (auto &[Param, Value] : Existing.KnownParameters) {
-            auto Other = Launch.Arguments.find(Param);
-            if (Other == Launch.Arguments.end() || Other->second != Value)
-              Disagree.push_back(Param);
-          }
-          for (const ParmVarDecl *Param : Disagree) {
-            auto Other = Launch.Arguments.find(Param);
-            if (Other != Launch.Arguments.end())
-              Existing.CandidateParameters[Param] = {
-                  Existing.KnownParameters[Param], Other->second};
-            Existing.KnownParameters.erase(Param);
-          }
-          for (auto &[Param, Values] : Existing.CandidateParameters) {
-            auto Other = Launch.Arguments.find(Param);
-            if (Other == Launch.Arguments.end())
-              Values.clear(); // some launch passes an unknown value
-            else if (!Values.empty() &&
-                     !llvm::is_contained(Values, Other->second))
-              Values.push_back(Other->second);
-          }
-        }
-  }
+      return;
+    }
+    for (ChosenShape &Existing : Shapes) {
+      if (!(Existing.Block == *Launch.Block))
+        continue;
+      if (Existing.Grid && (!Launch.Grid || !(*Launch.Grid == *Existing.Grid)))
+        Existing.Grid.reset();
+      Existing.MoreConfigurations |= Launch.MoreConfigurations;
+      // A tensor map another launch encodes otherwise is not known.
+      llvm::SmallVector<const ParmVarDecl *, 2> Differ;
+      for (const auto &[Param, Map] : Existing.TensorMaps) {
+        auto Other = Launch.TensorMaps.find(Param);
+        if (Other == Launch.TensorMaps.end() || Other->second != Map)
+          Differ.push_back(Param);
+      }
+      for (const ParmVarDecl *Param : Differ)
+        Existing.TensorMaps.erase(Param);
+      if (Launch.DynamicShared &&
+          (!Existing.DynamicSharedBytes ||
+           *Launch.DynamicShared > *Existing.DynamicSharedBytes)) {
+        Existing.DynamicSharedBytes = *Launch.DynamicShared;
+        Existing.DynamicSharedWhere = Where;
+        Existing.DynamicSharedInOtherFile = WhereElsewhere;
+      }
+      // An argument the launches with this shape disagree on becomes a
+      // set of candidate values; one a launch does not give is unknown.
+      llvm::SmallVector<const ParmVarDecl *, 4> Disagree;
+      for (auto &[Param, Value] : Existing.KnownParameters) {
+        auto Other = Launch.Arguments.find(Param);
+        if (Other == Launch.Arguments.end() || Other->second != Value)
+          Disagree.push_back(Param);
+      }
+      for (const ParmVarDecl *Param : Disagree) {
+        auto Other = Launch.Arguments.find(Param);
+        if (Other != Launch.Arguments.end())
+          Existing.CandidateParameters[Param] = {
+              Existing.KnownParameters[Param], Other->second};
+        Existing.KnownParameters.erase(Param);
+      }
+      for (auto &[Param, Values] : Existing.CandidateParameters) {
+        auto Other = Launch.Arguments.find(Param);
+        if (Other == Launch.Arguments.end())
+          Values.clear(); // some launch passes an unknown value
+        else if (!Values.empty() && !llvm::is_contained(Values, Other->second))
+          Values.push_back(Other->second);
+      }
+    }
+  };
+  for (const LaunchSite &Launch : Kernel.Launches)
+    UseLaunch(Launch, nullptr);
+  if (Shapes.empty())
+    for (auto [Launch, Elsewhere] :
+         llvm::zip(OtherFiles, Kernel.LaunchesElsewhere))
+      UseLaunch(Launch, &Elsewhere);
   if (Shapes.empty()) {
     AddShape(defaultBlockShape(Kernel.UsesThreadY, Kernel.UsesThreadZ,
                                Kernel.MaxThreads),
@@ -1158,7 +1195,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     File.File = Main->getName().str();
 
   std::vector<std::unique_ptr<Check>> Checks = createAllChecks();
-  std::vector<KernelInfo> Kernels = discoverKernels(Ctx);
+  HostLaunches Host;
+  std::vector<KernelInfo> Kernels = discoverKernels(Ctx, &Host);
+  describeExternalUses(Ctx, Host, File);
+  attachOtherFilesUses(Ctx, Options.LaunchesInOtherFiles,
+                       Options.OptInsInOtherFiles, Kernels);
   std::unique_ptr<DeviceModule> Device;
   std::string DeviceError;
   if (DeviceInputs && !Kernels.empty()) {
@@ -1261,6 +1302,22 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
                           "memory); the kernel is analysed with the shapes "
                           "of its other launches");
       }
+      // Another file's launches are used only when this file's give no
+      // shape.
+      if (llvm::any_of(Shapes, [](const ChosenShape &Shape) {
+            return Shape.LaunchInOtherFile.has_value();
+          }))
+        for (const ExternalLaunch &Launch : Kernel.LaunchesElsewhere)
+          if (!Launch.Block)
+            NoteForKernel(
+                Report.Where,
+                "the launch of " + std::string(KernelPlaceholder) + " at " +
+                    llvm::sys::path::filename(Launch.Where.File).str() + ":" +
+                    std::to_string(Launch.Where.Line) +
+                    ", in another file of this run, is not analysed: its "
+                    "block shape depends on what the analysis cannot follow "
+                    "in the host code; the kernel is analysed with the "
+                    "shapes of its other launches");
     }
     std::vector<CompiledSharedAccess> Compiled;
     llvm::DenseMap<const Expr *, unsigned> CompiledWidths, MergeDepths;
@@ -1383,7 +1440,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Dim.Z = Shape.Block.Z;
       Dim.Source = shapeSourceName(Shape.Source);
       Dim.FromTile = Shape.FromTile;
-      Dim.Where = toSourcePoint(SM, Shape.Where);
+      Dim.Where = launchPoint(SM, Shape);
       Dim.DynamicSharedBytes = Shape.DynamicSharedBytes;
       Dim.DynamicSharedSource = Shape.DynamicSharedSource;
       if (Shape.Grid)

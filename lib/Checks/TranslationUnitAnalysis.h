@@ -73,6 +73,11 @@ struct AnalysisOptions {
   /// Where to write the optimized device IR (a developer aid, hidden
   /// --dump-device-ir); empty for nowhere.
   std::string DeviceIrDumpPath;
+  /// What other files of the run do with this file's kernels: their
+  /// launches give a kernel none of this file's launches gives a shape, and
+  /// their opt-ins count as the kernel's (AnalysisSession.cpp).
+  std::vector<ExternalLaunch> LaunchesInOtherFiles;
+  std::vector<ExternalOptIn> OptInsInOtherFiles;
 };
 
 /// Whether \p Setting, the kernel an option names, is the kernel smem-lint

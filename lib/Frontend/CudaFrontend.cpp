@@ -154,6 +154,8 @@ public:
     Device.FileSystem = Compiler.getFileManager().getVirtualFileSystemPtr();
     FileReport Analysed = analyzeTranslationUnit(Ctx, Options, &Device);
     Report.Kernels = std::move(Analysed.Kernels);
+    Report.ExternalLaunches = std::move(Analysed.ExternalLaunches);
+    Report.ExternalOptIns = std::move(Analysed.ExternalOptIns);
     llvm::append_range(Report.Diagnostics, Analysed.Diagnostics);
     reportConstantSharedIndices(Ctx, Errors.ConstantIndices,
                                 Report.Diagnostics);
@@ -181,6 +183,8 @@ public:
     // A file given twice in a compile database is reported once.
     Report.Kernels.clear();
     Report.Diagnostics.clear();
+    Report.ExternalLaunches.clear();
+    Report.ExternalOptIns.clear();
     Report.HadCompileErrors = false;
     Errors.Errors.clear();
     Errors.Sites.clear();

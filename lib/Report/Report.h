@@ -469,6 +469,35 @@ struct KernelReport {
   double EvaluationMilliseconds = 0;
 };
 
+/// One launch of a kernel that the launching file declares but does not
+/// define (`extern "C" __global__ void k(...);`, a header's prototype) or
+/// defines in a header it includes: the other files of the run that define
+/// the kernel are analysed with it (Workflow/CrossFileLaunches.h).
+struct ExternalLaunch {
+  /// The kernel's symbol, by which the defining file knows it.
+  std::string MangledName;
+  std::string KernelName; ///< As reported: "ns::k<32>".
+  SourcePoint Where;      ///< The launch.
+  /// The line of the call of the launching function the values come
+  /// through, 0 for none.
+  unsigned ThroughLine = 0;
+  /// Set when constant.
+  std::optional<std::array<unsigned, 3>> Block, Grid;
+  std::optional<uint64_t> DynamicSharedBytes;
+  /// Scalar arguments that are constants, by parameter index.
+  std::vector<std::pair<unsigned, int64_t>> Arguments;
+  /// The launch takes more configurations than were followed.
+  bool MoreConfigurations = false;
+};
+
+/// A cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize,
+/// bytes) of such a kernel.
+struct ExternalOptIn {
+  std::string MangledName;
+  std::optional<uint64_t> Bytes; ///< When constant.
+  SourcePoint Where;
+};
+
 /// Everything about one analysed source file.
 struct FileReport {
   std::string File;
@@ -477,6 +506,9 @@ struct FileReport {
   std::vector<KernelReport> Kernels;
   std::vector<Diagnostic> Diagnostics;
   bool HadCompileErrors = false;
+  /// What the host code does with kernels defined in other files.
+  std::vector<ExternalLaunch> ExternalLaunches;
+  std::vector<ExternalOptIn> ExternalOptIns;
 };
 
 /// Everything one smem-lint run produced.

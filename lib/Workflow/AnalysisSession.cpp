@@ -3,6 +3,7 @@
 #include "Workflow/AnalysisSession.h"
 
 #include "Workflow/ConfigFile.h"
+#include "Workflow/CrossFileLaunches.h"
 #include "Workflow/FindingPolicy.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -194,7 +195,8 @@ SessionResult runSession(const SessionRequest &Request) {
       Tasks, [](const std::optional<FileTask> &T) { return T.has_value(); });
   ProgressLine Progress(Request.ShowProgress && Runnable > 4, Runnable);
   std::mutex ResultMutex;
-  auto Analyse = [&](size_t Index) {
+  auto Analyse = [&](size_t Index, const AnalysisOptions &Options,
+                     ProgressLine &Progress) {
     const FileTask &Task = *Tasks[Index];
     std::vector<FileReport> Files;
     llvm::CrashRecoveryContext Guard;
@@ -205,7 +207,7 @@ SessionResult runSession(const SessionRequest &Request) {
           if (Request.CrashForTesting)
             LLVM_BUILTIN_TRAP;
           Files = analyzeFiles(*Request.Database, {Task.File}, Request.Mode,
-                               Request.Frontend, Task.Analysis,
+                               Request.Frontend, Options,
                                {{Task.File, Task.Contents}});
         },
         AnalysisStackBytes);
@@ -230,17 +232,39 @@ SessionResult runSession(const SessionRequest &Request) {
     }
     Progress.finished(Task.File);
   };
-  if (Request.Jobs <= 1) {
-    for (size_t I = 0; I < Tasks.size(); ++I)
-      if (Tasks[I])
-        Analyse(I);
-  } else {
-    llvm::DefaultThreadPool Pool(
-        llvm::hardware_concurrency(std::min<size_t>(Request.Jobs, Runnable)));
-    for (size_t I = 0; I < Tasks.size(); ++I)
-      if (Tasks[I])
-        Pool.async([&, I] { Analyse(I); });
+  // Each (file, options) of Work, on --jobs threads.
+  auto AnalyseAll = [&](std::vector<std::pair<size_t, AnalysisOptions>> Work,
+                        ProgressLine &Progress) {
+    if (Request.Jobs <= 1 || Work.size() <= 1) {
+      for (const auto &[Index, Options] : Work)
+        Analyse(Index, Options, Progress);
+      return;
+    }
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(
+        std::min<size_t>(Request.Jobs, Work.size())));
+    for (size_t K = 0; K < Work.size(); ++K)
+      Pool.async([&, K] { Analyse(Work[K].first, Work[K].second, Progress); });
     Pool.wait();
+  };
+  std::vector<std::pair<size_t, AnalysisOptions>> Work;
+  for (size_t I = 0; I < Tasks.size(); ++I)
+    if (Tasks[I])
+      Work.emplace_back(I, Tasks[I]->Analysis);
+  AnalyseAll(std::move(Work), Progress);
+  // A kernel one file defines and another launches: the defining file again,
+  // with the other's launches (CrossFileLaunches.h).
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Analysed);
+  if (!Again.empty()) {
+    std::vector<std::pair<size_t, AnalysisOptions>> Reanalyse;
+    for (auto &[Index, Uses] : Again) {
+      AnalysisOptions Options = Tasks[Index]->Analysis;
+      Options.LaunchesInOtherFiles = std::move(Uses.Launches);
+      Options.OptInsInOtherFiles = std::move(Uses.OptIns);
+      Reanalyse.emplace_back(Index, std::move(Options));
+    }
+    ProgressLine Second(Request.ShowProgress && Reanalyse.size() > 4,
+                        Reanalyse.size());
+    AnalyseAll(std::move(Reanalyse), Second);
   }
   for (std::optional<FileReport> &File : Analysed)
     if (File)

@@ -3,7 +3,7 @@
 // a result for the real launch shape. A shape given on the command line is
 // not an assumption.
 // RUN: %smem-lint %s 2>&1 | FileCheck %s --check-prefix=ASSUMED
-// ASSUMED: smem-lint: 0 warnings and 0 errors in 1 file (sm_90, parsed with the built-in prelude); 1 of 2 kernels with shared memory analysed with an assumed block shape (no launch, annotation or option gives it: --block-dim, or a '// smem-lint: block_dim(x, y, z)' comment above the kernel)
+// ASSUMED: smem-lint: 0 warnings and 0 errors in 1 file (sm_90, parsed with the built-in prelude); 1 of 2 kernels with shared memory analysed with an assumed block shape (no launch, annotation or option gives it: --block-dim, a '// smem-lint: block_dim(x, y, z)' comment above the kernel, or the files that launch them in the same run)
 // RUN: %smem-lint --block-dim=reverse=128 %s 2>&1 | FileCheck %s --check-prefix=GIVEN
 // GIVEN: smem-lint: 0 warnings and 0 errors in 1 file (sm_90, parsed with the built-in prelude){{$}}
 

@@ -1,0 +1,116 @@
+//===--- CrossFileLaunchesTest.cpp - Launches of kernels other files define ==//
+
+#include "Workflow/CrossFileLaunches.h"
+
+#include "gtest/gtest.h"
+
+using namespace smemlint;
+
+namespace {
+
+/// A file's report with one kernel of \p Symbol at \p File:\p Line, analysed
+/// with a block from \p Source ("default" or "launch").
+FileReport fileDefining(const std::string &File, const std::string &Symbol,
+                        unsigned Line, const std::string &Source) {
+  FileReport Report;
+  Report.File = File;
+  KernelReport Kernel;
+  Kernel.Name = Symbol;
+  Kernel.MangledName = Symbol;
+  Kernel.Where = {File, Line, 1, 0};
+  BlockDimReport Dim;
+  Dim.Source = Source;
+  Kernel.BlockDims.push_back(Dim);
+  Report.Kernels.push_back(Kernel);
+  return Report;
+}
+
+ExternalLaunch launchOf(const std::string &Symbol, const std::string &File,
+                        unsigned Line) {
+  ExternalLaunch Launch;
+  Launch.MangledName = Symbol;
+  Launch.KernelName = Symbol;
+  Launch.Where = {File, Line, 3, 0};
+  Launch.Block = std::array<unsigned, 3>{32, 8, 1};
+  return Launch;
+}
+
+} // namespace
+
+TEST(CrossFileLaunches, TheDefiningFileIsAnalysedAgainWithTheLaunch) {
+  std::vector<std::optional<FileReport>> Reports;
+  Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "default"));
+  FileReport Main;
+  Main.File = "/p/main.cu";
+  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 7));
+  Main.ExternalLaunches.push_back(launchOf("unknown", "/p/main.cu", 8));
+  Reports.push_back(Main);
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports);
+  ASSERT_EQ(Again.size(), 1u);
+  ASSERT_EQ(Again.count(0), 1u);
+  ASSERT_EQ(Again[0].Launches.size(), 1u);
+  EXPECT_EQ(Again[0].Launches[0].Where.Line, 7u);
+}
+
+TEST(CrossFileLaunches, AKernelWithItsOwnLaunchIsLeftAlone) {
+  std::vector<std::optional<FileReport>> Reports;
+  Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "launch"));
+  FileReport Main;
+  Main.File = "/p/main.cu";
+  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 7));
+  Reports.push_back(Main);
+  EXPECT_TRUE(usesAcrossFiles(Reports).empty());
+}
+
+TEST(CrossFileLaunches, OneHeaderDefinitionSeenByTwoFilesIsOneKernel) {
+  // The header analysed alone, and the file that includes and launches it:
+  // both report the kernel at the header's line.
+  std::vector<std::optional<FileReport>> Reports;
+  Reports.push_back(fileDefining("/p/k.cuh", "k", 3, "default"));
+  FileReport Main = fileDefining("/p/k.cuh", "k", 3, "launch");
+  Main.File = "/p/main.cu";
+  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 4));
+  Reports.push_back(Main);
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports);
+  ASSERT_EQ(Again.size(), 1u);
+  EXPECT_EQ(Again.count(0), 1u);
+  EXPECT_TRUE(Reports[0]->Diagnostics.empty());
+}
+
+TEST(CrossFileLaunches, TwoDefinitionsOfOneSymbolTakeNoLaunch) {
+  std::vector<std::optional<FileReport>> Reports;
+  Reports.push_back(fileDefining("/p/a.cu", "k", 3, "default"));
+  Reports.push_back(fileDefining("/q/b.cu", "k", 9, "default"));
+  FileReport Main;
+  Main.File = "/p/main.cu";
+  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 7));
+  Reports.push_back(Main);
+  Reports.push_back(std::nullopt); // a file that could not be read
+  EXPECT_TRUE(usesAcrossFiles(Reports).empty());
+  for (size_t I : {0, 1}) {
+    ASSERT_EQ(Reports[I]->Diagnostics.size(), 1u);
+    const Diagnostic &Note = Reports[I]->Diagnostics.front();
+    EXPECT_EQ(Note.Level, Severity::Note);
+    EXPECT_EQ(Note.Message,
+              "'k' is launched at main.cu:7, but the files of this run "
+              "define a kernel of that name in 2 places (a.cu:3, b.cu:9): "
+              "the launch is used for none of them");
+  }
+}
+
+TEST(CrossFileLaunches, AnOptInCountsOnlyWhereACapacityFindingAsks) {
+  std::vector<std::optional<FileReport>> Reports;
+  Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "launch"));
+  FileReport Main;
+  Main.File = "/p/main.cu";
+  Main.ExternalOptIns.push_back({"k", 65536, {"/p/main.cu", 5, 3, 0}});
+  Reports.push_back(Main);
+  EXPECT_TRUE(usesAcrossFiles(Reports).empty());
+  Diagnostic Capacity;
+  Capacity.Check = "smem-capacity";
+  Capacity.Kernel = "k";
+  Reports[0]->Diagnostics.push_back(Capacity);
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports);
+  ASSERT_EQ(Again.count(0), 1u);
+  EXPECT_EQ(Again[0].OptIns.size(), 1u);
+}
