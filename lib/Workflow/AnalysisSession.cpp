@@ -253,10 +253,10 @@ SessionResult runSession(const SessionRequest &Request) {
   AnalyseAll(std::move(Work), Progress);
   // A kernel one file defines and another launches: the defining file again,
   // with the other's launches (CrossFileLaunches.h).
-  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Analysed);
-  if (!Again.empty()) {
+  CrossFilePlan AcrossFiles = usesAcrossFiles(Analysed);
+  if (!AcrossFiles.Reanalyse.empty()) {
     std::vector<std::pair<size_t, AnalysisOptions>> Reanalyse;
-    for (auto &[Index, Uses] : Again) {
+    for (auto &[Index, Uses] : AcrossFiles.Reanalyse) {
       AnalysisOptions Options = Tasks[Index]->Analysis;
       Options.LaunchesInOtherFiles = std::move(Uses.Launches);
       Options.OptInsInOtherFiles = std::move(Uses.OptIns);
@@ -266,6 +266,9 @@ SessionResult runSession(const SessionRequest &Request) {
                         Reanalyse.size());
     AnalyseAll(std::move(Reanalyse), Second);
   }
+  for (auto &[Index, Notes] : AcrossFiles.Notes)
+    if (Analysed[Index])
+      llvm::append_range(Analysed[Index]->Diagnostics, Notes);
   for (std::optional<FileReport> &File : Analysed)
     if (File)
       Report.Files.push_back(std::move(*File));

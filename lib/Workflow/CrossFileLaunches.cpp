@@ -38,8 +38,9 @@ std::string definitionPlace(const SourcePoint &Where) {
 
 } // namespace
 
-std::map<size_t, OtherFilesUses>
-usesAcrossFiles(std::vector<std::optional<FileReport>> &Reports) {
+CrossFilePlan
+usesAcrossFiles(const std::vector<std::optional<FileReport>> &Reports) {
+  CrossFilePlan Plan;
   // The files defining each kernel symbol, and the places of those
   // definitions: two files that include one header define its kernels
   // once.
@@ -105,12 +106,11 @@ usesAcrossFiles(std::vector<std::optional<FileReport>> &Reports) {
             "name in " +
             std::to_string(Where.size()) + " places (" +
             llvm::join(Where, ", ") + "): the launch is used for none of them";
-        Reports[I]->Diagnostics.push_back(std::move(D));
+        Plan.Notes[I].push_back(std::move(D));
       }
   }
 
   // Only files whose analysis the uses change are analysed again.
-  std::map<size_t, OtherFilesUses> Again;
   for (auto &[I, Use] : Uses) {
     const FileReport &File = *Reports[I];
     bool Changes = llvm::any_of(File.Kernels, [&](const KernelReport &Kernel) {
@@ -126,9 +126,9 @@ usesAcrossFiles(std::vector<std::optional<FileReport>> &Reports) {
       return (Launched && onlyAssumedBlocks(Kernel)) || OptedIn;
     });
     if (Changes)
-      Again.emplace(I, std::move(Use));
+      Plan.Reanalyse.emplace(I, std::move(Use));
   }
-  return Again;
+  return Plan;
 }
 
 } // namespace smemlint

@@ -29,13 +29,20 @@ struct OtherFilesUses {
   std::vector<ExternalOptIn> OptIns;
 };
 
-/// The files of \p Reports (by index) to analyse again, with what the other
-/// files do with their kernels: those with a kernel analysed only with an
-/// assumed block that another file launches, or with a capacity finding
-/// that another file's opt-in may answer. A kernel symbol that several files
-/// define is used for none of them, and each says so in a note.
-std::map<size_t, OtherFilesUses>
-usesAcrossFiles(std::vector<std::optional<FileReport>> &Reports);
+/// What the run does across its files.
+struct CrossFilePlan {
+  /// The files (by index) to analyse again, with what the other files do
+  /// with their kernels: those with a kernel analysed only with an assumed
+  /// block that another file launches, or with a capacity finding that
+  /// another file's opt-in may answer.
+  std::map<size_t, OtherFilesUses> Reanalyse;
+  /// Notes for the files whose kernel symbol several places define: the
+  /// launch is used for none of them (added after any new analysis).
+  std::map<size_t, std::vector<Diagnostic>> Notes;
+};
+
+CrossFilePlan
+usesAcrossFiles(const std::vector<std::optional<FileReport>> &Reports);
 
 } // namespace smemlint
 

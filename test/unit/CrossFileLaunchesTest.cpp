@@ -35,17 +35,23 @@ ExternalLaunch launchOf(const std::string &Symbol, const std::string &File,
   return Launch;
 }
 
+/// /p/main.cu, which launches each of \p Symbols at line 7, 8, ...
+FileReport mainLaunching(std::vector<std::string> Symbols) {
+  FileReport Main;
+  Main.File = "/p/main.cu";
+  unsigned Line = 7;
+  for (const std::string &Symbol : Symbols)
+    Main.ExternalLaunches.push_back(launchOf(Symbol, Main.File, Line++));
+  return Main;
+}
+
 } // namespace
 
 TEST(CrossFileLaunches, TheDefiningFileIsAnalysedAgainWithTheLaunch) {
   std::vector<std::optional<FileReport>> Reports;
   Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "default"));
-  FileReport Main;
-  Main.File = "/p/main.cu";
-  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 7));
-  Main.ExternalLaunches.push_back(launchOf("unknown", "/p/main.cu", 8));
-  Reports.push_back(Main);
-  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports);
+  Reports.push_back(mainLaunching({"k", "unknown"}));
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports).Reanalyse;
   ASSERT_EQ(Again.size(), 1u);
   ASSERT_EQ(Again.count(0), 1u);
   ASSERT_EQ(Again[0].Launches.size(), 1u);
@@ -55,11 +61,8 @@ TEST(CrossFileLaunches, TheDefiningFileIsAnalysedAgainWithTheLaunch) {
 TEST(CrossFileLaunches, AKernelWithItsOwnLaunchIsLeftAlone) {
   std::vector<std::optional<FileReport>> Reports;
   Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "launch"));
-  FileReport Main;
-  Main.File = "/p/main.cu";
-  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 7));
-  Reports.push_back(Main);
-  EXPECT_TRUE(usesAcrossFiles(Reports).empty());
+  Reports.push_back(mainLaunching({"k"}));
+  EXPECT_TRUE(usesAcrossFiles(Reports).Reanalyse.empty());
 }
 
 TEST(CrossFileLaunches, OneHeaderDefinitionSeenByTwoFilesIsOneKernel) {
@@ -71,25 +74,23 @@ TEST(CrossFileLaunches, OneHeaderDefinitionSeenByTwoFilesIsOneKernel) {
   Main.File = "/p/main.cu";
   Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 4));
   Reports.push_back(Main);
-  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports);
-  ASSERT_EQ(Again.size(), 1u);
-  EXPECT_EQ(Again.count(0), 1u);
-  EXPECT_TRUE(Reports[0]->Diagnostics.empty());
+  CrossFilePlan Plan = usesAcrossFiles(Reports);
+  ASSERT_EQ(Plan.Reanalyse.size(), 1u);
+  EXPECT_EQ(Plan.Reanalyse.count(0), 1u);
+  EXPECT_TRUE(Plan.Notes.empty());
 }
 
 TEST(CrossFileLaunches, TwoDefinitionsOfOneSymbolTakeNoLaunch) {
   std::vector<std::optional<FileReport>> Reports;
   Reports.push_back(fileDefining("/p/a.cu", "k", 3, "default"));
   Reports.push_back(fileDefining("/q/b.cu", "k", 9, "default"));
-  FileReport Main;
-  Main.File = "/p/main.cu";
-  Main.ExternalLaunches.push_back(launchOf("k", "/p/main.cu", 7));
-  Reports.push_back(Main);
+  Reports.push_back(mainLaunching({"k"}));
   Reports.push_back(std::nullopt); // a file that could not be read
-  EXPECT_TRUE(usesAcrossFiles(Reports).empty());
+  CrossFilePlan Plan = usesAcrossFiles(Reports);
+  EXPECT_TRUE(Plan.Reanalyse.empty());
   for (size_t I : {0, 1}) {
-    ASSERT_EQ(Reports[I]->Diagnostics.size(), 1u);
-    const Diagnostic &Note = Reports[I]->Diagnostics.front();
+    ASSERT_EQ(Plan.Notes[I].size(), 1u);
+    const Diagnostic &Note = Plan.Notes[I].front();
     EXPECT_EQ(Note.Level, Severity::Note);
     EXPECT_EQ(Note.Message,
               "'k' is launched at main.cu:7, but the files of this run "
@@ -105,12 +106,12 @@ TEST(CrossFileLaunches, AnOptInCountsOnlyWhereACapacityFindingAsks) {
   Main.File = "/p/main.cu";
   Main.ExternalOptIns.push_back({"k", 65536, {"/p/main.cu", 5, 3, 0}});
   Reports.push_back(Main);
-  EXPECT_TRUE(usesAcrossFiles(Reports).empty());
+  EXPECT_TRUE(usesAcrossFiles(Reports).Reanalyse.empty());
   Diagnostic Capacity;
   Capacity.Check = "smem-capacity";
   Capacity.Kernel = "k";
   Reports[0]->Diagnostics.push_back(Capacity);
-  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports);
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports).Reanalyse;
   ASSERT_EQ(Again.count(0), 1u);
   EXPECT_EQ(Again[0].OptIns.size(), 1u);
 }
