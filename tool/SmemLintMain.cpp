@@ -74,7 +74,8 @@ cl::opt<std::string> BuildPathOption(
     "p",
     cl::desc("Directory of compile_commands.json (or one above it); without "
              "-p or '--', each file's nearest compile_commands.json, as "
-             "clangd finds it"),
+             "clangd finds it. With no file given, every CUDA file the "
+             "database compiles"),
     cl::value_desc("build-path"), cl::cat(InputCategory));
 cl::list<std::string>
     ExtraArgOptions("extra-arg",
@@ -692,9 +693,11 @@ int run(int argc, const char **argv) {
   }
   // An editor hands files over the protocol; --dump-config without a file
   // tells the current directory's configuration.
-  if (SourcePaths.empty() && !DumpConfigOption)
+  if (SourcePaths.empty() && !DumpConfigOption && BuildPathOption.empty())
     return UsageError("no source file given; usage: smem-lint [options] "
-                      "<source0> [... <sourceN>] [-- <compiler flags>]");
+                      "<source0> [... <sourceN>] [-- <compiler flags>], or "
+                      "-p <build-path> for every CUDA file its compile "
+                      "database compiles");
   Request.Files = SourcePaths;
   DatabaseRequest Compilations;
   Compilations.FlagsAfterDashDash = FlagsAfterDashDash;
@@ -707,6 +710,13 @@ int run(int argc, const char **argv) {
   if (!Database)
     return UsageError(DatabaseError);
   Request.Database = Database.get();
+  if (Request.Files.empty() && !DumpConfigOption) {
+    Request.Files = cudaSourcesOf(*Database);
+    if (Request.Files.empty())
+      return UsageError("the compile database at or above '" +
+                        BuildPathOption +
+                        "' compiles no CUDA source file; give the files");
+  }
   if (!PrintParseCommandOption.empty()) {
     for (const std::vector<std::string> &Command : parseCommandLines(
              *Request.Database, Request.Files, Request.Mode, Request.Frontend,

@@ -2,11 +2,15 @@
 
 #include "Workflow/CompileDatabases.h"
 
+#include "Workflow/AnalysisSession.h"
+
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -141,6 +145,17 @@ commandLineDatabase(const DatabaseRequest &Request, std::string &Error) {
   Adjusted->appendArgumentsAdjuster(getInsertArgumentAdjuster(
       anchoredArguments(Request.ExtraArgs), ArgumentInsertPosition::END));
   return Adjusted;
+}
+
+std::vector<std::string>
+cudaSourcesOf(const clang::tooling::CompilationDatabase &Database) {
+  std::vector<std::string> Files;
+  for (const std::string &File : Database.getAllFiles())
+    if (unusableInput(File).empty())
+      Files.push_back(File);
+  llvm::sort(Files);
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
 }
 
 } // namespace smemlint

@@ -38,6 +38,14 @@ struct DatabaseRequest {
 std::unique_ptr<clang::tooling::CompilationDatabase>
 commandLineDatabase(const DatabaseRequest &Request, std::string &Error);
 
+/// Every file \p Database compiles that is CUDA source (a .cu or .cuh file,
+/// or one with __global__, __device__ or __shared__ code), in path order,
+/// once each: `smem-lint -p DIR` with no file analyses them all, as
+/// run-clang-tidy does, so that a kernel one file launches and another
+/// defines is analysed with that launch.
+std::vector<std::string>
+cudaSourcesOf(const clang::tooling::CompilationDatabase &Database);
+
 } // namespace smemlint
 
 #endif
