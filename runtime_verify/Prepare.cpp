@@ -872,7 +872,7 @@ void PlanBuilder::addFixVariant(
   if (Cached == Reanalysed.end())
     Cached =
         Reanalysed
-            .emplace(V->Id, Options.Reanalyse(FixedPath.str().str(), File.File))
+            .emplace(V->Id, Options.Reanalyse(FixedPath.str().str(), File))
             .first;
   const std::optional<FileReport> &Again = Cached->second;
   if (!Again || Again->HadCompileErrors) {

@@ -41,11 +41,12 @@ bool parseParameterValueOption(llvm::StringRef Text,
                                ParameterValueOption &Option,
                                std::string &Error);
 
-/// Analyses a fixed copy of a file as the original was analysed. Gets the
-/// copy's path and the original's; returns nullopt when the copy does not
-/// parse.
+/// Analyses a fixed copy of a file as the original was analysed (its
+/// settings, and the launches other files of the run gave its kernels). Gets
+/// the copy's path and the original's report; returns nullopt when the copy
+/// does not parse.
 using Reanalyser = std::function<std::optional<FileReport>(
-    const std::string &FixedFile, const std::string &OriginalFile)>;
+    const std::string &FixedFile, const FileReport &Original)>;
 
 struct PrepareOptions {
   std::vector<ParameterValueOption> Parameters;

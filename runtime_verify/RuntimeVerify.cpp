@@ -76,8 +76,12 @@ Reanalyser makeReanalyser(const clang::tooling::CompilationDatabase &Database,
                           SettingsOfFile Settings) {
   return [&Database, Mode, Frontend, Settings = std::move(Settings)](
              const std::string &FixedFile,
-             const std::string &OriginalFile) -> std::optional<FileReport> {
+             const FileReport &OriginalReport) -> std::optional<FileReport> {
+    const std::string &OriginalFile = OriginalReport.File;
     FileSettings Original = Settings(OriginalFile);
+    Original.Analysis.LaunchesInOtherFiles =
+        OriginalReport.LaunchesFromOtherFiles;
+    Original.Analysis.OptInsInOtherFiles = OriginalReport.OptInsFromOtherFiles;
     // The compile command may run in another directory (the database's):
     // a relative --verify-prepare directory would not be found from there.
     SmallString<256> Absolute(FixedFile);

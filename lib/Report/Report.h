@@ -509,6 +509,11 @@ struct FileReport {
   /// What the host code does with kernels defined in other files.
   std::vector<ExternalLaunch> ExternalLaunches;
   std::vector<ExternalOptIn> ExternalOptIns;
+  /// What the other files of the run do with this file's kernels, as the
+  /// analysis used it (AnalysisOptions::LaunchesInOtherFiles): a fixed copy
+  /// of the file is analysed with the same.
+  std::vector<ExternalLaunch> LaunchesFromOtherFiles;
+  std::vector<ExternalOptIn> OptInsFromOtherFiles;
 };
 
 /// Everything one smem-lint run produced.

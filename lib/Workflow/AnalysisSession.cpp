@@ -223,6 +223,8 @@ SessionResult runSession(const SessionRequest &Request) {
       Result.Crashed = true;
     } else {
       File = std::move(Files.front());
+      File.LaunchesFromOtherFiles = Options.LaunchesInOtherFiles;
+      File.OptInsFromOtherFiles = Options.OptInsInOtherFiles;
     }
     applyFindingPolicy(File, Task.Policy);
     File.Arch = Task.Arch->Name.str();
