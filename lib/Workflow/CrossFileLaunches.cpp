@@ -111,7 +111,11 @@ usesAcrossFiles(const std::vector<std::optional<FileReport>> &Reports) {
   }
 
   // Only files whose analysis the uses change are analysed again.
-  for (auto &[I, Use] : Uses) {
+  // (Not a structured binding: a lambda below captures the uses, which
+  // C++17 does not allow of a binding.)
+  for (auto &Entry : Uses) {
+    size_t I = Entry.first;
+    OtherFilesUses &Use = Entry.second;
     const FileReport &File = *Reports[I];
     bool Changes = llvm::any_of(File.Kernels, [&](const KernelReport &Kernel) {
       auto Named = [&](const auto &Item) {
