@@ -11,19 +11,15 @@
 #include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
 namespace smemlint {
 
-std::string kernelSymbol(ASTContext &Ctx, const FunctionDecl *Kernel) {
-  return clang::ASTNameGenerator(Ctx).getName(Kernel);
-}
-
 void describeExternalUses(ASTContext &Ctx, const HostLaunches &Host,
                           FileReport &File) {
   const SourceManager &SM = Ctx.getSourceManager();
+  ASTNameGenerator Symbols(Ctx);
   auto DefinedElsewhere = [&](const FunctionDecl *Kernel) {
     if (Kernel->isInvalidDecl() || Kernel->isDependentContext())
       return false;
@@ -39,16 +35,10 @@ void describeExternalUses(ASTContext &Ctx, const HostLaunches &Host,
   for (const auto &[Kernel, Sites] : Host.Launches) {
     if (!DefinedElsewhere(Kernel))
       continue;
-    std::string Symbol = kernelSymbol(Ctx, Kernel);
-    std::string Name;
-    llvm::raw_string_ostream Out(Name);
-    Kernel->getNameForDiagnostic(Out, Ctx.getPrintingPolicy(),
-                                 /*Qualified=*/true);
-    Out.flush();
+    std::string Symbol = Symbols.getName(Kernel);
     for (const LaunchSite &Site : Sites) {
       ExternalLaunch Launch;
       Launch.MangledName = Symbol;
-      Launch.KernelName = Name;
       Launch.Where = toSourcePoint(SM, Site.Call->getBeginLoc());
       if (Site.Through)
         Launch.ThroughLine =
@@ -67,7 +57,7 @@ void describeExternalUses(ASTContext &Ctx, const HostLaunches &Host,
   }
   for (const auto &[Kernel, OptIn] : Host.OptIns)
     if (DefinedElsewhere(Kernel))
-      File.ExternalOptIns.push_back({kernelSymbol(Ctx, Kernel), OptIn.Bytes,
+      File.ExternalOptIns.push_back({Symbols.getName(Kernel), OptIn.Bytes,
                                      toSourcePoint(SM, OptIn.Where)});
 }
 
@@ -77,26 +67,25 @@ void attachOtherFilesUses(ASTContext &Ctx,
                           std::vector<KernelInfo> &Kernels) {
   if (Launches.empty() && OptIns.empty())
     return;
+  ASTNameGenerator Symbols(Ctx);
   for (KernelInfo &Kernel : Kernels) {
-    std::string Symbol = kernelSymbol(Ctx, Kernel.Kernel);
+    std::string Symbol = Symbols.getName(Kernel.Kernel);
     for (const ExternalLaunch &Launch : Launches)
       if (Launch.MangledName == Symbol)
         Kernel.LaunchesElsewhere.push_back(Launch);
     if (Kernel.OptsIntoLargeDynamicShared)
       continue; // the file's own opt-in decides
-    for (const ExternalOptIn &OptIn : OptIns) {
-      if (OptIn.MangledName != Symbol)
-        continue;
-      // The largest opt-in; one of a size not known is taken as enough.
-      bool Larger =
-          !Kernel.OptsIntoLargeDynamicShared ||
-          (Kernel.OptInDynamicBytes &&
-           (!OptIn.Bytes || *OptIn.Bytes > *Kernel.OptInDynamicBytes));
-      if (!Larger)
-        continue;
+    // The largest opt-in; one of a size not known is taken as enough.
+    const ExternalOptIn *Largest = nullptr;
+    for (const ExternalOptIn &OptIn : OptIns)
+      if (OptIn.MangledName == Symbol &&
+          (!Largest || (Largest->Bytes &&
+                        (!OptIn.Bytes || *OptIn.Bytes > *Largest->Bytes))))
+        Largest = &OptIn;
+    if (Largest) {
       Kernel.OptsIntoLargeDynamicShared = true;
-      Kernel.OptInDynamicBytes = OptIn.Bytes;
-      Kernel.OptInElsewhere = OptIn.Where;
+      Kernel.OptInDynamicBytes = Largest->Bytes;
+      Kernel.OptInElsewhere = Largest->Where;
     }
   }
 }

@@ -27,11 +27,9 @@ class FunctionDecl;
 
 namespace smemlint {
 
-/// The kernel's symbol, as the file that defines it and the files that
-/// declare it both spell it.
-std::string kernelSymbol(clang::ASTContext &Ctx,
-                         const clang::FunctionDecl *Kernel);
-
+/// Kernels are known by their symbol (clang's mangling, which the file that
+/// defines a kernel and the files that declare it share).
+///
 /// Adds to \p File the launches and large-dynamic-shared opt-ins in \p Host
 /// of kernels the file declares but does not define, or defines in a header
 /// (a header analysed alone knows no launch of its kernels).

@@ -476,7 +476,6 @@ struct KernelReport {
 struct ExternalLaunch {
   /// The kernel's symbol, by which the defining file knows it.
   std::string MangledName;
-  std::string KernelName; ///< As reported: "ns::k<32>".
   SourcePoint Where;      ///< The launch.
   /// The line of the call of the launching function the values come
   /// through, 0 for none.

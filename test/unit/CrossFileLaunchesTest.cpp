@@ -29,7 +29,6 @@ ExternalLaunch launchOf(const std::string &Symbol, const std::string &File,
                         unsigned Line) {
   ExternalLaunch Launch;
   Launch.MangledName = Symbol;
-  Launch.KernelName = Symbol;
   Launch.Where = {File, Line, 3, 0};
   Launch.Block = std::array<unsigned, 3>{32, 8, 1};
   return Launch;
