@@ -884,9 +884,15 @@ void noteUnreachedSharedVariables(const KernelAnalysis &Analysis,
   for (const CompiledSharedAccess &Access : Compiled)
     if (Access.ThroughCall && Access.Variable)
       Seen.push_back(Access.Variable);
-  for (const CompiledSharedAccess &Access : Compiled) {
-    const VarDecl *Var = Access.Variable;
-    if (!Var || llvm::is_contained(Seen, Var))
+  // Each variable once, those of an access the compiler made of the
+  // accesses of several included.
+  std::vector<const VarDecl *> Accessed;
+  for (const CompiledSharedAccess &Access : Compiled)
+    for (const VarDecl *Var : Access.Variables)
+      if (!llvm::is_contained(Accessed, Var))
+        Accessed.push_back(Var);
+  for (const VarDecl *Var : Accessed) {
+    if (llvm::is_contained(Seen, Var))
       continue;
     Seen.push_back(Var);
     // Every kernel's `extern __shared__ T s[]` of one name is one variable
@@ -905,7 +911,7 @@ void noteUnreachedSharedVariables(const KernelAnalysis &Analysis,
     // code.
     unsigned Line = 0;
     for (const CompiledSharedAccess &Other : Compiled)
-      if (Other.Variable == Var && !Line)
+      if (llvm::is_contained(Other.Variables, Var) && !Line)
         for (const CompiledFrame &Frame : Other.Frames)
           if (Frame.Where.isValid() && SM.isInMainFile(Frame.Where)) {
             Line = SM.getExpansionLineNumber(Frame.Where);
@@ -1330,10 +1336,14 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
           mergedLoopDepths(Ctx, *Device, Kernel.Kernel, CompiledWidths);
     }
     for (const CompiledSharedAccess &Access : Compiled) {
-      std::string Name = Access.Variable ? Access.Variable->getNameAsString()
-                                         : std::string("(shared memory)");
-      if (!llvm::is_contained(Report.CompiledSharedVariables, Name))
-        Report.CompiledSharedVariables.push_back(Name);
+      std::vector<std::string> Names;
+      for (const VarDecl *Var : Access.Variables)
+        Names.push_back(Var->getNameAsString());
+      if (Names.empty())
+        Names.push_back("(shared memory)");
+      for (std::string &Name : Names)
+        if (!llvm::is_contained(Report.CompiledSharedVariables, Name))
+          Report.CompiledSharedVariables.push_back(std::move(Name));
     }
     // Never silent: a kernel whose source uses shared memory and whose
     // compiled code makes no access of it was not analysed at all. (In a

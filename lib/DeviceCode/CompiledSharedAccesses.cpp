@@ -31,14 +31,13 @@ public:
                      std::vector<const llvm::CallBase *>> &CallSites)
       : CallSites(CallSites) {}
 
-  /// Whether \p Pointer addresses shared memory, and the one global it
-  /// derives from when there is one (null when several or none).
+  /// Whether \p Pointer addresses shared memory, and the globals it may
+  /// derive from (several where the compiler joined the addresses of
+  /// several, none where it is not known).
   bool isShared(const llvm::Value *Pointer,
-                const llvm::GlobalVariable *&Global) {
+                llvm::SetVector<const llvm::GlobalVariable *> &Roots) {
     llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
-    llvm::SetVector<const llvm::GlobalVariable *> Roots;
     trace(Pointer, Visited, Roots);
-    Global = Roots.size() == 1 ? Roots[0] : nullptr;
     auto *Type = llvm::dyn_cast<llvm::PointerType>(Pointer->getType());
     return !Roots.empty() ||
            (Type && Type->getAddressSpace() == SharedAddressSpace);
@@ -173,13 +172,17 @@ compiledSharedAccesses(const DeviceModule &Module,
         CompiledSharedAccess Access;
         bool Shared = false;
         for (const llvm::Value *Pointer : Pointers) {
-          const llvm::GlobalVariable *Global = nullptr;
-          if (!Provenance.isShared(Pointer, Global))
+          llvm::SetVector<const llvm::GlobalVariable *> Globals;
+          if (!Provenance.isShared(Pointer, Globals))
             continue;
           Shared = true;
-          if (const clang::VarDecl *Var = Module.sharedVariable(Global))
-            Access.Variable = Var;
+          for (const llvm::GlobalVariable *Global : Globals)
+            if (const clang::VarDecl *Var = Module.sharedVariable(Global);
+                Var && !llvm::is_contained(Access.Variables, Var))
+              Access.Variables.push_back(Var);
         }
+        if (Access.Variables.size() == 1)
+          Access.Variable = Access.Variables.front();
         if (!Shared)
           continue;
         Access.Frames = Locations.frames(I.getDebugLoc().get());

@@ -33,8 +33,13 @@ class DeviceModule;
 /// memory intrinsic, inline PTX given a shared address.
 struct CompiledSharedAccess {
   /// The __shared__ variable the address derives from; null when the
-  /// address is shared (addrspace(3)) but its variable is not known.
+  /// address is shared (addrspace(3)) but its variable is not known, or
+  /// when it may be one of several.
   const clang::VarDecl *Variable = nullptr;
+  /// Every __shared__ variable the address may derive from: several where
+  /// the compiler made one access of the accesses of several (a load of a
+  /// phi of the arrays the branches of an `if` read).
+  std::vector<const clang::VarDecl *> Variables;
   /// The access's own location first, then each call site it was inlined
   /// into, the kernel's (or a non-inlined callee's) last. Empty without debug
   /// locations.

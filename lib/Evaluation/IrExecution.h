@@ -473,6 +473,13 @@ public:
   };
   std::vector<MergedPlace> placeMergedAccess(const llvm::Instruction &I,
                                              const ThreadMask &Active);
+  /// placeMergedAccess for an address the optimizer selected between the
+  /// arms of an `if`/`else` (a select of two addresses): the threads of
+  /// each side at the access of its arm; empty when a thread's side or an
+  /// arm's access is not known.
+  std::vector<MergedPlace> placeSelectedAccess(const llvm::Instruction &I,
+                                               const llvm::SelectInst &Select,
+                                               const ThreadMask &Active);
   /// Says so when \p Placed puts lanes of one warp at different branches'
   /// accesses: the one instruction's conflicts between them are not
   /// counted.

@@ -561,6 +561,8 @@ IrExecution::placeMergedAccess(const llvm::Instruction &I,
               Sites.accessSiteAt(I, Sibling->getDebugLoc().get()))
         return {{Site, Active, nullptr, {}}};
     }
+  if (const auto *Select = llvm::dyn_cast<llvm::SelectInst>(Pointer))
+    return placeSelectedAccess(I, *Select, Active);
   const auto *Phi = llvm::dyn_cast<llvm::PHINode>(Pointer);
   if (!Phi)
     return {};
@@ -598,6 +600,41 @@ IrExecution::placeMergedAccess(const llvm::Instruction &I,
       continue;
     }
     Placed.push_back({Site, Arriving, Address, std::move(Facts)});
+  }
+  return Placed;
+}
+
+std::vector<IrExecution::MergedPlace>
+IrExecution::placeSelectedAccess(const llvm::Instruction &I,
+                                 const llvm::SelectInst &Select,
+                                 const ThreadMask &Active) {
+  // The threads by the side their condition selects: each arm's own access.
+  ThreadValue Condition =
+      valueOf(Select.getCondition(), *Frames.back(), Active);
+  ThreadMask Sides[2] = {none(), none()};
+  for (unsigned T : Active.set_bits()) {
+    if (!Condition.Known[T])
+      return {};
+    Sides[Condition.Values[T] != 0 ? 0 : 1].set(T);
+  }
+  const llvm::Value *Addresses[2] = {Select.getTrueValue(),
+                                     Select.getFalseValue()};
+  AddressFacts Facts[2] = {addressOf(Addresses[0], *Frames.back(), Sides[0]),
+                           addressOf(Addresses[1], *Frames.back(), Sides[1])};
+  auto ArrayOf = [&](unsigned Side) -> const clang::ValueDecl * {
+    return Facts[Side].Address.isPointer() ? Facts[Side].Address.Object.Decl
+                                           : nullptr;
+  };
+  std::vector<MergedPlace> Placed;
+  for (unsigned Side : {0u, 1u}) {
+    if (Sides[Side].none())
+      continue;
+    const clang::Expr *Site =
+        Sites.accessInSelectArm(I, Select, ArrayOf(Side), ArrayOf(1 - Side));
+    if (!Site)
+      return {};
+    Placed.push_back(
+        {Site, Sides[Side], Addresses[Side], std::move(Facts[Side])});
   }
   return Placed;
 }

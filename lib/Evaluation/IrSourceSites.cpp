@@ -561,7 +561,6 @@ const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
   if (!Array || !(Stores || llvm::isa<llvm::LoadInst>(I)))
     return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  const std::set<Key> &Kept = keptLocations(*I.getFunction(), Stores);
   // The access the branch's address was computed for (a store of the same
   // element, or the same read in another branch, when CSE shared it).
   const Expr *AddressFor = nullptr;
@@ -577,35 +576,9 @@ const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
           AddressFor = Found->second.front();
     }
   }
-  // The accesses between Begin and End of Function, of the source block the
-  // edge comes from.
   auto InRange = [&](const FunctionDecl *Function, const Key &Begin,
-                     const Key &End) -> const Expr * {
-    FunctionIndex &Index = indexOf(Function);
-    const auto &Accesses = Stores ? Index.Writes : Index.Reads;
-    std::vector<const Expr *> InBlock;
-    for (auto It = Accesses.lower_bound(Begin);
-         It != Accesses.end() && It->first <= End; ++It)
-      for (const Expr *Access : It->second)
-        if (!llvm::is_contained(InBlock, Access))
-          InBlock.push_back(Access);
-    // Of several, the one written as the access the address was computed
-    // for (`temp[ty + 1][tx]` in each branch that reads it).
-    if (AddressFor) {
-      llvm::FoldingSetNodeID Wanted;
-      AddressFor->IgnoreParenImpCasts()->Profile(Wanted, Ctx, true);
-      std::vector<const Expr *> Alike;
-      for (const Expr *Access : InBlock) {
-        llvm::FoldingSetNodeID Written;
-        Access->IgnoreParenImpCasts()->Profile(Written, Ctx, true);
-        if (Written == Wanted)
-          Alike.push_back(Access);
-      }
-      if (const Expr *Site =
-              unclaimedAccess(Alike, Array, Kept, constantAddressOffset(I)))
-        return Site;
-    }
-    return unclaimedAccess(InBlock, Array, Kept, constantAddressOffset(I));
+                     const Key &End) {
+    return accessInRange(I, Function, Begin, End, Array, AddressFor);
   };
   // The edge leaves an `if`'s condition straight for the join: the arm it
   // takes was emptied, its accesses sunk into the join (`ce = east_c[ty][tx]`
@@ -638,6 +611,79 @@ const Expr *IrSourceSites::accessInBranchOf(const llvm::Instruction &I,
       return nullptr;
     return InRange(Function, Begin, End);
   }
+  return nullptr;
+}
+
+const Expr *IrSourceSites::accessInRange(const llvm::Instruction &I,
+                                         const FunctionDecl *Function,
+                                         const Key &Begin, const Key &End,
+                                         const ValueDecl *Array,
+                                         const Expr *AddressFor) {
+  bool Stores = llvm::isa<llvm::StoreInst>(I);
+  const std::set<Key> &Kept = keptLocations(*I.getFunction(), Stores);
+  FunctionIndex &Index = indexOf(Function);
+  const auto &Accesses = Stores ? Index.Writes : Index.Reads;
+  std::vector<const Expr *> InBlock;
+  for (auto It = Accesses.lower_bound(Begin);
+       It != Accesses.end() && It->first <= End; ++It)
+    for (const Expr *Access : It->second)
+      if (!llvm::is_contained(InBlock, Access))
+        InBlock.push_back(Access);
+  // Of several, the one written as the access the address was computed
+  // for (`temp[ty + 1][tx]` in each branch that reads it).
+  if (AddressFor) {
+    llvm::FoldingSetNodeID Wanted;
+    AddressFor->IgnoreParenImpCasts()->Profile(Wanted, Ctx, true);
+    std::vector<const Expr *> Alike;
+    for (const Expr *Access : InBlock) {
+      llvm::FoldingSetNodeID Written;
+      Access->IgnoreParenImpCasts()->Profile(Written, Ctx, true);
+      if (Written == Wanted)
+        Alike.push_back(Access);
+    }
+    if (const Expr *Site =
+            unclaimedAccess(Alike, Array, Kept, constantAddressOffset(I)))
+      return Site;
+  }
+  return unclaimedAccess(InBlock, Array, Kept, constantAddressOffset(I));
+}
+
+const Expr *IrSourceSites::accessInSelectArm(const llvm::Instruction &I,
+                                             const llvm::SelectInst &Select,
+                                             const ValueDecl *Array,
+                                             const ValueDecl *OtherArray) {
+  if (!Array || !Select.getDebugLoc() ||
+      !(llvm::isa<llvm::StoreInst>(I) || llvm::isa<llvm::LoadInst>(I)))
+    return nullptr;
+  std::vector<CompiledFrame> Frames =
+      Locations.frames(Select.getDebugLoc().get());
+  if (Frames.empty() || !inUserCode(Frames.front().Where))
+    return nullptr;
+  const FunctionDecl *Function =
+      Frames.front().Function ? Frames.front().Function : Kernel;
+  const FunctionDecl *Definition = nullptr;
+  if (!Function || !Function->hasBody(Definition))
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const IfStmt *If = innermostIfConditionAt(
+      Definition->getBody(), SM.getExpansionLoc(Frames.front().Where), SM);
+  if (!If || !If->getElse())
+    return nullptr;
+  // The arms by the arrays they access, not by the select's sense, which
+  // the optimizer may have inverted: each side's array in one arm only, the
+  // other side's in the other.
+  auto InArm = [&](const Stmt *Arm, const ValueDecl *Of) -> const Expr * {
+    Key Begin, End;
+    if (!keyOf(Arm->getBeginLoc(), Begin) || !keyOf(Arm->getEndLoc(), End))
+      return nullptr;
+    return accessInRange(I, Function, Begin, End, Of, nullptr);
+  };
+  const Expr *InThen = InArm(If->getThen(), Array);
+  const Expr *InElse = InArm(If->getElse(), Array);
+  if (InThen && !InElse && (!OtherArray || !InArm(If->getThen(), OtherArray)))
+    return InThen;
+  if (InElse && !InThen && (!OtherArray || !InArm(If->getElse(), OtherArray)))
+    return InElse;
   return nullptr;
 }
 

@@ -52,6 +52,7 @@ class DILocation;
 class Function;
 class Instruction;
 class Loop;
+class SelectInst;
 class Value;
 } // namespace llvm
 
@@ -112,6 +113,16 @@ public:
                                       const llvm::BasicBlock &From,
                                       const clang::ValueDecl *Array,
                                       const llvm::DILocation *AddressAt);
+  /// For a load or store of a select of two addresses, which the optimizer
+  /// made of the accesses in the arms of an `if`/`else` (SimplifyCFG
+  /// speculates both addresses and selects one): the access of \p Array in
+  /// the arm that reads \p Array and not \p OtherArray (the other side's),
+  /// of those no other instruction kept the location of; null when the
+  /// arms do not tell the sides apart.
+  const clang::Expr *accessInSelectArm(const llvm::Instruction &I,
+                                       const llvm::SelectInst &Select,
+                                       const clang::ValueDecl *Array,
+                                       const clang::ValueDecl *OtherArray);
   /// The arm of the source `if` whose condition \p From's branch was
   /// compiled from that the edge from \p From straight to \p Join takes
   /// (the arm the optimizer emptied), with the function it is in; null
@@ -182,6 +193,14 @@ private:
                   const clang::ValueDecl *Array, const std::set<Key> &Kept,
                   std::optional<int64_t> Address,
                   const Key *Own = nullptr) const;
+  /// The one access of \p Array between \p Begin and \p End of \p
+  /// Function that no instruction kept the location of (unclaimedAccess);
+  /// of several, one written as \p AddressFor when it is given.
+  const clang::Expr *accessInRange(const llvm::Instruction &I,
+                                   const clang::FunctionDecl *Function,
+                                   const Key &Begin, const Key &End,
+                                   const clang::ValueDecl *Array,
+                                   const clang::Expr *AddressFor);
   /// The locations \p F's loads (or stores) kept.
   const std::set<Key> &keptLocations(const llvm::Function &F, bool Stores);
 };

@@ -78,3 +78,31 @@ __global__ void corners(const float *in, float *out) {
   }
   out[ty * 16 + tx] = cs * ce;
 }
+
+// An if/else whose arms each read one word: SimplifyCFG computes both
+// addresses ahead of the branch and loads through a select of them, with no
+// line of its own. Each side's threads are placed at the read of their arm:
+// the arm that reads the side's array and not the other side's. Before,
+// the load "could not be placed in the source" and both reads were missing.
+// In warp 0, lanes 0-15 (y = 0) read border[x] and lanes 16-31 (y = 1)
+// inner[0][x]: 16 consecutive words each, 1 wavefront for each read alone.
+// CHECK: merged-branch-loads.cu:[[#@LINE+5]]:17: note: the analysis of 'borderSelect' is incomplete: the compiler made one shared load at line [[#@LINE+18]] of the reads at lines [[#@LINE+15]] and [[#@LINE+17]] in different branches
+// CHECK-NOT: could not be placed
+// JSON-DAG: access border load L[[#@LINE+13]]:13 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// JSON-DAG: access inner load L[[#@LINE+14]]:13 width=4 shape=0 wavefronts=1 mean=1 ideal=1 ways=1 status=exact
+// smem-lint: block_dim(16, 16)
+__global__ void borderSelect(float *out) {
+  __shared__ float inner[16][16];
+  __shared__ float border[16];
+  int x = threadIdx.x, y = threadIdx.y;
+  inner[y][x] = out[y * 16 + x];
+  if (y == 0)
+    border[x] = out[256 + x];
+  __syncthreads();
+  float above;
+  if (y == 0)
+    above = border[x];
+  else
+    above = inner[y - 1][x];
+  out[y * 16 + x] = above;
+}
