@@ -256,7 +256,9 @@ void BoundsReporter::report(const Violation &V, bool OnAssumedValues) {
              ", and the finding changes with other values: check the values "
              "the kernel is launched with",
          {}});
-  if (AssumedShape)
+  // Where the block comes from, when it is not plain: an assumed one, or
+  // another file's launch (the file's own launches may have a smaller one).
+  if (AssumedShape || Analysis.shape().LaunchInOtherFile)
     D.Notes.push_back(shapeNote(Analysis, SM));
   Findings.push_back(std::move(D));
 }

@@ -215,9 +215,15 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
   };
   for (const LaunchSite &Launch : Kernel.Launches)
     UseLaunch(Launch, nullptr);
-  if (Shapes.empty())
-    for (auto [Launch, Elsewhere] :
-         llvm::zip(OtherFiles, Kernel.LaunchesElsewhere))
+  // The other files' launches add the blocks this file's do not launch with
+  // (every block, when this file gives none); a block both launch with is
+  // analysed with this file's configuration.
+  std::vector<BlockShape> OwnBlocks;
+  for (const ChosenShape &Shape : Shapes)
+    OwnBlocks.push_back(Shape.Block);
+  for (auto [Launch, Elsewhere] :
+       llvm::zip(OtherFiles, Kernel.LaunchesElsewhere))
+    if (!Launch.Block || !llvm::is_contained(OwnBlocks, *Launch.Block))
       UseLaunch(Launch, &Elsewhere);
   if (Shapes.empty()) {
     AddShape(defaultBlockShape(Kernel.UsesThreadY, Kernel.UsesThreadZ,
@@ -1308,8 +1314,8 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
                           "memory); the kernel is analysed with the shapes "
                           "of its other launches");
       }
-      // Another file's launches are used only when this file's give no
-      // shape.
+      // Another file's launch whose block is not constant: said where
+      // the kernel takes another file's shapes.
       if (llvm::any_of(Shapes, [](const ChosenShape &Shape) {
             return Shape.LaunchInOtherFile.has_value();
           }))

@@ -36,6 +36,26 @@ std::string definitionPlace(const SourcePoint &Where) {
   return Path.str().str() + ":" + std::to_string(Where.Line);
 }
 
+/// Whether a launch among \p Launches of \p Kernel's symbol has a block
+/// that \p Kernel, analysed with the blocks of its own file's launches,
+/// was not analysed with.
+bool launchAddsBlock(const KernelReport &Kernel,
+                     llvm::ArrayRef<ExternalLaunch> Launches) {
+  // Blocks from an option or annotation win over every launch.
+  if (Kernel.BlockDims.empty() ||
+      !llvm::all_of(Kernel.BlockDims, [](const BlockDimReport &Dim) {
+        return Dim.Source == "launch";
+      }))
+    return false;
+  return llvm::any_of(Launches, [&](const ExternalLaunch &Launch) {
+    return Launch.MangledName == Kernel.MangledName && Launch.Block &&
+           llvm::none_of(Kernel.BlockDims, [&](const BlockDimReport &Dim) {
+             return std::array<unsigned, 3>{Dim.X, Dim.Y, Dim.Z} ==
+                    *Launch.Block;
+           });
+  });
+}
+
 } // namespace
 
 CrossFilePlan
@@ -127,7 +147,9 @@ usesAcrossFiles(const std::vector<std::optional<FileReport>> &Reports) {
           llvm::any_of(File.Diagnostics, [&](const Diagnostic &D) {
             return D.Check == "smem-capacity" && D.Kernel == Kernel.Name;
           });
-      return (Launched && onlyAssumedBlocks(Kernel)) || OptedIn;
+      return (Launched && (onlyAssumedBlocks(Kernel) ||
+                           launchAddsBlock(Kernel, Use.Launches))) ||
+             OptedIn;
     });
     if (Changes)
       Plan.Reanalyse.emplace(I, std::move(Use));

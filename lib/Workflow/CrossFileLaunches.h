@@ -33,8 +33,9 @@ struct OtherFilesUses {
 struct CrossFilePlan {
   /// The files (by index) to analyse again, with what the other files do
   /// with their kernels: those with a kernel analysed only with an assumed
-  /// block that another file launches, or with a capacity finding that
-  /// another file's opt-in may answer.
+  /// block that another file launches, or only with the blocks of its own
+  /// file's launches when another file launches it with another block, or
+  /// with a capacity finding that another file's opt-in may answer.
   std::map<size_t, OtherFilesUses> Reanalyse;
   /// Notes for the files whose kernel symbol several places define: the
   /// launch is used for none of them (added after any new analysis).

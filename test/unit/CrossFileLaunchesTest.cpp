@@ -57,10 +57,27 @@ TEST(CrossFileLaunches, TheDefiningFileIsAnalysedAgainWithTheLaunch) {
   EXPECT_EQ(Again[0].Launches[0].Where.Line, 7u);
 }
 
-TEST(CrossFileLaunches, AKernelWithItsOwnLaunchIsLeftAlone) {
+TEST(CrossFileLaunches, AKernelItsOwnFileLaunchesAlikeIsLeftAlone) {
+  // Its own file launches it with the 32x8 block main.cu does.
   std::vector<std::optional<FileReport>> Reports;
   Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "launch"));
+  Reports[0]->Kernels[0].BlockDims[0].X = 32;
+  Reports[0]->Kernels[0].BlockDims[0].Y = 8;
   Reports.push_back(mainLaunching({"k"}));
+  EXPECT_TRUE(usesAcrossFiles(Reports).Reanalyse.empty());
+}
+
+TEST(CrossFileLaunches, AnotherBlockThanTheOwnFilesIsAnalysedToo) {
+  // Its own file launches it with 64 threads, main.cu with 32x8; a block
+  // given by an annotation wins over both.
+  std::vector<std::optional<FileReport>> Reports;
+  Reports.push_back(fileDefining("/p/kernels.cu", "k", 3, "launch"));
+  Reports[0]->Kernels[0].BlockDims[0].X = 64;
+  Reports.push_back(mainLaunching({"k"}));
+  std::map<size_t, OtherFilesUses> Again = usesAcrossFiles(Reports).Reanalyse;
+  ASSERT_EQ(Again.count(0), 1u);
+  EXPECT_EQ(Again[0].Launches.size(), 1u);
+  Reports[0]->Kernels[0].BlockDims[0].Source = "annotation";
   EXPECT_TRUE(usesAcrossFiles(Reports).Reanalyse.empty());
 }
 
