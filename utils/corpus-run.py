@@ -221,7 +221,10 @@ def run_one(entry, args, corpus):
         # from (launch or annotation vs an assumed default).
         if kernel.get("evaluator") == "device-ir":
             result["evaluated_from_device_ir"] += 1
+        # An mbarrier the evaluation followed is accessed through mbarrier
+        # instructions, which accesses[] does not list.
         seen = {a.get("array") for a in kernel.get("accesses") or []}
+        seen |= set(kernel.get("mbarrier_variables") or [])
         dynamic = {v.get("name") for v in kernel.get("shared") or []
                    if v.get("dynamic")}
         seen_dynamic = bool(seen & dynamic)

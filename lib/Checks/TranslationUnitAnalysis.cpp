@@ -1476,6 +1476,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       size_t GlobalBegin = Report.GlobalAccesses.size();
       size_t FindingsBegin = File.Diagnostics.size();
       describeAccesses(Analysis, Report);
+      for (const auto &[Mbarrier, End] :
+           Analysis.profile().Summary.MbarrierEnds)
+        if (std::string Name = Mbarrier->getNameAsString();
+            !llvm::is_contained(Report.MbarrierVariables, Name))
+          Report.MbarrierVariables.push_back(Name);
       noteIncompleteAnalysis(Analysis, File.Diagnostics);
       describeGlobalAccesses(Analysis, Report);
       Report.Occupancy.push_back(describeOccupancy(Analysis));

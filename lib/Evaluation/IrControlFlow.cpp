@@ -24,6 +24,7 @@
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Support/Process.h"
 #include "llvm/TargetParser/Triple.h"
@@ -835,12 +836,53 @@ void IrExecution::reportNonUniformBranch(
   Observer.onNonUniformBranch(Event);
 }
 
+namespace {
+
+/// Whether an iteration of \p L may change an mbarrier's state: an arrive,
+/// a transaction count, a copy that completes on one, an init or an inval
+/// (inline PTX or an intrinsic naming them), or a call into code the loop
+/// does not show. A loop of plain arithmetic and accesses (a grid-stride
+/// sum whose bound reads %nctaid through inline PTX) leaves every phase as
+/// it was.
+bool mayUpdateMbarriers(const llvm::Loop &L) {
+  for (const llvm::BasicBlock *Block : L.blocks())
+    for (const llvm::Instruction &I : *Block) {
+      const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+      if (!Call)
+        continue;
+      if (const auto *Asm =
+              llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
+        llvm::StringRef Text = Asm->getAsmString();
+        if (Text.contains("mbarrier") || Text.contains("cp.async"))
+          return true;
+        continue;
+      }
+      const llvm::Function *Callee = Call->getCalledFunction();
+      if (!Callee)
+        return true;
+      if (Callee->isIntrinsic()) {
+        llvm::StringRef Name = Callee->getName();
+        if (Name.contains("mbarrier") || Name.contains("cp.async"))
+          return true;
+        continue;
+      }
+      // A body the evaluation runs as a call may arrive; a declaration
+      // without one is a math function.
+      if (!Callee->isDeclaration())
+        return true;
+    }
+  return false;
+}
+
+} // namespace
+
 void IrExecution::loopSampled(const llvm::Loop &L, const std::string &Why) {
-  forgetMbarriers(
-      "the loop at line " +
-      std::to_string(Sites.nearbyLine(*L.getHeader()->getTerminator())) +
-      " was evaluated in part (" + Why +
-      "), so the arrivals in the iterations it skipped are not known");
+  if (mayUpdateMbarriers(L))
+    forgetMbarriers(
+        "the loop at line " +
+        std::to_string(Sites.nearbyLine(*L.getHeader()->getTerminator())) +
+        " was evaluated in part (" + Why +
+        "), so the arrivals in the iterations it skipped are not known");
   const clang::Stmt *Loop = Sites.loopStatement(L);
   if (!Loop) {
     // A loop the compiler made (of a recursion): no source loop to mark

@@ -356,6 +356,7 @@ json kernel(const KernelReport &K) {
   Item["not_evaluated"] = K.Unsupported;
   Item["evaluator"] = K.Evaluator;
   Item["compiled_shared_variables"] = K.CompiledSharedVariables;
+  Item["mbarrier_variables"] = K.MbarrierVariables;
   Item["evaluation_ms"] = rounded(K.EvaluationMilliseconds);
   return Item;
 }

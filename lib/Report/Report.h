@@ -462,6 +462,11 @@ struct KernelReport {
   /// (what the evaluation should have seen accesses to); empty without
   /// device code.
   std::vector<std::string> CompiledSharedVariables;
+  /// The __shared__ variables the evaluation followed as mbarriers (their
+  /// init was evaluated; an arrive or wait it could not follow has its own
+  /// note), by name: accessed through mbarrier instructions, not loads and
+  /// stores.
+  std::vector<std::string> MbarrierVariables;
   std::vector<std::string> Unsupported;
   /// CPU time of this kernel's analysis over all its block shapes:
   /// evaluations, symbol sweeps, checks and the re-evaluations that prove
