@@ -33,6 +33,7 @@ std::optional<int64_t> constantInteger(ASTContext &Ctx, const Expr *E) {
 /// Collects the shared variables a function uses, following calls.
 class SharedUseCollector : public RecursiveASTVisitor<SharedUseCollector> {
 public:
+  explicit SharedUseCollector(const SourceManager &SM) : SM(SM) {}
   std::vector<const VarDecl *> Variables;
   /// Those the code names after declaring them.
   llvm::SmallPtrSet<const VarDecl *, 8> Referenced;
@@ -64,7 +65,11 @@ public:
   bool VisitMSPropertyRefExpr(MSPropertyRefExpr *E) {
     const CXXRecordDecl *Record =
         E->getBaseExpr()->getType()->getAsCXXRecordDecl();
-    if (Record && Record->getName() == "__cuda_builtin_threadIdx_t") {
+    // The toolkit's own uses do not count: cooperative groups' thread_rank()
+    // reads threadIdx.y and .z for any block, and a kernel that indexes only
+    // threadIdx.x itself is written for a 1-D one.
+    if (Record && Record->getName() == "__cuda_builtin_threadIdx_t" &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(E->getBeginLoc()))) {
       StringRef Axis = E->getPropertyDecl()->getName();
       UsesThreadY |= Axis == "y";
       UsesThreadZ |= Axis == "z";
@@ -85,6 +90,7 @@ public:
   }
 
 private:
+  const SourceManager &SM;
   llvm::SmallPtrSet<const FunctionDecl *, 16> Visited;
   std::vector<const FunctionDecl *> Pending;
 };
@@ -349,7 +355,7 @@ std::vector<KernelInfo> discoverKernels(ASTContext &Ctx,
               constantInteger(Ctx, Bounds->getMaxThreads()))
         Info.MaxThreads = unsigned(*Max);
     readAnnotations(Ctx, Info);
-    SharedUseCollector Collector;
+    SharedUseCollector Collector(Ctx.getSourceManager());
     Collector.collect(F);
     Collector.drain();
     for (const VarDecl *Var : Collector.Variables) {
