@@ -498,14 +498,11 @@ const IfStmt *innermostIfConditionAt(const Stmt *Body, SourceLocation Where,
 
 } // namespace
 
-const Stmt *IrSourceSites::emptiedArm(const llvm::BasicBlock &From,
-                                      const llvm::BasicBlock &Join,
-                                      const FunctionDecl *&Function) {
-  const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(From.getTerminator());
-  if (!Branch || !Branch->isConditional() || !Branch->getDebugLoc())
+const IfStmt *IrSourceSites::ifWithConditionAt(const llvm::Instruction &I,
+                                               const FunctionDecl *&Function) {
+  if (!I.getDebugLoc())
     return nullptr;
-  std::vector<CompiledFrame> Frames =
-      Locations.frames(Branch->getDebugLoc().get());
+  std::vector<CompiledFrame> Frames = Locations.frames(I.getDebugLoc().get());
   if (Frames.empty() || !inUserCode(Frames.front().Where))
     return nullptr;
   Function = Frames.front().Function ? Frames.front().Function : Kernel;
@@ -513,8 +510,17 @@ const Stmt *IrSourceSites::emptiedArm(const llvm::BasicBlock &From,
   if (!Function || !Function->hasBody(Definition))
     return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
-  const IfStmt *If = innermostIfConditionAt(
-      Definition->getBody(), SM.getExpansionLoc(Frames.front().Where), SM);
+  return innermostIfConditionAt(Definition->getBody(),
+                                SM.getExpansionLoc(Frames.front().Where), SM);
+}
+
+const Stmt *IrSourceSites::emptiedArm(const llvm::BasicBlock &From,
+                                      const llvm::BasicBlock &Join,
+                                      const FunctionDecl *&Function) {
+  const auto *Branch = llvm::dyn_cast<llvm::BranchInst>(From.getTerminator());
+  if (!Branch || !Branch->isConditional())
+    return nullptr;
+  const IfStmt *If = ifWithConditionAt(*Branch, Function);
   if (!If)
     return nullptr;
   // An `else if` is a condition of its own, which the edge would have gone
@@ -652,21 +658,11 @@ const Expr *IrSourceSites::accessInSelectArm(const llvm::Instruction &I,
                                              const llvm::SelectInst &Select,
                                              const ValueDecl *Array,
                                              const ValueDecl *OtherArray) {
-  if (!Array || !Select.getDebugLoc() ||
+  if (!Array ||
       !(llvm::isa<llvm::StoreInst>(I) || llvm::isa<llvm::LoadInst>(I)))
     return nullptr;
-  std::vector<CompiledFrame> Frames =
-      Locations.frames(Select.getDebugLoc().get());
-  if (Frames.empty() || !inUserCode(Frames.front().Where))
-    return nullptr;
-  const FunctionDecl *Function =
-      Frames.front().Function ? Frames.front().Function : Kernel;
-  const FunctionDecl *Definition = nullptr;
-  if (!Function || !Function->hasBody(Definition))
-    return nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  const IfStmt *If = innermostIfConditionAt(
-      Definition->getBody(), SM.getExpansionLoc(Frames.front().Where), SM);
+  const FunctionDecl *Function = nullptr;
+  const IfStmt *If = ifWithConditionAt(Select, Function);
   if (!If || !If->getElse())
     return nullptr;
   // The arms by the arrays they access, not by the select's sense, which

@@ -42,6 +42,7 @@ namespace clang {
 class ASTContext;
 class Expr;
 class FunctionDecl;
+class IfStmt;
 class Stmt;
 class ValueDecl;
 } // namespace clang
@@ -193,6 +194,11 @@ private:
                   const clang::ValueDecl *Array, const std::set<Key> &Kept,
                   std::optional<int64_t> Address,
                   const Key *Own = nullptr) const;
+  /// The innermost source `if` whose condition holds \p I's location
+  /// (a branch or select compiled from it), and in \p Function the function
+  /// it is in; null when there is none.
+  const clang::IfStmt *ifWithConditionAt(const llvm::Instruction &I,
+                                         const clang::FunctionDecl *&Function);
   /// The one access of \p Array between \p Begin and \p End of \p
   /// Function that no instruction kept the location of (unclaimedAccess);
   /// of several, one written as \p AddressFor when it is given.
