@@ -65,9 +65,10 @@ public:
   bool VisitMSPropertyRefExpr(MSPropertyRefExpr *E) {
     const CXXRecordDecl *Record =
         E->getBaseExpr()->getType()->getAsCXXRecordDecl();
-    // The toolkit's own uses do not count: cooperative groups' thread_rank()
-    // reads threadIdx.y and .z for any block, and a kernel that indexes only
-    // threadIdx.x itself is written for a 1-D one.
+    // The toolkit's own uses do not count: cooperative groups' grid sync
+    // reads threadIdx.y and .z (to pick each block's master thread) for any
+    // block, and a kernel that indexes only threadIdx.x itself is written
+    // for a 1-D one.
     if (Record && Record->getName() == "__cuda_builtin_threadIdx_t" &&
         !SM.isInSystemHeader(SM.getExpansionLoc(E->getBeginLoc()))) {
       StringRef Axis = E->getPropertyDecl()->getName();
