@@ -223,7 +223,7 @@ std::vector<ChosenShape> chooseShapes(const KernelInfo &Kernel,
     OwnBlocks.push_back(Shape.Block);
   for (auto [Launch, Elsewhere] :
        llvm::zip(OtherFiles, Kernel.LaunchesElsewhere))
-    if (!Launch.Block || !llvm::is_contained(OwnBlocks, *Launch.Block))
+    if (Launch.Block && !llvm::is_contained(OwnBlocks, *Launch.Block))
       UseLaunch(Launch, &Elsewhere);
   if (Shapes.empty()) {
     AddShape(defaultBlockShape(Kernel.UsesThreadY, Kernel.UsesThreadZ,
