@@ -481,6 +481,19 @@ private:
                        : Event.Kind == AccessKind::Load ? RequestKind::Load
                                                         : RequestKind::Store;
     rankSourceLines(Event, Warp, Kind);
+    // A warp of the block's own memory, its cp.async sources aside, is
+    // counted without the pattern table (as fast as a lookup, and no memory
+    // for the patterns a swizzle proof sees once); the full cost, hotspot
+    // included, only where it may be the access's worst warp.
+    if (!Remote && SourceRanks.empty()) {
+      WarpWavefronts Count = countWarpRequest(Banking, Width, Kind, Lanes);
+      if (Stats.Worst && Count.Wavefronts <= Stats.Worst->Cost.Wavefronts) {
+        Stats.WarpInstructions += Event.Weight;
+        Stats.TotalWavefronts += Event.Weight * Count.Wavefronts;
+        Stats.TotalIdealWavefronts += Event.Weight * Count.IdealWavefronts;
+        return;
+      }
+    }
     const WarpRequestCost &Cost = costOf(Width, Kind);
     Stats.WarpInstructions += Event.Weight;
     Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;

@@ -146,6 +146,66 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
                     pairedLoad(Banking, WidthBytes, Kind, Lanes));
 }
 
+WarpWavefronts countWarpRequest(const SharedMemoryBanking &Banking,
+                                unsigned WidthBytes, RequestKind Kind,
+                                llvm::ArrayRef<LaneAddress> Lanes) {
+  bool Paired = pairedLoad(Banking, WidthBytes, Kind, Lanes);
+  unsigned PhaseLanes = Kind == RequestKind::MatrixRows
+                            ? MatrixRowsPerPhase
+                            : Banking.lanesPerPhase(WidthBytes, Paired);
+  bool MergeSameWord = Kind != RequestKind::AsyncCopy;
+  // servePhase's count without its sort: each bank's distinct words as a
+  // list threaded through one array (a phase asks for at most 32 lanes x 4
+  // words; a wider request falls back to it).
+  constexpr unsigned MostRequests = 128, MostBanks = 64;
+  if (Banking.BankCount > MostBanks ||
+      uint64_t(PhaseLanes) *
+              ((std::max(WidthBytes, 1u) + Banking.BankWidthBytes - 1) /
+                   Banking.BankWidthBytes +
+               1) >
+          MostRequests) {
+    WarpRequestCost Cost = serveWarpRequest(Banking, WidthBytes, Kind, Lanes);
+    return {Cost.Wavefronts, Cost.IdealWavefronts};
+  }
+  WarpWavefronts Count;
+  uint64_t Words[MostRequests];
+  uint8_t Next[MostRequests];
+  uint8_t Head[MostBanks];
+  uint8_t InBank[MostBanks];
+  constexpr uint8_t None = 0xff;
+  for (size_t First = 0; First < Lanes.size(); First += PhaseLanes) {
+    std::fill_n(Head, Banking.BankCount, None);
+    std::fill_n(InBank, Banking.BankCount, 0);
+    unsigned Held = 0, Distinct = 0, Worst = 0;
+    size_t End = std::min<size_t>(First + PhaseLanes, Lanes.size());
+    for (size_t Lane = First; Lane < End; ++Lane) {
+      if (!Lanes[Lane])
+        continue;
+      uint64_t FirstWord = *Lanes[Lane] / Banking.BankWidthBytes;
+      uint64_t LastWord = (*Lanes[Lane] + std::max(WidthBytes, 1u) - 1) /
+                          Banking.BankWidthBytes;
+      for (uint64_t Word = FirstWord; Word <= LastWord; ++Word) {
+        unsigned Bank = unsigned(Word % Banking.BankCount);
+        bool Seen = false;
+        if (MergeSameWord)
+          for (uint8_t At = Head[Bank]; At != None && !Seen; At = Next[At])
+            Seen = Words[At] == Word;
+        if (Seen)
+          continue;
+        Words[Held] = Word;
+        Next[Held] = Head[Bank];
+        Head[Bank] = uint8_t(Held++);
+        ++Distinct;
+        Worst = std::max(Worst, unsigned(++InBank[Bank]));
+      }
+    }
+    Count.Wavefronts += Worst;
+    Count.IdealWavefronts +=
+        (Distinct + Banking.BankCount - 1) / Banking.BankCount;
+  }
+  return Count;
+}
+
 WarpRequestCost
 serveAsyncCopy(const SharedMemoryBanking &Banking, unsigned WidthBytes,
                llvm::ArrayRef<LaneAddress> Lanes,

@@ -105,6 +105,17 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
                                  unsigned WidthBytes, RequestKind Kind,
                                  llvm::ArrayRef<LaneAddress> Lanes);
 
+/// The wavefronts and the ideal wavefronts of what serveWarpRequest serves,
+/// without the hotspot: allocation-free, for the warps whose cost is only
+/// added up (the evaluation asks once per warp instruction).
+struct WarpWavefronts {
+  unsigned Wavefronts = 0;
+  unsigned IdealWavefronts = 0;
+};
+WarpWavefronts countWarpRequest(const SharedMemoryBanking &Banking,
+                                unsigned WidthBytes, RequestKind Kind,
+                                llvm::ArrayRef<LaneAddress> Lanes);
+
 /// The bytes of the global lines a cp.async's sources are fetched in.
 constexpr unsigned AsyncCopySourceLineBytes = 128;
 

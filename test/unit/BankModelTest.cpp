@@ -462,3 +462,40 @@ TEST(BankModel, RemoteRequestRangesOverPlacements) {
   EXPECT_EQ(Cost.Wavefronts, 1u);
   EXPECT_EQ(Cost.MostWavefronts, 1u);
 }
+
+TEST(BankModel, CountingAgreesWithServing) {
+  // countWarpRequest is serveWarpRequest's count without the hotspot: the
+  // same wavefronts for every width, kind and pattern, the patterns drawn
+  // from a fixed seed (strides, broadcasts, misaligned and inactive lanes,
+  // a few words reused).
+  uint64_t Seed = 0x9e3779b97f4a7c15;
+  auto Next = [&Seed] {
+    Seed ^= Seed << 13;
+    Seed ^= Seed >> 7;
+    Seed ^= Seed << 17;
+    return Seed;
+  };
+  const RequestKind Kinds[] = {RequestKind::Load, RequestKind::Store,
+                               RequestKind::MatrixRows, RequestKind::AsyncCopy};
+  for (unsigned Trial = 0; Trial < 4000; ++Trial) {
+    unsigned Width = 1u << (Next() % 5);
+    RequestKind Kind = Kinds[Next() % 4];
+    if (Kind == RequestKind::MatrixRows)
+      Width = MatrixRowBytes;
+    uint64_t Stride = Next() % 5 == 0 ? 0 : Width * (Next() % 40);
+    uint64_t Offset = Next() % 3 == 0 ? Next() % 8 : 0;
+    unsigned Words = 1 + Next() % 64;
+    std::vector<LaneAddress> Lanes(Next() % 4 == 0 ? 17 : 32);
+    for (auto [L, Lane] : llvm::enumerate(Lanes)) {
+      if (Next() % 9 == 0)
+        continue; // inactive
+      Lane = Next() % 2 ? L * Stride + Offset
+                        : (Next() % Words) * 4 + (Width < 4 ? Offset : 0);
+    }
+    WarpRequestCost Served = serveWarpRequest(h200(), Width, Kind, Lanes);
+    WarpWavefronts Counted = countWarpRequest(h200(), Width, Kind, Lanes);
+    ASSERT_EQ(Counted.Wavefronts, Served.Wavefronts) << "trial " << Trial;
+    ASSERT_EQ(Counted.IdealWavefronts, Served.IdealWavefronts)
+        << "trial " << Trial;
+  }
+}
