@@ -774,6 +774,58 @@ Reached memoryReachedOrLoaded(const llvm::Value *Pointer,
   return Memory;
 }
 
+/// Whether \p V, computed in \p L, is unknown to the evaluation for every
+/// thread in every iteration: data read from shared or global memory (the
+/// evaluation keeps no contents of either; a struct the kernel takes by
+/// value is read as parameters are), or a floating-point operation, a
+/// comparison or a conversion of such data, each unknown where an operand
+/// is. A branch on it splits no thread from another: all take both sides
+/// in every iteration, so it repeats like a branch that never changes
+/// (mean-shift's `if (dist <= radius)` on distances read from memory).
+bool neverKnownInLoop(const llvm::Value *V, const llvm::Loop &L,
+                      const llvm::Function &Kernel,
+                      llvm::SmallPtrSetImpl<const llvm::Value *> &Seen) {
+  const auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  if (!I || !L.contains(I) || !Seen.insert(I).second || Seen.size() > 256)
+    return false;
+  if (const auto *Load = llvm::dyn_cast<llvm::LoadInst>(I)) {
+    const llvm::Value *Pointer = Load->getPointerOperand();
+    switch (memoryReached(Pointer, Kernel)) {
+    case Reached::Shared:
+      return true;
+    case Reached::Global: {
+      const auto *Argument =
+          llvm::dyn_cast<llvm::Argument>(llvm::getUnderlyingObject(Pointer));
+      return !(Argument && Argument->hasByValAttr());
+    }
+    default:
+      return false;
+    }
+  }
+  auto Operand = [&](unsigned N) {
+    return neverKnownInLoop(I->getOperand(N), L, Kernel, Seen);
+  };
+  switch (I->getOpcode()) {
+  case llvm::Instruction::FAdd:
+  case llvm::Instruction::FSub:
+  case llvm::Instruction::FMul:
+  case llvm::Instruction::FDiv:
+  case llvm::Instruction::FCmp:
+  case llvm::Instruction::ICmp:
+    return Operand(0) || Operand(1);
+  case llvm::Instruction::FNeg:
+  case llvm::Instruction::FPExt:
+  case llvm::Instruction::FPTrunc:
+  case llvm::Instruction::FPToSI:
+  case llvm::Instruction::FPToUI:
+  case llvm::Instruction::SIToFP:
+  case llvm::Instruction::UIToFP:
+    return Operand(0);
+  default:
+    return false;
+  }
+}
+
 /// Whether the branch \p Branch of \p L decides nothing the shared-memory
 /// model sees, whichever way it goes in each iteration: what it guards, up
 /// to where its sides join, touches global or private memory and pure
@@ -1211,6 +1263,9 @@ const ClosedFormFacts &IrExecution::closedFormFacts(const llvm::Loop &L,
           Result.MonotoneBranches.push_back({Compare, &I});
           continue;
         }
+        llvm::SmallPtrSet<const llvm::Value *, 16> Seen;
+        if (neverKnownInLoop(Condition, L, KernelFunction, Seen))
+          continue;
         if (DecidesOnlyData(I)) {
           if (DataBranches->GuardingGlobal.contains(&I) &&
               Result.GlobalApproximation.empty())

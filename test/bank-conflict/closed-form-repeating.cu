@@ -225,3 +225,45 @@ __global__ void countAbove(const float *x, const int *label, int *hits,
     hits[blockIdx.x] = count;
 }
 // JSON: totals countAbove shape=0 load=8192/8192 store=32768/32768 atomic=0/0{{$}}
+
+// A branch on a distance computed from data read from memory, compared with
+// a radius read from shared memory (mean-shift's `if (sq_dist <= radius)`):
+// the evaluation knows that data for no thread in any iteration, so every
+// thread takes both sides in every iteration and the iterations repeat;
+// the reads under the branch are `assumed`, as a data branch's are. Per t:
+// each of the 2 warps stores tile's pair as one 8-byte store (256 bytes, 2
+// wavefronts) and radius (1); per i, each warp reads tile's pair as one
+// broadcast 8-byte load, radius[i], and the pair again under the branch (1
+// wavefront each). 200 x 2 = 400 stores of each; 200 x 64 x 2 = 25600 of
+// each load, 76800 in all.
+// smem-lint: block_dim(64)
+__global__ void branchOnReadData(const float *points, float *out) {
+  __shared__ float tile[64 * 2];
+  __shared__ float radius[64];
+  int me = blockIdx.x * 64 + threadIdx.x;
+  float x = points[2 * me], y = points[2 * me + 1];
+  float sx = 0, sy = 0, total = 0;
+  for (int t = 0; t < 200; ++t) {
+    tile[2 * threadIdx.x] = points[2 * (t * 64 + threadIdx.x)];
+    tile[2 * threadIdx.x + 1] = points[2 * (t * 64 + threadIdx.x) + 1];
+    // JSON: access radius store L[[@LINE+1]]:5 {{.*}} status=exact
+    radius[threadIdx.x] = points[2 * (t * 64 + threadIdx.x)] * 0.5f;
+    __syncthreads();
+    for (int i = 0; i < 64; ++i) {
+      float dx = x - tile[2 * i], dy = y - tile[2 * i + 1];
+      float d = dx * dx + dy * dy;
+      // JSON: access radius load L[[@LINE+1]]:16 {{.*}} status=exact
+      if (d <= radius[i]) {
+        float w = __expf(-d);
+        // JSON: access tile load L[[@LINE+1]]:19 {{.*}} status=assumed reason=the condition at line [[#@LINE-2]] depends on data read from memory 'points'; both branches were evaluated for those threads
+        sx += w * tile[2 * i];
+        sy += w * tile[2 * i + 1];
+        total += w;
+      }
+    }
+    __syncthreads();
+  }
+  out[2 * me] = sx / total;
+  out[2 * me + 1] = sy / total;
+}
+// JSON: totals branchOnReadData shape=0 load=76800/76800 store=1200/800 atomic=0/0{{$}}
