@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <optional>
@@ -167,6 +168,19 @@ WarpWavefronts countWarpRequest(const SharedMemoryBanking &Banking,
     WarpRequestCost Cost = serveWarpRequest(Banking, WidthBytes, Kind, Lanes);
     return {Cost.Wavefronts, Cost.IdealWavefronts};
   }
+  // Banks and their widths are powers of two on every target: shifts and
+  // masks then, not a division per word.
+  bool PowersOfTwo = llvm::isPowerOf2_32(Banking.BankWidthBytes) &&
+                     llvm::isPowerOf2_32(Banking.BankCount);
+  unsigned WidthShift = llvm::Log2_32(Banking.BankWidthBytes);
+  uint64_t BankMask = Banking.BankCount - 1;
+  auto WordOf = [&](uint64_t Address) {
+    return PowersOfTwo ? Address >> WidthShift
+                       : Address / Banking.BankWidthBytes;
+  };
+  auto BankOf = [&](uint64_t Word) {
+    return unsigned(PowersOfTwo ? Word & BankMask : Word % Banking.BankCount);
+  };
   WarpWavefronts Count;
   uint64_t Words[MostRequests];
   uint8_t Next[MostRequests];
@@ -181,11 +195,10 @@ WarpWavefronts countWarpRequest(const SharedMemoryBanking &Banking,
     for (size_t Lane = First; Lane < End; ++Lane) {
       if (!Lanes[Lane])
         continue;
-      uint64_t FirstWord = *Lanes[Lane] / Banking.BankWidthBytes;
-      uint64_t LastWord = (*Lanes[Lane] + std::max(WidthBytes, 1u) - 1) /
-                          Banking.BankWidthBytes;
+      uint64_t FirstWord = WordOf(*Lanes[Lane]);
+      uint64_t LastWord = WordOf(*Lanes[Lane] + std::max(WidthBytes, 1u) - 1);
       for (uint64_t Word = FirstWord; Word <= LastWord; ++Word) {
-        unsigned Bank = unsigned(Word % Banking.BankCount);
+        unsigned Bank = BankOf(Word);
         bool Seen = false;
         if (MergeSameWord)
           for (uint8_t At = Head[Bank]; At != None && !Seen; At = Next[At])
