@@ -22,67 +22,84 @@ struct PhaseCost {
 
 PhaseCost servePhase(const SharedMemoryBanking &Banking, unsigned WidthBytes,
                      llvm::ArrayRef<LaneAddress> Lanes, unsigned FirstLane,
-                     bool MergeSameWord) {
-  // One entry per (word, lane) pair; sorted by bank, then word, then lane, so
-  // that each bank's distinct words form one run. A phase has at most 32 lanes
-  // of at most 4 words each: sorting is cheaper than any map here.
-  struct WordRequest {
-    unsigned Bank;
-    uint64_t Word;
-    unsigned Lane;
-    bool operator<(const WordRequest &Other) const {
-      return std::tie(Bank, Word, Lane) <
-             std::tie(Other.Bank, Other.Word, Other.Lane);
-    }
+                     bool MergeSameWord, bool WithHotspot) {
+  // Banks and their widths are powers of two on every target: shifts and
+  // masks then, not a division per word.
+  bool PowersOfTwo = llvm::isPowerOf2_32(Banking.BankWidthBytes) &&
+                     llvm::isPowerOf2_32(Banking.BankCount);
+  unsigned WidthShift = llvm::Log2_32(Banking.BankWidthBytes);
+  uint64_t BankMask = Banking.BankCount - 1;
+  auto WordOf = [&](uint64_t Address) {
+    return PowersOfTwo ? Address >> WidthShift
+                       : Address / Banking.BankWidthBytes;
   };
-  llvm::SmallVector<WordRequest, 64> Requests;
+  auto BankOf = [&](uint64_t Word) {
+    return unsigned(PowersOfTwo ? Word & BankMask : Word % Banking.BankCount);
+  };
+  // Each bank's distinct words as a list threaded through one array, no
+  // sort and no allocation for a phase's at most 32 lanes of a few words.
+  struct WordRequest {
+    uint64_t Word;
+    unsigned Bank;
+    unsigned Lane;
+    unsigned NextInBank;
+  };
+  constexpr unsigned None = ~0u;
+  llvm::SmallVector<WordRequest, 128> Requests;
+  llvm::SmallVector<unsigned, 32> Head(Banking.BankCount, None);
+  llvm::SmallVector<unsigned, 32> InBank(Banking.BankCount, 0);
+  unsigned DistinctWords = 0;
   for (auto [Offset, Address] : llvm::enumerate(Lanes)) {
     if (!Address)
       continue;
-    uint64_t FirstWord = *Address / Banking.BankWidthBytes;
-    uint64_t LastWord =
-        (*Address + std::max(WidthBytes, 1u) - 1) / Banking.BankWidthBytes;
-    for (uint64_t Word = FirstWord; Word <= LastWord; ++Word)
-      Requests.push_back({unsigned(Word % Banking.BankCount), Word,
-                          unsigned(FirstLane + Offset)});
+    uint64_t FirstWord = WordOf(*Address);
+    uint64_t LastWord = WordOf(*Address + std::max(WidthBytes, 1u) - 1);
+    for (uint64_t Word = FirstWord; Word <= LastWord; ++Word) {
+      unsigned Bank = BankOf(Word);
+      bool Seen = false;
+      if (MergeSameWord)
+        for (unsigned At = Head[Bank]; At != None && !Seen;
+             At = Requests[At].NextInBank)
+          Seen = Requests[At].Word == Word;
+      // A lane on a word another lane asks for is served with it, but it is
+      // one of the lanes the busiest bank's answer names.
+      if (!Seen) {
+        ++InBank[Bank];
+        ++DistinctWords;
+      }
+      Requests.push_back(
+          {Word, Bank, unsigned(FirstLane + Offset), Seen ? None : Head[Bank]});
+      if (!Seen)
+        Head[Bank] = unsigned(Requests.size() - 1);
+    }
   }
   PhaseCost Cost;
   if (Requests.empty())
     return Cost;
-  // std::sort, not llvm::sort: that one hands trivially copyable elements to
-  // qsort, whose indirect comparisons cost more than the whole phase.
-  std::sort(Requests.begin(), Requests.end());
-
-  unsigned DistinctWords = 0;
-  size_t BankBegin = 0;
-  while (BankBegin < Requests.size()) {
-    size_t BankEnd = BankBegin;
-    unsigned WordsInBank = 0;
-    for (; BankEnd < Requests.size() &&
-           Requests[BankEnd].Bank == Requests[BankBegin].Bank;
-         ++BankEnd)
-      if (BankEnd == BankBegin || !MergeSameWord ||
-          Requests[BankEnd].Word != Requests[BankEnd - 1].Word)
-        ++WordsInBank;
-    DistinctWords += WordsInBank;
-    if (WordsInBank > Cost.Wavefronts) {
-      Cost.Wavefronts = WordsInBank;
-      BankHotspot &Hot = Cost.Hotspot;
-      Hot = BankHotspot();
-      Hot.Bank = Requests[BankBegin].Bank;
-      Hot.DistinctWords = WordsInBank;
-      for (size_t I = BankBegin; I < BankEnd; ++I) {
-        if (Hot.Words.empty() || Hot.Words.back() != Requests[I].Word)
-          Hot.Words.push_back(Requests[I].Word);
-        Hot.Lanes.push_back(Requests[I].Lane);
-      }
-      std::sort(Hot.Lanes.begin(), Hot.Lanes.end());
-      Hot.Lanes.erase(std::unique(Hot.Lanes.begin(), Hot.Lanes.end()),
-                      Hot.Lanes.end());
+  // The busiest bank, the lowest of equally busy ones.
+  unsigned HotBank = 0;
+  for (unsigned Bank = 0; Bank < Banking.BankCount; ++Bank)
+    if (InBank[Bank] > Cost.Wavefronts) {
+      Cost.Wavefronts = InBank[Bank];
+      HotBank = Bank;
     }
-    BankBegin = BankEnd;
-  }
   Cost.Ideal = (DistinctWords + Banking.BankCount - 1) / Banking.BankCount;
+  if (!WithHotspot)
+    return Cost;
+  BankHotspot &Hot = Cost.Hotspot;
+  Hot.Bank = HotBank;
+  Hot.DistinctWords = Cost.Wavefronts;
+  for (const WordRequest &Request : Requests)
+    if (Request.Bank == HotBank) {
+      Hot.Words.push_back(Request.Word);
+      Hot.Lanes.push_back(Request.Lane);
+    }
+  llvm::sort(Hot.Words);
+  Hot.Words.erase(std::unique(Hot.Words.begin(), Hot.Words.end()),
+                  Hot.Words.end());
+  llvm::sort(Hot.Lanes);
+  Hot.Lanes.erase(std::unique(Hot.Lanes.begin(), Hot.Lanes.end()),
+                  Hot.Lanes.end());
   return Cost;
 }
 
@@ -105,10 +122,12 @@ bool quadsReadInPairs(llvm::ArrayRef<LaneAddress> Lanes) {
 
 namespace {
 
-/// serveWarpRequest with the pairing of loads decided by the caller.
+/// serveWarpRequest with the pairing of loads decided by the caller, and
+/// the busiest bank's hotspot only \p WithHotspot.
 WarpRequestCost serveLanes(const SharedMemoryBanking &Banking,
                            unsigned WidthBytes, RequestKind Kind,
-                           llvm::ArrayRef<LaneAddress> Lanes, bool PairedLoad) {
+                           llvm::ArrayRef<LaneAddress> Lanes, bool PairedLoad,
+                           bool WithHotspot = true) {
   WarpRequestCost Cost;
   // A matrix's rows cost as many wavefronts as the most distinct rows in
   // one 16-byte bank group: a phase of 8 lanes of 16 bytes, never paired.
@@ -121,7 +140,7 @@ WarpRequestCost serveLanes(const SharedMemoryBanking &Banking,
     PhaseCost Phase = servePhase(
         Banking, WidthBytes,
         Lanes.slice(First, std::min<size_t>(PhaseLanes, Lanes.size() - First)),
-        First, Kind != RequestKind::AsyncCopy);
+        First, Kind != RequestKind::AsyncCopy, WithHotspot);
     Cost.Wavefronts += Phase.Wavefronts;
     Cost.IdealWavefronts += Phase.Ideal;
     if (Phase.Wavefronts > WorstPhaseWavefronts) {
@@ -150,73 +169,11 @@ WarpRequestCost serveWarpRequest(const SharedMemoryBanking &Banking,
 WarpWavefronts countWarpRequest(const SharedMemoryBanking &Banking,
                                 unsigned WidthBytes, RequestKind Kind,
                                 llvm::ArrayRef<LaneAddress> Lanes) {
-  bool Paired = pairedLoad(Banking, WidthBytes, Kind, Lanes);
-  unsigned PhaseLanes = Kind == RequestKind::MatrixRows
-                            ? MatrixRowsPerPhase
-                            : Banking.lanesPerPhase(WidthBytes, Paired);
-  bool MergeSameWord = Kind != RequestKind::AsyncCopy;
-  // servePhase's count without its sort: each bank's distinct words as a
-  // list threaded through one array (a phase asks for at most 32 lanes x 4
-  // words; a wider request falls back to it).
-  constexpr unsigned MostRequests = 128, MostBanks = 64;
-  if (Banking.BankCount > MostBanks ||
-      uint64_t(PhaseLanes) *
-              ((std::max(WidthBytes, 1u) + Banking.BankWidthBytes - 1) /
-                   Banking.BankWidthBytes +
-               1) >
-          MostRequests) {
-    WarpRequestCost Cost = serveWarpRequest(Banking, WidthBytes, Kind, Lanes);
-    return {Cost.Wavefronts, Cost.IdealWavefronts};
-  }
-  // Banks and their widths are powers of two on every target: shifts and
-  // masks then, not a division per word.
-  bool PowersOfTwo = llvm::isPowerOf2_32(Banking.BankWidthBytes) &&
-                     llvm::isPowerOf2_32(Banking.BankCount);
-  unsigned WidthShift = llvm::Log2_32(Banking.BankWidthBytes);
-  uint64_t BankMask = Banking.BankCount - 1;
-  auto WordOf = [&](uint64_t Address) {
-    return PowersOfTwo ? Address >> WidthShift
-                       : Address / Banking.BankWidthBytes;
-  };
-  auto BankOf = [&](uint64_t Word) {
-    return unsigned(PowersOfTwo ? Word & BankMask : Word % Banking.BankCount);
-  };
-  WarpWavefronts Count;
-  uint64_t Words[MostRequests];
-  uint8_t Next[MostRequests];
-  uint8_t Head[MostBanks];
-  uint8_t InBank[MostBanks];
-  constexpr uint8_t None = 0xff;
-  for (size_t First = 0; First < Lanes.size(); First += PhaseLanes) {
-    std::fill_n(Head, Banking.BankCount, None);
-    std::fill_n(InBank, Banking.BankCount, 0);
-    unsigned Held = 0, Distinct = 0, Worst = 0;
-    size_t End = std::min<size_t>(First + PhaseLanes, Lanes.size());
-    for (size_t Lane = First; Lane < End; ++Lane) {
-      if (!Lanes[Lane])
-        continue;
-      uint64_t FirstWord = WordOf(*Lanes[Lane]);
-      uint64_t LastWord = WordOf(*Lanes[Lane] + std::max(WidthBytes, 1u) - 1);
-      for (uint64_t Word = FirstWord; Word <= LastWord; ++Word) {
-        unsigned Bank = BankOf(Word);
-        bool Seen = false;
-        if (MergeSameWord)
-          for (uint8_t At = Head[Bank]; At != None && !Seen; At = Next[At])
-            Seen = Words[At] == Word;
-        if (Seen)
-          continue;
-        Words[Held] = Word;
-        Next[Held] = Head[Bank];
-        Head[Bank] = uint8_t(Held++);
-        ++Distinct;
-        Worst = std::max(Worst, unsigned(++InBank[Bank]));
-      }
-    }
-    Count.Wavefronts += Worst;
-    Count.IdealWavefronts +=
-        (Distinct + Banking.BankCount - 1) / Banking.BankCount;
-  }
-  return Count;
+  WarpRequestCost Cost =
+      serveLanes(Banking, WidthBytes, Kind, Lanes,
+                 pairedLoad(Banking, WidthBytes, Kind, Lanes),
+                 /*WithHotspot=*/false);
+  return {Cost.Wavefronts, Cost.IdealWavefronts};
 }
 
 WarpRequestCost

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <map>
 #include <set>
 
 using namespace smemlint;
@@ -463,11 +464,65 @@ TEST(BankModel, RemoteRequestRangesOverPlacements) {
   EXPECT_EQ(Cost.MostWavefronts, 1u);
 }
 
+/// The bank rule written as plainly as possible, to hold the model to: per
+/// phase, each bank's distinct words (every request for a cp.async, whose
+/// lanes on one word are not merged); the busiest bank, the lowest of
+/// equally busy ones, with its words and the lanes asking for them.
+struct PlainCost {
+  unsigned Wavefronts = 0, Ideal = 0, HotBank = 0, HotWordCount = 0;
+  std::set<uint64_t> HotWords;
+  std::set<unsigned> HotLanes;
+};
+static PlainCost plainCost(unsigned Width, RequestKind Kind,
+                           const std::vector<LaneAddress> &Lanes) {
+  const SharedMemoryBanking &B = h200();
+  bool Paired = Kind == RequestKind::Load && Width > B.BankWidthBytes &&
+                quadsReadInPairs(Lanes);
+  unsigned PhaseLanes = Kind == RequestKind::MatrixRows
+                            ? MatrixRowsPerPhase
+                            : B.lanesPerPhase(Width, Paired);
+  PlainCost Cost;
+  unsigned WorstPhase = 0;
+  for (size_t First = 0; First < Lanes.size(); First += PhaseLanes) {
+    std::map<unsigned, std::multiset<uint64_t>> Words;
+    std::map<unsigned, std::set<unsigned>> LanesOf;
+    for (size_t L = First; L < std::min(Lanes.size(), First + PhaseLanes);
+         ++L) {
+      if (!Lanes[L])
+        continue;
+      for (uint64_t W = *Lanes[L] / 4; W <= (*Lanes[L] + Width - 1) / 4; ++W) {
+        unsigned Bank = unsigned(W % 32);
+        if (Kind == RequestKind::AsyncCopy || !Words[Bank].count(W))
+          Words[Bank].insert(W);
+        LanesOf[Bank].insert(unsigned(L));
+      }
+    }
+    unsigned Most = 0, Hot = 0, Distinct = 0;
+    for (auto &[Bank, Set] : Words) {
+      Distinct += unsigned(Set.size());
+      if (Set.size() > Most) {
+        Most = unsigned(Set.size());
+        Hot = Bank;
+      }
+    }
+    Cost.Wavefronts += Most;
+    Cost.Ideal += (Distinct + 31) / 32;
+    if (Most > WorstPhase) {
+      WorstPhase = Most;
+      Cost.HotWordCount = Most;
+      Cost.HotBank = Hot;
+      Cost.HotWords = std::set<uint64_t>(Words[Hot].begin(), Words[Hot].end());
+      Cost.HotLanes = LanesOf[Hot];
+    }
+  }
+  return Cost;
+}
+
 TEST(BankModel, CountingAgreesWithServing) {
-  // countWarpRequest is serveWarpRequest's count without the hotspot: the
-  // same wavefronts for every width, kind and pattern, the patterns drawn
-  // from a fixed seed (strides, broadcasts, misaligned and inactive lanes,
-  // a few words reused).
+  // serveWarpRequest and countWarpRequest (its count without the hotspot)
+  // against the plain rule above, for every width and kind, the patterns
+  // drawn from a fixed seed (strides, broadcasts, misaligned and inactive
+  // lanes, a few words reused).
   uint64_t Seed = 0x9e3779b97f4a7c15;
   auto Next = [&Seed] {
     Seed ^= Seed << 13;
@@ -496,6 +551,22 @@ TEST(BankModel, CountingAgreesWithServing) {
     WarpWavefronts Counted = countWarpRequest(h200(), Width, Kind, Lanes);
     ASSERT_EQ(Counted.Wavefronts, Served.Wavefronts) << "trial " << Trial;
     ASSERT_EQ(Counted.IdealWavefronts, Served.IdealWavefronts)
+        << "trial " << Trial;
+    PlainCost Plain = plainCost(Width, Kind, Lanes);
+    ASSERT_EQ(Served.Wavefronts, Plain.Wavefronts) << "trial " << Trial;
+    ASSERT_EQ(Served.IdealWavefronts, Plain.Ideal) << "trial " << Trial;
+    if (!Served.Wavefronts)
+      continue;
+    ASSERT_EQ(Served.Hotspot.Bank, Plain.HotBank) << "trial " << Trial;
+    ASSERT_EQ(Served.Hotspot.DistinctWords, Plain.HotWordCount)
+        << "trial " << Trial;
+    EXPECT_EQ(std::set<uint64_t>(Served.Hotspot.Words.begin(),
+                                 Served.Hotspot.Words.end()),
+              Plain.HotWords)
+        << "trial " << Trial;
+    EXPECT_EQ(std::set<unsigned>(Served.Hotspot.Lanes.begin(),
+                                 Served.Hotspot.Lanes.end()),
+              Plain.HotLanes)
         << "trial " << Trial;
   }
 }
