@@ -485,25 +485,24 @@ private:
     // counted without the pattern table (as fast as a lookup, and no memory
     // for the patterns a swizzle proof sees once); the full cost, hotspot
     // included, only where it may be the access's worst warp.
+    const WarpRequestCost *Full = nullptr;
+    WarpWavefronts Count;
     if (!Remote && SourceRanks.empty()) {
-      WarpWavefronts Count = countWarpRequest(Banking, Width, Kind, Lanes);
-      if (Stats.Worst && Count.Wavefronts <= Stats.Worst->Cost.Wavefronts) {
-        Stats.WarpInstructions += Event.Weight;
-        Stats.TotalWavefronts += Event.Weight * Count.Wavefronts;
-        Stats.TotalIdealWavefronts += Event.Weight * Count.IdealWavefronts;
-        return;
-      }
+      Count = countWarpRequest(Banking, Width, Kind, Lanes);
+    } else {
+      Full = &costOf(Width, Kind);
+      Count = {Full->Wavefronts, Full->IdealWavefronts};
+      if (Stats.TotalByPlacement.size() < Full->ByPlacement.size())
+        Stats.TotalByPlacement.resize(Full->ByPlacement.size());
+      for (auto [I, Wavefronts] : llvm::enumerate(Full->ByPlacement))
+        Stats.TotalByPlacement[I] += Event.Weight * Wavefronts;
     }
-    const WarpRequestCost &Cost = costOf(Width, Kind);
     Stats.WarpInstructions += Event.Weight;
-    Stats.TotalWavefronts += Event.Weight * Cost.Wavefronts;
-    Stats.TotalIdealWavefronts += Event.Weight * Cost.IdealWavefronts;
-    if (Stats.TotalByPlacement.size() < Cost.ByPlacement.size())
-      Stats.TotalByPlacement.resize(Cost.ByPlacement.size());
-    for (auto [I, Wavefronts] : llvm::enumerate(Cost.ByPlacement))
-      Stats.TotalByPlacement[I] += Event.Weight * Wavefronts;
-    if (Stats.Worst && Cost.Wavefronts <= Stats.Worst->Cost.Wavefronts)
+    Stats.TotalWavefronts += Event.Weight * Count.Wavefronts;
+    Stats.TotalIdealWavefronts += Event.Weight * Count.IdealWavefronts;
+    if (Stats.Worst && Count.Wavefronts <= Stats.Worst->Cost.Wavefronts)
       return;
+    const WarpRequestCost &Cost = Full ? *Full : costOf(Width, Kind);
     WarpExample Example;
     Example.Warp = Warp;
     for (const LaneAddress &Lane : Lanes)

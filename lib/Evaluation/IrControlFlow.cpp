@@ -850,25 +850,21 @@ bool mayUpdateMbarriers(const llvm::Loop &L) {
       const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
       if (!Call)
         continue;
+      // What the instruction names: the PTX of inline assembly, an
+      // intrinsic's name.
+      llvm::StringRef Text;
       if (const auto *Asm =
               llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())) {
-        llvm::StringRef Text = Asm->getAsmString();
-        if (Text.contains("mbarrier") || Text.contains("cp.async"))
+        Text = Asm->getAsmString();
+      } else {
+        const llvm::Function *Callee = Call->getCalledFunction();
+        // A body the evaluation runs as a call may arrive; a declaration
+        // without one is a math function.
+        if (!Callee || (!Callee->isIntrinsic() && !Callee->isDeclaration()))
           return true;
-        continue;
+        Text = Callee->getName();
       }
-      const llvm::Function *Callee = Call->getCalledFunction();
-      if (!Callee)
-        return true;
-      if (Callee->isIntrinsic()) {
-        llvm::StringRef Name = Callee->getName();
-        if (Name.contains("mbarrier") || Name.contains("cp.async"))
-          return true;
-        continue;
-      }
-      // A body the evaluation runs as a call may arrive; a declaration
-      // without one is a math function.
-      if (!Callee->isDeclaration())
+      if (Text.contains("mbarrier") || Text.contains("cp.async"))
         return true;
     }
   return false;
