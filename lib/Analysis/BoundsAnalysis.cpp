@@ -40,6 +40,8 @@ void BoundsObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
   if (Performed.size() < Event.Active.size())
     Performed.resize(Event.Active.size());
   Performed |= Event.Active;
+  if (allInside(Event, Bounds))
+    return;
   for (unsigned T : Event.Active.set_bits()) {
     if (!Event.Address.Known[T]) {
       if (T < Event.Address.DividedByZero.size() &&
@@ -49,6 +51,43 @@ void BoundsObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
     }
     check(Event, Var, Bounds, T, Event.Address.Values[T]);
   }
+}
+
+bool BoundsObserver::allInside(const MemoryAccessEvent &Event,
+                               const ObjectBounds &Bounds) {
+  const ThreadMask &Active = Event.Active;
+  if (!Event.Address.knownFor(Active))
+    return false;
+  // The least and the greatest of \p V over the active threads.
+  auto Range = [&](const ThreadValue &V) {
+    int64_t Low = INT64_MAX, High = INT64_MIN;
+    forEachThreadInBoth(Active, Active, [&](unsigned T) {
+      Low = std::min(Low, V.Values[T]);
+      High = std::max(High, V.Values[T]);
+    });
+    return std::make_pair(Low, High);
+  };
+  unsigned Levels = Bounds.Dims.size();
+  if (Event.ThroughDeclaredShape && Levels &&
+      Event.Subscripts.size() == Levels) {
+    // Judged by the subscripts where a thread knows them all, else by the
+    // offset: for some threads one way and the other way for others, each
+    // thread on its own.
+    if (!llvm::all_of(Event.Subscripts, [&](const ThreadValue &Index) {
+          return Index.knownFor(Active);
+        }))
+      return false;
+    for (unsigned Level = 0; Level < Levels; ++Level) {
+      auto [Low, High] = Range(Event.Subscripts[Level]);
+      std::optional<uint64_t> Extent = Bounds.extent(Level);
+      if (Low < 0 || (Extent && High >= int64_t(*Extent)))
+        return false;
+    }
+    return true;
+  }
+  auto [Low, High] = Range(Event.Address);
+  int64_t Width = std::max<int64_t>(Event.WidthBytes, 1);
+  return Low >= 0 && (!Bounds.Bytes || High <= int64_t(*Bounds.Bytes) - Width);
 }
 
 void BoundsObserver::check(const MemoryAccessEvent &Event, const VarDecl *Var,

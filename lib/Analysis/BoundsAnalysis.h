@@ -120,6 +120,10 @@ public:
   ThreadMask threadsAt(const clang::Expr *Site) const;
 
 private:
+  /// Whether every active thread of \p Event is known and inside, judged
+  /// as check judges each: then no thread needs a check.
+  static bool allInside(const MemoryAccessEvent &Event,
+                        const ObjectBounds &Bounds);
   void check(const MemoryAccessEvent &Event, const clang::VarDecl *Var,
              const ObjectBounds &Bounds, unsigned T, int64_t Offset);
   void record(const MemoryAccessEvent &Event, const clang::VarDecl *Var,

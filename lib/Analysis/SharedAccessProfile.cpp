@@ -425,6 +425,7 @@ private:
     }
     // Only the warps with a lane in the access (one thread's code makes one
     // request, not one per warp of the block).
+    Counted.reset();
     unsigned Size = Event.Active.size();
     for (int Lane = Event.Active.find_first(); Lane >= 0;) {
       unsigned Warp = unsigned(Lane) / Banking.WarpSize;
@@ -488,7 +489,11 @@ private:
     const WarpRequestCost *Full = nullptr;
     WarpWavefronts Count;
     if (!Remote && SourceRanks.empty()) {
-      Count = countWarpRequest(Banking, Width, Kind, Lanes);
+      if (!repeatsCountedWarp(Width, Kind)) {
+        Counted = {Lanes, Width, Kind,
+                   countWarpRequest(Banking, Width, Kind, Lanes)};
+      }
+      Count = Counted->Count;
     } else {
       Full = &costOf(Width, Kind);
       Count = {Full->Wavefronts, Full->IdealWavefronts};
@@ -511,6 +516,29 @@ private:
     Example.Cost = Cost;
     Example.Cost.Hotspot.Words.clear(); // biased; recomputed from LaneOffsets
     Stats.Worst = std::move(Example);
+  }
+
+  /// Whether the warp in Lanes asks for the words of the last warp counted
+  /// for this access moved by one offset, a multiple of the bank width: the
+  /// same lanes active, the same words shared, each bank's words moved to
+  /// one other bank. It costs what that warp did then (the warps of a
+  /// row-major tile, and of most accesses of a large block).
+  bool repeatsCountedWarp(unsigned Width, RequestKind Kind) const {
+    if (!Counted || Counted->Width != Width || Counted->Kind != Kind ||
+        Counted->Lanes.size() != Lanes.size())
+      return false;
+    std::optional<uint64_t> Shift;
+    for (auto [Before, Now] : llvm::zip_equal(Counted->Lanes, Lanes)) {
+      if (bool(Before) != bool(Now))
+        return false;
+      if (!Now)
+        continue;
+      uint64_t Moved = *Now - *Before;
+      if (Shift && Moved != *Shift)
+        return false;
+      Shift = Moved;
+    }
+    return Shift && *Shift % Banking.BankWidthBytes == 0;
   }
 
   /// For a cp.async whose sources the evaluation followed: in SourceRanks,
@@ -614,6 +642,14 @@ private:
   std::vector<uint64_t> PatternKey;
   llvm::DenseMap<AccessKey, unsigned> Index;
   std::vector<LaneAddress> Lanes;
+  /// The last warp of the access being served that countWarpRequest counted.
+  struct CountedWarp {
+    std::vector<LaneAddress> Lanes;
+    unsigned Width;
+    RequestKind Kind;
+    WarpWavefronts Count;
+  };
+  std::optional<CountedWarp> Counted;
   /// rankSourceLines' answer for the warp in Lanes.
   std::vector<std::optional<uint64_t>> SourceRanks;
 };
