@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <map>
 #include <memory>
@@ -126,6 +127,7 @@ public:
   void select(const clang::VarDecl *Array, unsigned Unit) {
     SelectedArray = Array;
     SelectedUnit = Unit;
+    SelectedShift = llvm::isPowerOf2_32(Unit) ? llvm::Log2_32(Unit) : 0;
     Selected = nullptr;
     SelectedBytes.reset();
     auto &[Stamp, Widths] = WidthsUsed[Array];
@@ -152,7 +154,8 @@ public:
       }
     }
     SelectedBytes = It->second.Bytes;
-    if (It->second.Pieces)
+    // A 3-byte piece (char3) goes to the hash map.
+    if (It->second.Pieces && llvm::isPowerOf2_32(Unit))
       Selected = &It->second;
   }
 
@@ -260,13 +263,13 @@ private:
   }
 
   bool inFlatTable(int64_t Offset) const {
-    return Selected && Offset >= 0 && Offset % SelectedUnit == 0 &&
-           uint64_t(Offset / SelectedUnit) < Selected->Pieces;
+    return Selected && Offset >= 0 && (Offset & (SelectedUnit - 1)) == 0 &&
+           (uint64_t(Offset) >> SelectedShift) < Selected->Pieces;
   }
 
   /// The slot of a piece inFlatTable, if its page was made.
   const Slot *existingSlot(int64_t Offset) const {
-    uint64_t Index = uint64_t(Offset / SelectedUnit);
+    uint64_t Index = uint64_t(Offset) >> SelectedShift;
     uint64_t Page = Index / PageSlots;
     if (Page >= Selected->Pages.size() || !Selected->Pages[Page])
       return nullptr;
@@ -275,7 +278,7 @@ private:
 
   /// The slot of a piece inFlatTable, its page made if missing.
   Slot &slot(int64_t Offset) {
-    uint64_t Index = uint64_t(Offset / SelectedUnit);
+    uint64_t Index = uint64_t(Offset) >> SelectedShift;
     uint64_t Page = Index / PageSlots;
     if (Page >= Selected->Pages.size())
       Selected->Pages.resize(Page + 1);
@@ -293,7 +296,10 @@ private:
   unsigned OtherWidths = 0;
   std::optional<uint64_t> SelectedBytes;
   const void *SelectedArray = nullptr;
+  /// The flat tables' pieces are 1, 2 or 4 bytes: shifts, not a division
+  /// per thread.
   unsigned SelectedUnit = 4;
+  unsigned SelectedShift = 2;
   llvm::DenseMap<std::pair<const void *, int64_t>, WordState> Scattered;
   llvm::DenseMap<std::pair<const void *, int64_t>, unsigned>
       ScatteredFirstWriters;

@@ -267,6 +267,45 @@ template __global__ void k<32>();
   }
 }
 
+// The arithmetic takes one loop over the threads where every active thread
+// knows the operands, and a thread at a time where some do not: the same
+// 32-bit wrapping, shifts of negatives and masks either way, with all
+// threads active, a third of them, and operands known to some threads only.
+TEST(KernelEvaluator, IntegerArithmeticIsTheSameForEveryMixOfThreads) {
+  Evaluation E = evaluate(R"(
+__global__ void k(const int *g) {
+  __shared__ int s[4096];
+  int t = threadIdx.x;
+  unsigned u = t * 2654435761u;
+  int a = ((t * 37 - 500) >> 2) ^ (t << 3);
+  unsigned b = (u >> 7) | (u & 0xF0Fu);
+  s[(a + int(b)) & 4095] = 1;
+  s[4000 + (((t * 37 - 500) >> 30) & 15)] = 4;
+  if (t % 3 == 1)
+    s[(a - int(b)) & 4095] = 2;
+  int m = t < 16 ? 0 : g[t];
+  s[(a + int(b) + m) & 4095] = 3;
+})",
+                          "k", block(256));
+  std::vector<RecordedAccess> A = sharedAccesses(E);
+  ASSERT_EQ(A.size(), 4u);
+  for (unsigned T = 0; T < 256; ++T) {
+    uint32_t U = T * 2654435761u;
+    int32_t Ai = ((int32_t(T) * 37 - 500) >> 2) ^ int32_t(T << 3);
+    int32_t B = int32_t((U >> 7) | (U & 0xF0Fu));
+    int32_t Sum = int32_t(uint32_t(Ai) + uint32_t(B));
+    int32_t Difference = int32_t(uint32_t(Ai) - uint32_t(B));
+    EXPECT_EQ(A[0].Offsets[T], int64_t(4 * (Sum & 4095))) << T;
+    // An arithmetic shift: the sign in the high bits.
+    int32_t Sign = ((int32_t(T) * 37 - 500) >> 30) & 15;
+    EXPECT_EQ(A[1].Offsets[T], int64_t(4 * (4000 + Sign))) << T;
+    EXPECT_EQ(A[2].Offsets[T],
+              T % 3 == 1 ? int64_t(4 * (Difference & 4095)) : -1)
+        << T;
+    EXPECT_EQ(A[3].Offsets[T], T < 16 ? int64_t(4 * (Sum & 4095)) : -2) << T;
+  }
+}
+
 TEST(KernelEvaluator, UniformSymbolsAreTrackedAndVaried) {
   const char *Code = R"(
 __global__ void k(int stride, float *out) {
