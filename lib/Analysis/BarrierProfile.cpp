@@ -311,6 +311,8 @@ struct BarrierObserver::State {
   unsigned Threads, WarpSize;
   BarrierProfile &Profile;
   std::vector<unsigned> WarpEpochs;
+  /// log2 of WarpSize where it is a power of two above 1, else 0.
+  unsigned WarpShift;
   /// The contexts of the accesses of the current barrier interval (older
   /// ones are no longer remembered by any piece).
   std::vector<AccessContext> Contexts;
@@ -461,9 +463,15 @@ struct BarrierObserver::State {
 
   State(unsigned Threads, unsigned WarpSize, BarrierProfile &Profile)
       : Threads(Threads), WarpSize(WarpSize), Profile(Profile),
-        WarpEpochs((Threads + WarpSize - 1) / WarpSize, 0) {}
+        WarpEpochs((Threads + WarpSize - 1) / WarpSize, 0),
+        WarpShift(llvm::isPowerOf2_32(WarpSize) ? llvm::Log2_32(WarpSize) : 0) {
+  }
 
-  unsigned warpOf(unsigned Thread) const { return Thread / WarpSize; }
+  /// A shift where the warp size is a power of two (every target's 32):
+  /// asked for every thread of every access.
+  unsigned warpOf(unsigned Thread) const {
+    return WarpShift ? Thread >> WarpShift : Thread / WarpSize;
+  }
 
   /// Whether a remembered access by another thread is still unordered with
   /// an access by \p Thread now.
