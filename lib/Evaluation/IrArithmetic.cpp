@@ -199,12 +199,7 @@ combineKnownIntegers(const ThreadValue &L, const ThreadValue &R,
     return std::nullopt;
   }
   // As combine leaves them: unknown, and 0.
-  if (!Active.all()) {
-    ThreadMask Inactive = Active;
-    Inactive.flip();
-    for (unsigned T : Inactive.set_bits())
-      Out[T] = 0;
-  }
+  Result.zeroOutside(Active);
   Result.Known = Active;
   Result.Symbols = L.Symbols | R.Symbols;
   carryDivisionByZero(Result, L);

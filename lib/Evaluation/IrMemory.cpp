@@ -180,12 +180,7 @@ ThreadValue IrExecution::elementPointer(const llvm::GEPOperator &GEP,
             uint64_t(Result.Values[T]) +
             uint64_t(int64_t(uint64_t(Index.Values[T]) << Shift) >> Shift) *
                 uint64_t(Scale));
-      if (!Active.all()) {
-        ThreadMask Inactive = Active;
-        Inactive.flip();
-        for (unsigned T : Inactive.set_bits())
-          Result.Values[T] = 0;
-      }
+      Result.zeroOutside(Active);
       Result.Known = Active;
       Result.Numbers.clear();
       Result.Symbols |= Index.Symbols;

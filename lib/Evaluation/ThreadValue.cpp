@@ -26,6 +26,15 @@ ThreadValue ThreadValue::pointerTo(MemoryObject Object, unsigned Threads) {
   return V;
 }
 
+void ThreadValue::zeroOutside(const ThreadMask &Active) {
+  if (Active.all())
+    return;
+  ThreadMask Inactive = Active;
+  Inactive.flip();
+  for (unsigned T : Inactive.set_bits())
+    Values[T] = 0;
+}
+
 bool ThreadValue::knownFor(const ThreadMask &Active) const {
   // Active & ~Known is empty.
   return !Active.test(Known);

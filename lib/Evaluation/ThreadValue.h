@@ -147,6 +147,9 @@ struct ThreadValue {
   std::vector<uint32_t> Numbers;
 
   static ThreadValue unknown(unsigned Threads, std::string Reason);
+  /// Sets Values to 0 for the threads outside \p Active, as the evaluator
+  /// leaves threads it did not compute (after a loop over every thread).
+  void zeroOutside(const ThreadMask &Active);
   static ThreadValue uniform(unsigned Threads, int64_t Value);
   static ThreadValue pointerTo(MemoryObject Object, unsigned Threads);
 
