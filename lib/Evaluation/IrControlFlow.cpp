@@ -167,6 +167,7 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
       Library(LibraryImpl, &F), Assumptions(F),
       Evolution(F, Library, Assumptions, Dominators, Loops) {
   computeRejoins(F);
+  findDroppableRegisters(F);
   // Control dependence as Ferrante, Ottenstein and Warren define it: the
   // blocks on the post-dominator tree path from a branch's successor up to
   // (not including) the branch's own post-dominator run only when the
@@ -201,6 +202,101 @@ FunctionFacts::FunctionFacts(llvm::Function &F)
       auto Further = Direct.find(Branch);
       if (Further != Direct.end())
         Work.append(Further->second.begin(), Further->second.end());
+    }
+  }
+}
+
+namespace {
+
+/// Whether scalar evolution always describes \p I by its operands, never as
+/// an opaque SCEVUnknown whose register the closed form and the trip counts
+/// read at a loop's latch (evolutionValue): sums, products, casts, element
+/// addresses, shifts and masks by constants; and every floating-point value
+/// (no evolution at all).
+bool evolutionSeesThrough(const llvm::Instruction &I) {
+  if (I.getType()->isFloatingPointTy())
+    return true;
+  switch (I.getOpcode()) {
+  case llvm::Instruction::Add:
+  case llvm::Instruction::Sub:
+  case llvm::Instruction::Mul:
+  case llvm::Instruction::ZExt:
+  case llvm::Instruction::SExt:
+  case llvm::Instruction::Trunc:
+  case llvm::Instruction::GetElementPtr:
+    return true;
+  case llvm::Instruction::Shl:
+    return llvm::isa<llvm::ConstantInt>(I.getOperand(1));
+  case llvm::Instruction::And: {
+    // ScalarEvolution::createSCEV: a run of ones is a truncation.
+    const auto *Mask = llvm::dyn_cast<llvm::ConstantInt>(I.getOperand(1));
+    return Mask && Mask->getValue().isShiftedMask();
+  }
+  default:
+    return false;
+  }
+}
+
+/// Whether running \p I may leave the block's remaining instructions to a
+/// later pass with other threads (a __syncthreads() the threads wait at,
+/// resumed after it), or read registers other than its operands: any call
+/// but those of intrinsics that touch no memory and need no other thread.
+bool mayInterruptBlock(const llvm::Instruction &I) {
+  const auto *Call = llvm::dyn_cast<llvm::CallBase>(&I);
+  if (!Call || llvm::isa<llvm::DbgInfoIntrinsic>(I))
+    return false;
+  return !llvm::isa<llvm::IntrinsicInst>(I) || !Call->doesNotAccessMemory() ||
+         Call->isConvergent();
+}
+
+} // namespace
+
+/// A register may be dropped after its last read when nothing reads it but
+/// the instructions after it in its block, and in one pass over the block:
+/// no phi (read on an edge), no select (placeSelectedAccess reads its arms
+/// for the load that follows it), no terminator (read after the block's
+/// instructions), no call in between that may stop the pass. Conditions
+/// (i1) stay: the hoisted reads' guards are read where the load is.
+void FunctionFacts::findDroppableRegisters(const llvm::Function &F) {
+  for (const llvm::BasicBlock &Block : F) {
+    llvm::DenseMap<const llvm::Instruction *, unsigned> Position;
+    unsigned Next = 0;
+    // The position of the last instruction that may interrupt the pass.
+    std::vector<unsigned> LastInterruptBefore;
+    unsigned LastInterrupt = 0;
+    for (const llvm::Instruction &I : Block) {
+      Position[&I] = ++Next;
+      if (mayInterruptBlock(I))
+        LastInterrupt = Next;
+      LastInterruptBefore.push_back(LastInterrupt);
+    }
+    for (const llvm::Instruction &I : Block) {
+      if (I.getType()->isVoidTy() || I.getType()->isIntegerTy(1) ||
+          llvm::isa<llvm::PHINode>(I) || I.isTerminator() ||
+          !evolutionSeesThrough(I) || I.use_empty())
+        continue;
+      const llvm::Instruction *Last = nullptr;
+      unsigned LastAt = 0;
+      bool Droppable = true;
+      for (const llvm::User *U : I.users()) {
+        const auto *Reader = llvm::dyn_cast<llvm::Instruction>(U);
+        if (!Reader || Reader->getParent() != &Block ||
+            llvm::isa<llvm::PHINode>(Reader) ||
+            llvm::isa<llvm::SelectInst>(Reader) || Reader->isTerminator()) {
+          Droppable = false;
+          break;
+        }
+        if (unsigned At = Position.lookup(Reader); At > LastAt) {
+          LastAt = At;
+          Last = Reader;
+        }
+      }
+      // LastInterruptBefore[LastAt - 1]: the last interruption at or before
+      // the last read; one after the definition stops the drop.
+      if (!Droppable || !Last ||
+          LastInterruptBefore[LastAt - 1] > Position.lookup(&I))
+        continue;
+      DroppedAfter[Last].push_back(&I);
     }
   }
 }
@@ -1279,6 +1375,9 @@ void IrExecution::runFunction(CallFrame &Frame, const ThreadMask &Entry) {
         }
       }
       execute(I, Frame, Active);
+      if (const auto *Dropped = Frame.Facts->lastReadOf(I))
+        for (const llvm::Instruction *Register : *Dropped)
+          Frame.Registers.erase(Register);
     }
     if (outOfBudget())
       break;

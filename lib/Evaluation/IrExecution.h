@@ -184,8 +184,22 @@ struct FunctionFacts {
   /// each of its iterations, and nothing in it that writes memory but a
   /// thread's own variables; null for none. Memoized.
   const llvm::Loop *reusingLoop(const llvm::LoadInst &Load);
+  /// The registers whose last read is \p I, to drop once it ran (null for
+  /// none): values of one block read only by the instructions after them in
+  /// it, and by nothing else the evaluator reads later (droppableRegisters).
+  /// A register of a block of 1024 threads is 8 KB; a loop body's hundreds
+  /// of them, kept, were most of the memory a first evaluation takes.
+  const llvm::SmallVector<const llvm::Instruction *, 2> *
+  lastReadOf(const llvm::Instruction &I) const {
+    auto Found = DroppedAfter.find(&I);
+    return Found == DroppedAfter.end() ? nullptr : &Found->second;
+  }
 
 private:
+  llvm::DenseMap<const llvm::Instruction *,
+                 llvm::SmallVector<const llvm::Instruction *, 2>>
+      DroppedAfter;
+  void findDroppableRegisters(const llvm::Function &F);
   llvm::DenseMap<const llvm::LoadInst *, const llvm::Loop *> Reusing;
   /// The immediate post-dominators of that CFG; a block it does not reach
   /// (one that cannot reach an exit) is missing, PostDominators answers.
