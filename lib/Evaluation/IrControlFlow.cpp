@@ -784,9 +784,12 @@ std::optional<uint64_t> IrExecution::threadTrips(const llvm::Loop &L,
   return Leaves->getZExtValue() + 1;
 }
 
-bool IrExecution::tripsAgree(const llvm::Loop &L, CallFrame &Frame,
-                             const ThreadMask &Entering) {
-  llvm::ScalarEvolution &SE = Frame.Facts->Evolution;
+namespace {
+
+/// The expressions threadTrips computes \p L's trips from: the backedge
+/// count, or the exit test's recurrence and bound; none when neither exists.
+llvm::SmallVector<const llvm::SCEV *, 3>
+tripExpressions(const llvm::Loop &L, llvm::ScalarEvolution &SE) {
   llvm::SmallVector<const llvm::SCEV *, 3> Counted;
   const llvm::SCEV *Backedges = SE.getBackedgeTakenCount(&L);
   if (!llvm::isa<llvm::SCEVCouldNotCompute>(Backedges)) {
@@ -794,9 +797,18 @@ bool IrExecution::tripsAgree(const llvm::Loop &L, CallFrame &Frame,
   } else if (std::optional<ExitTest> Test = exitTest(L, SE)) {
     Counted.push_back(Test->Value);
     Counted.push_back(Test->Bound);
-  } else {
-    return true; // No thread's trips can be counted.
   }
+  return Counted;
+}
+
+} // namespace
+
+bool IrExecution::tripsAgree(const llvm::Loop &L, CallFrame &Frame,
+                             const ThreadMask &Entering) {
+  llvm::SmallVector<const llvm::SCEV *, 3> Counted =
+      tripExpressions(L, Frame.Facts->Evolution);
+  if (Counted.empty())
+    return true; // No thread's trips can be counted.
   // The recurrences of enclosing loops are at one iteration in the frame;
   // what can differ between threads is the values the expressions read.
   struct LeafValues {
@@ -837,14 +849,59 @@ std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
     return std::nullopt;
   if (tripsAgree(L, Frame, Entering))
     return threadTrips(L, Frame, Entering.find_first(), Entering);
+  // Counted per thread (a loop from `tid` stepped by the block): an inner
+  // loop entered again in each iteration of an outer one usually reads the
+  // same values each time, and each thread's count costs an evaluation of
+  // the expressions in wide integers.
+  TripInputs Inputs = tripInputs(L, Frame, Entering);
+  auto Known = TripMemos.find(&L);
+  if (Known != TripMemos.end() && Known->second.first == Inputs)
+    return Known->second.second;
   std::optional<uint64_t> Most;
   for (unsigned T : Entering.set_bits()) {
     std::optional<uint64_t> Trips = threadTrips(L, Frame, T, Entering);
-    if (!Trips)
-      return std::nullopt;
+    if (!Trips) {
+      Most.reset();
+      break;
+    }
     Most = std::max(Most.value_or(0), *Trips);
   }
+  TripMemos[&L] = {std::move(Inputs), Most};
   return Most;
+}
+
+IrExecution::TripInputs IrExecution::tripInputs(const llvm::Loop &L,
+                                                CallFrame &Frame,
+                                                const ThreadMask &Entering) {
+  // What threadTrips reads: each integer leaf's values (evolutionValue's
+  // SCEVUnknown) and the iteration of each recurrence's loop.
+  struct Collect {
+    IrExecution &Execution;
+    CallFrame &Frame;
+    const ThreadMask &Entering;
+    TripInputs Inputs;
+    bool follow(const llvm::SCEV *S) {
+      if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S)) {
+        auto Iteration = Frame.Iterations.find(Recurrence->getLoop());
+        Inputs.Iterations.push_back(Iteration == Frame.Iterations.end()
+                                        ? -1
+                                        : int64_t(Iteration->second));
+      } else if (const auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S);
+                 U && U->getType()->isIntegerTy()) {
+        const ThreadValue &Value =
+            Execution.valueOf(U->getValue(), Frame, Entering);
+        Inputs.Values.emplace_back(Value.Values.begin(), Value.Values.end());
+        Inputs.Known.push_back(Value.Known);
+      }
+      return true;
+    }
+    bool isDone() const { return false; }
+  };
+  Collect Leaves{*this, Frame, Entering, {}};
+  Leaves.Inputs.Entering = Entering;
+  for (const llvm::SCEV *S : tripExpressions(L, Frame.Facts->Evolution))
+    llvm::visitAll(S, Leaves);
+  return std::move(Leaves.Inputs);
 }
 
 uint64_t IrExecution::enumerationBound() const {

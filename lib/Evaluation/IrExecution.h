@@ -360,6 +360,23 @@ public:
   /// count is every thread's, and counting it per thread is wasted).
   bool tripsAgree(const llvm::Loop &L, CallFrame &Frame,
                   const ThreadMask &Entering);
+  /// Everything threadTrips reads for the threads \p Entering of \p L.
+  struct TripInputs {
+    ThreadMask Entering;
+    std::vector<std::vector<int64_t>> Values;
+    std::vector<ThreadMask> Known;
+    std::vector<int64_t> Iterations;
+    bool operator==(const TripInputs &O) const {
+      return Entering == O.Entering && Values == O.Values && Known == O.Known &&
+             Iterations == O.Iterations;
+    }
+  };
+  TripInputs tripInputs(const llvm::Loop &L, CallFrame &Frame,
+                        const ThreadMask &Entering);
+  /// Per loop counted thread by thread: the last inputs and their count.
+  llvm::DenseMap<const llvm::Loop *,
+                 std::pair<TripInputs, std::optional<uint64_t>>>
+      TripMemos;
   std::optional<llvm::APInt> evolutionValue(const llvm::SCEV *S,
                                             CallFrame &Frame, unsigned Thread,
                                             const ThreadMask &Entering);

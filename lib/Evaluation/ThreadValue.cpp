@@ -2,6 +2,8 @@
 
 #include "Evaluation/ThreadValue.h"
 
+#include <algorithm>
+
 namespace smemlint {
 
 ThreadValue ThreadValue::unknown(unsigned Threads, std::string Reason) {
@@ -29,10 +31,23 @@ ThreadValue ThreadValue::pointerTo(MemoryObject Object, unsigned Threads) {
 void ThreadValue::zeroOutside(const ThreadMask &Active) {
   if (Active.all())
     return;
-  ThreadMask Inactive = Active;
-  Inactive.flip();
-  for (unsigned T : Inactive.set_bits())
-    Values[T] = 0;
+  // Word by word: a block with a few active threads (`if (tid == 0)`) has
+  // whole words of inactive ones, cleared without a test per thread.
+  llvm::ArrayRef<uintptr_t> Words = Active.getData();
+  constexpr size_t WordBits = sizeof(uintptr_t) * 8;
+  size_t N = std::min(Values.size(), size_t(Active.size()));
+  for (size_t W = 0; W < Words.size() && W * WordBits < N; ++W) {
+    size_t Begin = W * WordBits, End = std::min(N, Begin + WordBits);
+    if (Words[W] == 0) {
+      std::fill(Values.begin() + Begin, Values.begin() + End, 0);
+      continue;
+    }
+    for (uintptr_t Off = ~Words[W]; Off; Off &= Off - 1) {
+      size_t T = Begin + size_t(llvm::countr_zero(Off));
+      if (T < End)
+        Values[T] = 0;
+    }
+  }
 }
 
 bool ThreadValue::knownFor(const ThreadMask &Active) const {

@@ -306,6 +306,21 @@ __global__ void k(const int *g) {
   }
 }
 
+TEST(KernelEvaluator, ThreadsOutsideTheMaskAreZeroed) {
+  // 200 threads: words of 64 with none, one and several active, and a last
+  // word that is partly past the block.
+  ThreadValue V = ThreadValue::uniform(200, 7);
+  ThreadMask Active(200);
+  for (unsigned T : {0u, 63u, 130u, 131u, 199u})
+    Active.set(T);
+  V.zeroOutside(Active);
+  for (unsigned T = 0; T < 200; ++T)
+    EXPECT_EQ(V.Values[T], Active[T] ? 7 : 0) << T;
+  ThreadValue All = ThreadValue::uniform(200, 7);
+  All.zeroOutside(ThreadMask(200, true));
+  EXPECT_EQ(std::count(All.Values.begin(), All.Values.end(), 7), 200);
+}
+
 TEST(KernelEvaluator, UniformSymbolsAreTrackedAndVaried) {
   const char *Code = R"(
 __global__ void k(int stride, float *out) {
