@@ -186,7 +186,8 @@ struct FunctionFacts {
   const llvm::Loop *reusingLoop(const llvm::LoadInst &Load);
   /// The registers whose last read is \p I, to drop once it ran (null for
   /// none): values of one block read only by the instructions after them in
-  /// it, and by nothing else the evaluator reads later (droppableRegisters).
+  /// it, and by nothing else the evaluator reads later
+  /// (findDroppableRegisters).
   /// A register of a block of 1024 threads is 8 KB; a loop body's hundreds
   /// of them, kept, were most of the memory a first evaluation takes.
   const llvm::SmallVector<const llvm::Instruction *, 2> *
