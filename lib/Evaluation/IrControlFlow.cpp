@@ -801,6 +801,33 @@ tripExpressions(const llvm::Loop &L, llvm::ScalarEvolution &SE) {
   return Counted;
 }
 
+/// Walks \p Counted (tripExpressions) through what threadTrips reads:
+/// \p Leaf(V) for each integer value scalar evolution left opaque (its
+/// register, per thread: evolutionValue), until it returns false;
+/// \p Recurrence(L) for each recurrence (L's iteration in the frame).
+template <typename LeafT, typename RecurrenceT>
+void visitTripLeaves(llvm::ArrayRef<const llvm::SCEV *> Counted, LeafT Leaf,
+                     RecurrenceT Recurrence) {
+  struct Visitor {
+    LeafT &Leaf;
+    RecurrenceT &Recurrence;
+    bool Done = false;
+    bool follow(const llvm::SCEV *S) {
+      if (const auto *R = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S))
+        Recurrence(*R->getLoop());
+      else if (const auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S);
+               U && U->getType()->isIntegerTy())
+        Done = !Leaf(*U->getValue());
+      return !Done;
+    }
+    bool isDone() const { return Done; }
+  };
+  Visitor Walk{Leaf, Recurrence};
+  for (const llvm::SCEV *S : Counted)
+    if (!Walk.Done)
+      llvm::visitAll(S, Walk);
+}
+
 } // namespace
 
 bool IrExecution::tripsAgree(const llvm::Loop &L, CallFrame &Frame,
@@ -811,35 +838,23 @@ bool IrExecution::tripsAgree(const llvm::Loop &L, CallFrame &Frame,
     return true; // No thread's trips can be counted.
   // The recurrences of enclosing loops are at one iteration in the frame;
   // what can differ between threads is the values the expressions read.
-  struct LeafValues {
-    IrExecution &Execution;
-    CallFrame &Frame;
-    const ThreadMask &Entering;
-    bool Agree = true;
-    bool follow(const llvm::SCEV *S) {
-      const auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S);
-      if (!U || !U->getType()->isIntegerTy())
+  unsigned First = unsigned(Entering.find_first());
+  bool Agree = true;
+  visitTripLeaves(
+      Counted,
+      [&](const llvm::Value &Leaf) {
+        const ThreadValue &Value = valueOf(&Leaf, Frame, Entering);
+        auto KnownFor = [&](unsigned T) {
+          return T < Value.Known.size() && Value.Known[T];
+        };
+        for (unsigned T : Entering.set_bits())
+          if (KnownFor(T) != KnownFor(First) ||
+              (KnownFor(T) && Value.Values[T] != Value.Values[First]))
+            return Agree = false;
         return true;
-      const ThreadValue &Value =
-          Execution.valueOf(U->getValue(), Frame, Entering);
-      unsigned First = unsigned(Entering.find_first());
-      auto KnownFor = [&](unsigned T) {
-        return T < Value.Known.size() && Value.Known[T];
-      };
-      for (unsigned T : Entering.set_bits())
-        if (KnownFor(T) != KnownFor(First) ||
-            (KnownFor(T) && Value.Values[T] != Value.Values[First])) {
-          Agree = false;
-          break;
-        }
-      return Agree;
-    }
-    bool isDone() const { return !Agree; }
-  };
-  LeafValues Leaves{*this, Frame, Entering};
-  for (const llvm::SCEV *S : Counted)
-    llvm::visitAll(S, Leaves);
-  return Leaves.Agree;
+      },
+      [](const llvm::Loop &) {});
+  return Agree;
 }
 
 std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
@@ -873,35 +888,23 @@ std::optional<uint64_t> IrExecution::tripCount(const llvm::Loop &L,
 IrExecution::TripInputs IrExecution::tripInputs(const llvm::Loop &L,
                                                 CallFrame &Frame,
                                                 const ThreadMask &Entering) {
-  // What threadTrips reads: each integer leaf's values (evolutionValue's
-  // SCEVUnknown) and the iteration of each recurrence's loop.
-  struct Collect {
-    IrExecution &Execution;
-    CallFrame &Frame;
-    const ThreadMask &Entering;
-    TripInputs Inputs;
-    bool follow(const llvm::SCEV *S) {
-      if (const auto *Recurrence = llvm::dyn_cast<llvm::SCEVAddRecExpr>(S)) {
-        auto Iteration = Frame.Iterations.find(Recurrence->getLoop());
+  TripInputs Inputs;
+  Inputs.Entering = Entering;
+  visitTripLeaves(
+      tripExpressions(L, Frame.Facts->Evolution),
+      [&](const llvm::Value &Leaf) {
+        const ThreadValue &Value = valueOf(&Leaf, Frame, Entering);
+        Inputs.Values.emplace_back(Value.Values.begin(), Value.Values.end());
+        Inputs.Known.push_back(Value.Known);
+        return true;
+      },
+      [&](const llvm::Loop &Outer) {
+        auto Iteration = Frame.Iterations.find(&Outer);
         Inputs.Iterations.push_back(Iteration == Frame.Iterations.end()
                                         ? -1
                                         : int64_t(Iteration->second));
-      } else if (const auto *U = llvm::dyn_cast<llvm::SCEVUnknown>(S);
-                 U && U->getType()->isIntegerTy()) {
-        const ThreadValue &Value =
-            Execution.valueOf(U->getValue(), Frame, Entering);
-        Inputs.Values.emplace_back(Value.Values.begin(), Value.Values.end());
-        Inputs.Known.push_back(Value.Known);
-      }
-      return true;
-    }
-    bool isDone() const { return false; }
-  };
-  Collect Leaves{*this, Frame, Entering, {}};
-  Leaves.Inputs.Entering = Entering;
-  for (const llvm::SCEV *S : tripExpressions(L, Frame.Facts->Evolution))
-    llvm::visitAll(S, Leaves);
-  return std::move(Leaves.Inputs);
+      });
+  return Inputs;
 }
 
 uint64_t IrExecution::enumerationBound() const {
