@@ -83,8 +83,11 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
          << commentText(A.Name) << " (" << A.ValueSource << ")\n";
     }
   }
-  OS << "  dim3 Grid = OneBlock ? dim3(1, 1, 1) : dim3(" << dimText(L.Grid)
-     << ");\n";
+  // --one-block (racecheck's launch) runs the smallest grid the kernel
+  // can run in: one block, or one cluster of a kernel launched in clusters.
+  OS << "  dim3 Grid = OneBlock ? dim3("
+     << dimText(L.Cluster ? *L.Cluster : std::array<unsigned, 3>{1, 1, 1})
+     << ") : dim3(" << dimText(L.Grid) << ");\n";
   OS << "  dim3 Block(" << dimText(L.Block) << ");\n";
   OS << "  size_t Dynamic = " << L.DynamicSharedBytes << ";\n";
   if (L.DynamicSharedBytes > 48 * 1024)
@@ -92,10 +95,30 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
           "cudaFuncAttributeMaxDynamicSharedMemorySize, (int)Dynamic);\n";
   OS << "  describe(" << cString(L.Id) << ", (const void *)Function, "
      << Threads << ", Dynamic);\n";
-  OS << "  " << L.Kernel << "<<<Grid, Block, Dynamic>>>(";
-  for (size_t I = 0; I < L.Arguments.size(); ++I)
-    OS << (I ? ", " : "") << "Arg" << I;
-  OS << ");\n";
+  if (L.Cluster && L.ClusterByAttribute) {
+    // The user's program sets the cluster shape at the launch
+    // (cudaLaunchKernelEx with a cluster-dimension attribute); a kernel with
+    // __cluster_dims__ takes it from the kernel, and <<<>>> launches it in
+    // clusters.
+    OS << "  cudaLaunchAttribute Cluster[1];\n";
+    OS << "  Cluster[0].id = cudaLaunchAttributeClusterDimension;\n";
+    OS << "  Cluster[0].val.clusterDim.x = " << (*L.Cluster)[0] << ";\n";
+    OS << "  Cluster[0].val.clusterDim.y = " << (*L.Cluster)[1] << ";\n";
+    OS << "  Cluster[0].val.clusterDim.z = " << (*L.Cluster)[2] << ";\n";
+    OS << "  cudaLaunchConfig_t Config = {};\n";
+    OS << "  Config.gridDim = Grid;\n  Config.blockDim = Block;\n";
+    OS << "  Config.dynamicSmemBytes = Dynamic;\n";
+    OS << "  Config.attrs = Cluster;\n  Config.numAttrs = 1;\n";
+    OS << "  cudaLaunchKernelEx(&Config, Function";
+    for (size_t I = 0; I < L.Arguments.size(); ++I)
+      OS << ", Arg" << I;
+    OS << ");\n";
+  } else {
+    OS << "  " << L.Kernel << "<<<Grid, Block, Dynamic>>>(";
+    for (size_t I = 0; I < L.Arguments.size(); ++I)
+      OS << (I ? ", " : "") << "Arg" << I;
+    OS << ");\n";
+  }
   OS << "  return finish(" << cString(L.Id) << ");\n";
   OS << "}\n\n";
 }
@@ -222,7 +245,9 @@ std::string harnessSource(const VerifyPlan &Plan,
   OS << "// Usage: " << sys::path::filename(Variant.Binary)
      << " [--launch ID]... [--one-block]\n"
      << "//   --launch ID   run only this launch (may repeat; default: all)\n"
-     << "//   --one-block   launch a grid of one block (for racecheck)\n\n"
+     << "//   --one-block   launch a grid of one block, or of one cluster "
+        "(for\n"
+     << "//                 racecheck)\n\n"
      << "// The file's own main(), if any, is renamed so that this one runs\n"
      << "// (and may then lack a return statement: not worth a warning).\n"
      << "#pragma nv_diag_suppress 940\n"
@@ -710,7 +735,8 @@ done
 wait
 
 # Races within one block (the block the analysis evaluates): a grid of one
-# block, so that a racy kernel does not print the same hazards per block.
+# block, so that a racy kernel does not print the same hazards per block; of
+# one cluster for a kernel launched in clusters (races between its blocks).
 RACECHECK="compute-sanitizer --tool racecheck --racecheck-report all --print-limit 100000"
 # cp.async's writes are tracked where the tool has the option.
 compute-sanitizer --help 2>/dev/null | grep -q -- '--racecheck-memcpy-async' &&

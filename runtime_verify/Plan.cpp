@@ -64,6 +64,10 @@ json toJson(const PlannedLaunch &L) {
             {"arguments", Args},
             {"verifiable", L.Verifiable},
             {"synccheck", L.Synccheck}};
+  if (L.Cluster) {
+    J["cluster"] = dims(*L.Cluster);
+    J["cluster_by_attribute"] = L.ClusterByAttribute;
+  }
   if (!L.Verifiable)
     J["not_verifiable_reason"] = L.NotVerifiableReason;
   if (L.ProfileIndex >= 0) {
@@ -82,6 +86,10 @@ void fromJson(const json &J, PlannedLaunch &L) {
   L.Grid = dimsFrom(J.value("grid", json()));
   L.GridSource = J.value("grid_source", "");
   L.DynamicSharedBytes = J.value("dynamic_shared_bytes", uint64_t(0));
+  if (J.contains("cluster")) {
+    L.Cluster = dimsFrom(J["cluster"]);
+    L.ClusterByAttribute = J.value("cluster_by_attribute", false);
+  }
   for (const json &A : J.value("arguments", json::array())) {
     PlannedArgument Arg;
     fromJson(A, Arg);

@@ -56,7 +56,15 @@ struct PlannedLaunch {
   unsigned BlockDimIndex = 0;
   std::array<unsigned, 3> Block = {1, 1, 1};
   std::array<unsigned, 3> Grid = {1, 1, 1};
-  std::string GridSource; ///< "launch" or "default" (one block).
+  /// "launch", "default" (one block) or "cluster" (one cluster: the
+  /// kernel's blocks run in clusters and the launch gives no grid).
+  std::string GridSource;
+  /// The blocks of one cluster, for a kernel launched in clusters: its
+  /// `__cluster_dims__`, or with ClusterByAttribute the cluster-dimension
+  /// attribute of the user's cudaLaunchKernelEx, which the harness passes
+  /// the same way.
+  std::optional<std::array<unsigned, 3>> Cluster;
+  bool ClusterByAttribute = false;
   uint64_t DynamicSharedBytes = 0;
   std::vector<PlannedArgument> Arguments;
   /// False when the harness cannot drive the kernel; Reason says why.

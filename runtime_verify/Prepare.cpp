@@ -553,9 +553,18 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
   L.Kernel = harnessKernelName(K.Name);
   L.BlockDimIndex = ShapeIndex;
   L.Block = {Dim.X, Dim.Y, Dim.Z};
+  if (K.ClusterDims) {
+    L.Cluster = *K.ClusterDims;
+    L.ClusterByAttribute = K.ClusterDimsFromLaunch;
+  }
   if (Dim.Grid) {
     L.Grid = *Dim.Grid;
     L.GridSource = "launch";
+  } else if (L.Cluster) {
+    // A grid of one block cannot hold a cluster of several: one cluster,
+    // whose first block is the one the analysis evaluates.
+    L.Grid = *L.Cluster;
+    L.GridSource = "cluster";
   } else {
     // The analysis assumes gridDim 1 and blockIdx 0 when the launch does not
     // say (defaultSymbolValue).

@@ -811,7 +811,8 @@ bool namesAccess(const Prediction &P, const HazardAccess &A) {
 Verdict judgeRace(const Prediction &P, const Context &C) {
   Verdict V;
   V.Prediction = P.Id;
-  V.Source = "racecheck (one block)";
+  V.Source =
+      C.Launch.Cluster ? "racecheck (one cluster)" : "racecheck (one block)";
   std::vector<std::string> Lines;
   for (size_t I = 0; I < P.Lines.size(); ++I)
     Lines.push_back(P.lineName(I));

@@ -262,6 +262,11 @@ const CheckInfo &ClusterRaceCheck::info() {
       "out[blockIdx.x * 256 + threadIdx.x] = peer[(threadIdx.x + 1) % 256];\n"
       "cluster.sync();\n"
       "```",
+      /*Options=*/{},
+      // racecheck sees distributed shared memory: it names both blocks'
+      // threads, and reports an access of a block that may have exited
+      // (docs/measurements/h200-clusters.md).
+      RuntimeEvidence::Race,
   };
   return Info;
 }

@@ -1373,6 +1373,11 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
     Report.StaticSharedBytes = staticSharedBytes(Kernel.SharedVariables);
     Report.UsesDynamicShared = llvm::any_of(
         Report.Shared, [](const SharedVariableReport &S) { return S.Dynamic; });
+    if (Kernel.ClusterDims) {
+      Report.ClusterDims = {Kernel.ClusterDims->X, Kernel.ClusterDims->Y,
+                            Kernel.ClusterDims->Z};
+      Report.ClusterDimsFromLaunch = Kernel.ClusterDimsFromLaunch;
+    }
     // One time and memory budget for everything the kernel's analysis runs.
     auto KernelDeadline =
         std::chrono::steady_clock::now() +

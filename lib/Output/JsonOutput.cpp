@@ -352,6 +352,14 @@ json kernel(const KernelReport &K) {
          {"registers_known", O.RegistersKnown}});
   }
   Item["occupancy"] = Occupancies;
+  if (K.ClusterDims)
+    Item["cluster_dims"] = {
+        {"x", (*K.ClusterDims)[0]},
+        {"y", (*K.ClusterDims)[1]},
+        {"z", (*K.ClusterDims)[2]},
+        {"source", K.ClusterDimsFromLaunch ? "launch" : "attribute"}};
+  else
+    Item["cluster_dims"] = nullptr;
   Item["budget_exceeded"] = K.BudgetExceeded;
   Item["not_evaluated"] = K.Unsupported;
   Item["evaluator"] = K.Evaluator;

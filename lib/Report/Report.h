@@ -444,6 +444,12 @@ struct KernelReport {
   uint64_t StaticSharedBytes = 0;
   /// The kernel declares extern __shared__ memory.
   bool UsesDynamicShared = false;
+  /// The blocks of one thread-block cluster: the kernel's
+  /// `__cluster_dims__`, or when it has none the cluster-dimension attribute
+  /// of its first cudaLaunchKernelEx launch (ClusterDimsFromLaunch); nullopt
+  /// for a kernel launched without clusters.
+  std::optional<std::array<unsigned, 3>> ClusterDims;
+  bool ClusterDimsFromLaunch = false;
   std::vector<BlockDimReport> BlockDims;
   std::vector<SharedVariableReport> Shared;
   std::vector<AccessReport> Accesses;

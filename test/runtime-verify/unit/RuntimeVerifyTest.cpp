@@ -377,6 +377,56 @@ TEST(Harness, LaunchesWhatThePlanSays) {
   EXPECT_NE(Script.find("--clock-control none"), std::string::npos);
 }
 
+/// A kernel launched in clusters runs in clusters on the harness too: one
+/// with __cluster_dims__ through <<<>>>, one whose program sets the cluster
+/// shape at the launch through cudaLaunchKernelEx with the same attribute;
+/// racecheck's launch (--one-block) is one cluster, not one block (a grid
+/// of one block cannot hold a cluster of two), and the plan keeps both.
+TEST(Harness, LaunchesInClusters) {
+  VerifyPlan Plan;
+  Plan.Arch = "sm_90";
+  Plan.Variants.push_back({"V0", "original", "/src/k.cu", "src/V0/k.cu",
+                           "harness/V0.cu", "build/V0.bin"});
+  for (bool ByAttribute : {false, true}) {
+    PlannedLaunch L;
+    L.Id = ByAttribute ? "L1" : "L0";
+    L.Variant = "V0";
+    L.Kernel = ByAttribute ? "byLaunch" : "byDims";
+    L.Block = {256, 1, 1};
+    L.Grid = {4, 1, 1};
+    L.GridSource = "cluster";
+    L.Cluster = {4, 1, 1};
+    L.ClusterByAttribute = ByAttribute;
+    PlannedArgument Out;
+    Out.Name = "out";
+    Out.Type = "float *";
+    Out.IsPointer = true;
+    Out.ElementType = "float";
+    L.Arguments.push_back(Out);
+    Plan.Launches.push_back(L);
+  }
+  std::string Source = harnessSource(Plan, Plan.Variants[0]);
+  EXPECT_NE(
+      Source.find("dim3 Grid = OneBlock ? dim3(4, 1, 1) : dim3(4, 1, 1);"),
+      std::string::npos);
+  EXPECT_NE(Source.find("byDims<<<Grid, Block, Dynamic>>>(Arg0);"),
+            std::string::npos);
+  EXPECT_EQ(Source.find("byLaunch<<<"), std::string::npos);
+  EXPECT_NE(Source.find("Cluster[0].id = cudaLaunchAttributeClusterDimension;"),
+            std::string::npos);
+  EXPECT_NE(Source.find("Cluster[0].val.clusterDim.x = 4;"), std::string::npos);
+  EXPECT_NE(Source.find("cudaLaunchKernelEx(&Config, Function, Arg0);"),
+            std::string::npos);
+  VerifyPlan Again;
+  std::string Error;
+  ASSERT_TRUE(planFromJson(planToJson(Plan), Again, Error)) << Error;
+  ASSERT_EQ(Again.Launches.size(), 2u);
+  EXPECT_EQ(Again.Launches[0].Cluster, Plan.Launches[0].Cluster);
+  EXPECT_FALSE(Again.Launches[0].ClusterByAttribute);
+  EXPECT_TRUE(Again.Launches[1].ClusterByAttribute);
+  EXPECT_EQ(planToJson(Again), planToJson(Plan));
+}
+
 /// The verdict of the prediction of \p Launch with \p Kind (and \p Line).
 const Verdict *find(const VerifyPlan &Plan, const std::vector<Verdict> &Vs,
                     const std::string &Launch, const std::string &Kind,
