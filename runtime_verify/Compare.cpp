@@ -90,6 +90,8 @@ std::string subject(const Prediction &P) {
     return "divergent barrier";
   if (P.Kind == "occupancy")
     return "blocks per SM";
+  if (P.Kind == "launch-fault")
+    return "launch fault";
   return P.Kind;
 }
 

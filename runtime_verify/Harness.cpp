@@ -78,6 +78,22 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
          << ", " << Pattern << ", "
          << (A.FillFile.empty() ? "nullptr" : cString(A.FillFile)) << ");\n";
       OS << "  if (!Arg" << I << ")\n    return 1;\n";
+    } else if (!A.MapBox.empty()) {
+      auto List = [](const std::vector<uint32_t> &Values) {
+        std::string Text;
+        for (uint32_t V : Values)
+          Text += (Text.empty() ? "" : ", ") + std::to_string(V) + "u";
+        return Text;
+      };
+      OS << "  const cuuint32_t Box" << I << "[] = {" << List(A.MapBox)
+         << "};\n";
+      OS << "  const cuuint32_t Steps" << I << "[] = {"
+         << List(A.MapElementStrides) << "};\n";
+      OS << "  CUtensorMap Arg" << I << ";\n";
+      OS << "  if (!encodedTensorMap(B, &Arg" << I << ", " << cString(L.Id)
+         << ", " << cString(A.Name) << ", " << A.MapBox.size() << ", "
+         << A.MapElementBytes << ", Box" << I << ", Steps" << I << ", "
+         << A.MapSwizzleBytes << "))\n    return 1;\n";
     } else {
       OS << "  " << A.Type << " Arg" << I << " = (" << A.Value << "); // "
          << commentText(A.Name) << " (" << A.ValueSource << ")\n";
@@ -122,6 +138,53 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
   OS << "  return finish(" << cString(L.Id) << ");\n";
   OS << "}\n\n";
 }
+
+// A kernel's CUtensorMap argument: a map of the program's layout (its box,
+// element strides and swizzle, as the analysis read its
+// cuTensorMapEncodeTiled call) over a buffer of the harness's, four boxes
+// along each dimension. The kernel's coordinates may reach past it: the TMA
+// engine fills what lies outside with zeros and delivers the whole box, so
+// the shared-memory side is the program's either way.
+const char *TensorMapHelper = R"(
+static bool encodedTensorMap(Buffers &B, CUtensorMap *Map, const char *Launch,
+                             const char *Name, unsigned Rank,
+                             unsigned ElementBytes, const cuuint32_t *Box,
+                             const cuuint32_t *Steps, unsigned SwizzleBytes) {
+  cuuint64_t Dims[5], Strides[4];
+  unsigned long long Bytes = ElementBytes;
+  for (unsigned I = 0; I < Rank; ++I) {
+    Dims[I] = 4ull * Box[I];
+    if (I > 0)
+      Strides[I - 1] = Bytes;
+    Bytes *= Dims[I];
+  }
+  void *Global = filled<unsigned char>(B, Bytes, Launch, Name, FillRandom,
+                                       nullptr);
+  if (!Global)
+    return false;
+  CUtensorMapDataType Type = ElementBytes == 1   ? CU_TENSOR_MAP_DATA_TYPE_UINT8
+                             : ElementBytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
+                             : ElementBytes == 8 ? CU_TENSOR_MAP_DATA_TYPE_UINT64
+                                                 : CU_TENSOR_MAP_DATA_TYPE_UINT32;
+  CUtensorMapSwizzle Swizzle = SwizzleBytes == 32   ? CU_TENSOR_MAP_SWIZZLE_32B
+                               : SwizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                               : SwizzleBytes == 128
+                                   ? CU_TENSOR_MAP_SWIZZLE_128B
+                                   : CU_TENSOR_MAP_SWIZZLE_NONE;
+  CUresult R = cuTensorMapEncodeTiled(
+      Map, Type, Rank, Global, Dims, Strides, Box, Steps,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, Swizzle, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (R != CUDA_SUCCESS) {
+    printf("smem-lint-verify: launch %s status=allocation-error parameter=%s "
+           "message=\"cuTensorMapEncodeTiled returned %d\"\n",
+           Launch, Name, (int)R);
+    return false;
+  }
+  return true;
+}
+
+)";
 
 const char *HarnessHelpers = R"(namespace smem_lint_verify {
 
@@ -261,6 +324,13 @@ std::string harnessSource(const VerifyPlan &Plan,
      << "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
      << "#include <cuda_runtime.h>\n\n"
      << HarnessHelpers;
+  bool EncodesTensorMaps = llvm::any_of(Plan.Launches, [&](const auto &L) {
+    return L.Variant == Variant.Id && L.Verifiable &&
+           llvm::any_of(L.Arguments,
+                        [](const auto &A) { return !A.MapBox.empty(); });
+  });
+  if (EncodesTensorMaps)
+    OS << TensorMapHelper;
   std::vector<const PlannedLaunch *> Launches;
   for (const PlannedLaunch &L : Plan.Launches)
     if (L.Variant == Variant.Id && L.Verifiable) {
@@ -726,7 +796,23 @@ fi
 
 sass_one() { limit cuobjdump -sass build/$1.bin > raw/$1.sass.txt 2>&1; }
 lines_one() { inline_lines build/$1.bin raw/$1.inline-lines.txt; }
-run_one() { limit build/$1.bin > raw/$1.run.txt 2>&1; }
+# Each launch in a process of its own, so that one that fails (a misaligned
+# TMA destination is a sticky error) or hangs leaves the others their run.
+run_one() {
+  local v=$1 entry id variant rest rc=0
+  : > raw/$v.run.txt
+  for entry in "${LAUNCHES[@]}"; do
+    read -r id variant rest <<< "$entry"
+    [ "$variant" = "$v" ] || continue
+    limit build/$v.bin --launch $id >> raw/$v.run.txt 2>&1
+    case $? in
+      0) ;;
+      124|137) rc=124 ;;
+      *) [ $rc = 124 ] || rc=1 ;;
+    esac
+  done
+  return $rc
+}
 for v in "${VARIANTS[@]}"; do
   [ -x build/$v.bin ] || continue
   throttle

@@ -22,6 +22,11 @@ json toJson(const PlannedArgument &A) {
       J["fill_file"] = A.FillFile;
     if (!A.ElementType.empty())
       J["element_type"] = A.ElementType;
+  } else if (!A.MapBox.empty()) {
+    J["tensor_map"] = {{"element_bytes", A.MapElementBytes},
+                       {"box", A.MapBox},
+                       {"element_strides", A.MapElementStrides},
+                       {"swizzle_bytes", A.MapSwizzleBytes}};
   } else
     J["value"] = A.Value;
   return J;
@@ -37,6 +42,13 @@ void fromJson(const json &J, PlannedArgument &A) {
   A.ElementType = J.value("element_type", "");
   A.Value = J.value("value", "");
   A.ValueSource = J.value("value_source", "");
+  if (J.contains("tensor_map")) {
+    const json &Map = J["tensor_map"];
+    A.MapElementBytes = Map.value("element_bytes", 0u);
+    A.MapBox = Map.value("box", std::vector<uint32_t>());
+    A.MapElementStrides = Map.value("element_strides", std::vector<uint32_t>());
+    A.MapSwizzleBytes = Map.value("swizzle_bytes", 0u);
+  }
 }
 
 json dims(const std::array<unsigned, 3> &D) { return {D[0], D[1], D[2]}; }
@@ -239,6 +251,11 @@ json toJson(const Prediction &P) {
     J["assumed_parameters"] = P.AssumedParameters;
     J["status"] = P.Status;
   }
+  if (P.Kind == "launch-fault") {
+    J["check"] = P.Check;
+    J["line"] = P.Line;
+    J["fault"] = P.Fault;
+  }
   if (P.Kind == "occupancy") {
     J["blocks_by_shared_memory"] =
         P.BlocksBySharedMemory ? json(*P.BlocksBySharedMemory) : json();
@@ -272,6 +289,7 @@ void fromJson(const json &J, Prediction &P) {
   P.AssumedParameters =
       J.value("assumed_parameters", std::vector<std::string>());
   P.Check = J.value("check", "");
+  P.Fault = J.value("fault", "");
   P.Lines = J.value("lines", std::vector<unsigned>());
   P.LineFiles = J.value("line_files", std::vector<std::string>());
   P.LineEnds = J.value("line_ends", std::vector<unsigned>());

@@ -44,8 +44,15 @@ struct PlannedArgument {
   /// Scalars: the C++ expression the argument is initialised with.
   std::string Value;
   /// "launch" (a constant argument of the analysed launch), "option"
-  /// (--param), "default" (the value the analysis assumed) or "buffer".
+  /// (--param), "default" (the value the analysis assumed), "buffer" or
+  /// "tensor-map".
   std::string ValueSource;
+  /// A CUtensorMap: the layout of the program's cuTensorMapEncodeTiled call
+  /// (innermost dimension first), which the harness encodes over a buffer
+  /// of its own with cuTensorMapEncodeTiled; Box empty for anything else.
+  unsigned MapElementBytes = 0;
+  std::vector<uint32_t> MapBox, MapElementStrides;
+  unsigned MapSwizzleBytes = 0;
 };
 
 /// One kernel launch with one block shape, in one variant of the source.
@@ -202,6 +209,9 @@ struct Prediction {
   /// Status "assumed": parameters the sectors change with that the analysis
   /// did not know.
   std::vector<std::string> AssumedParameters;
+
+  // launch-fault: what the launch's error says ("misaligned address").
+  std::string Fault;
 
   // race
   std::string Check;

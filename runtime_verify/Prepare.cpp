@@ -636,6 +636,25 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
       A.ValueSource = "buffer";
       A.ElementType = fillElementType(P.PointeeType);
       A.Fill = A.ElementType.empty() ? "zero" : Options.Fill;
+    } else if (auto Map = llvm::find_if(
+                   Dim.TensorMaps,
+                   [&](const auto &M) { return M.Parameter == P.Name; });
+               Map != Dim.TensorMaps.end()) {
+      // A tensor map of the program's layout over the harness's own buffer.
+      A.ValueSource = "tensor-map";
+      A.MapElementBytes = Map->ElementBytes;
+      A.MapBox = Map->Box;
+      A.MapElementStrides = Map->ElementStrides;
+      A.MapSwizzleBytes = Map->SwizzleBytes;
+    } else if (StringRef(P.Type).contains("CUtensorMap")) {
+      if (L.Verifiable) {
+        L.Verifiable = false;
+        L.NotVerifiableReason =
+            "parameter '" + P.Name +
+            "' is a tensor map whose cuTensorMapEncodeTiled call the "
+            "analysis did not read, so the harness cannot encode one of its "
+            "layout";
+      }
     } else {
       auto Known = llvm::find_if(Dim.ParameterValues, [&](const auto &KV) {
         return KV.first == P.Name;
@@ -1064,6 +1083,14 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
       for (size_t I = 0; I < P.Lines.size(); ++I)
         Text.push_back(P.lineName(I));
       P.Description = "a hazard between lines " + join(Text, " and ");
+    } else if (evidenceOf(D->Check) == RuntimeEvidence::LaunchFault) {
+      // An error stops the kernel; a warning or note (a placement the
+      // compiler chooses, a layout that lands permuted) does not.
+      if (D->Level != Severity::Error)
+        continue;
+      P.Kind = "launch-fault";
+      P.Fault = "misaligned address";
+      P.Description = "the kernel stops: " + P.Fault;
     } else if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier) {
       P.Kind = "divergent-barrier";
       P.Lines = {D->Where.Line};
@@ -1350,6 +1377,14 @@ bool PlanBuilder::build(std::string &Error) {
     Error = "no kernel to verify (no file was analysed without errors)";
     return false;
   }
+  // cuTensorMapEncodeTiled, the harness's and the program's, is the driver
+  // API's.
+  bool EncodesTensorMaps = llvm::any_of(Plan.Launches, [](const auto &L) {
+    return llvm::any_of(L.Arguments,
+                        [](const auto &A) { return !A.MapBox.empty(); });
+  });
+  if (EncodesTensorMaps && !llvm::is_contained(Plan.NvccFlags, "-lcuda"))
+    Plan.NvccFlags.push_back("-lcuda");
   return true;
 }
 

@@ -411,7 +411,8 @@ parseCuobjdumpSass(StringRef Text) {
 namespace {
 
 /// "Write Thread (255,0,0) at reverse(float *, const float *)+0xe0 in
-/// missing-barrier.cu:8" (the part after the "=========" prefix), or a side
+/// missing-barrier.cu:8" (the part after the "=========" prefix; in a
+/// cluster, "Write Thread (192,0,0) (block rank 1) at ..."), or a side
 /// of the analysis report's pair: "Write access at reverse(...)+0xe0 in
 /// missing-barrier.cu:8" (no thread).
 std::optional<HazardAccess> parseHazardAccess(StringRef L) {
@@ -427,7 +428,11 @@ std::optional<HazardAccess> parseHazardAccess(StringRef L) {
     if (Close == StringRef::npos)
       return std::nullopt;
     A.Thread = Rest.substr(0, Close + 1).str();
-    Rest = Rest.substr(Close + 1);
+    Rest = Rest.substr(Close + 1).trim();
+    unsigned Rank = 0;
+    if (Rest.consume_front("(block rank ") && !Rest.consumeInteger(10, Rank) &&
+        Rest.consume_front(")"))
+      A.BlockRank = Rank;
   }
   Rest = Rest.trim();
   if (!Rest.consume_front("at "))
@@ -568,6 +573,36 @@ RacecheckLog parseRacecheckLog(StringRef Text) {
         H.Block = L.substr(Block + 9).split(' ').first.rtrim(":").str();
       Open = H;
       AccessesSeen = 0;
+      continue;
+    }
+    // An access of a block of the cluster that may not be running, over
+    // four lines: "Potential invalid __shared__ read of size 4 bytes", "at
+    // F+0x190 in a.cu:37", "by thread (128,0,0) in block (0,0,0)", "Address
+    // 0x1000604 is located in a block that might not have entered yet".
+    if (L.consume_front("Potential invalid __shared__ ")) {
+      Hazard H;
+      H.Error = true;
+      H.First.Kind = L.starts_with("write") ? "Write" : "Read";
+      H.Type = "invalid " + L.split(' ').first.str();
+      Open = H;
+      AccessesSeen = 0;
+      continue;
+    }
+    if (Open && StringRef(Open->Type).starts_with("invalid ")) {
+      if (L.starts_with("at ")) {
+        if (std::optional<HazardAccess> A =
+                parseHazardAccess((Open->First.Kind + " access " + L).str()))
+          Open->First = *A;
+      } else if (L.consume_front("by thread ")) {
+        auto [Thread, Block] = L.split(" in block ");
+        Open->First.Thread = Thread.trim().str();
+        Open->Block = Block.trim().str();
+      } else if (L.contains("is located in a block that might")) {
+        Open->PeerBlock =
+            L.contains("not have entered") ? "not entered" : "exited";
+        Log.Hazards.push_back(*Open);
+        Open.reset();
+      }
       continue;
     }
     if (Open) {

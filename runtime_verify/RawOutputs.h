@@ -133,6 +133,9 @@ parseCuobjdumpSass(llvm::StringRef Text);
 struct HazardAccess {
   std::string Kind;     ///< "Read" or "Write".
   std::string Thread;   ///< "(255,0,0)".
+  /// In a kernel launched in clusters, the block of the cluster the thread
+  /// is in: "Write Thread (192,0,0) (block rank 1) at ...".
+  std::optional<unsigned> BlockRank;
   std::string Function; ///< "reverse(float *, const float *)".
   std::string File;     ///< "missing-barrier.cu", empty when not printed.
   unsigned Line = 0;    ///< 0 when racecheck printed only an offset.
@@ -151,6 +154,15 @@ struct Hazard {
   std::string Type;       ///< "RAW", "WAR", "WAW".
   std::string Block;      ///< "(0,0,0)".
   HazardAccess First, Second;
+  /// For an access of another block's shared memory in a thread-block
+  /// cluster that no cluster barrier orders with that block's start or end,
+  /// racecheck reports one side: "Potential invalid __shared__ read of size
+  /// 4 bytes ... located in a block that might not have entered yet" (or
+  /// "might have already exited"): "not entered" or "exited", with First the
+  /// access and Type "invalid read" or "invalid write"; empty for a hazard
+  /// between two accesses.
+  std::string PeerBlock;
+  bool oneSided() const { return !PeerBlock.empty(); }
   /// The hazards it stands for: 1 for a hazard as printed, N for a pair of
   /// instructions from the analysis report ("Race reported between ... [N
   /// hazards]", which names no thread or block).

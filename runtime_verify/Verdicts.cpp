@@ -666,11 +666,17 @@ std::string hazardGroups(const std::vector<const Hazard *> &Hazards,
     auto Where = [](const HazardAccess &A) {
       return A.Kind + " :" + (A.Line ? std::to_string(A.Line) : "?");
     };
-    std::string Key = H->Type + " " + Where(H->First) + " / " +
-                      Where(H->Second) +
-                      (H->WarpLevel ? " (warp level)"
-                       : H->Error   ? ""
-                                    : " (warning)");
+    // A hazard between two accesses, "RAW Write :8 / Read :9", or an access
+    // of a block that may not be running, "invalid read :37 of a block
+    // that might have exited".
+    std::string Key =
+        H->oneSided()
+            ? H->Type + " :" + std::to_string(H->First.Line) +
+                  " of a block that might " +
+                  (H->PeerBlock == "exited" ? "have exited"
+                                            : "not have entered")
+            : H->Type + " " + Where(H->First) + " / " + Where(H->Second);
+    Key += H->WarpLevel ? " (warp level)" : H->Error ? "" : " (warning)";
     if (!Groups.count(Key))
       Order.push_back(Key);
     Groups[Key] += H->Count;
@@ -832,9 +838,12 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   }
   std::vector<const Hazard *> All, Matching;
   auto Named = [&](const HazardAccess &A) { return namesAccess(P, A); };
+  // A cluster race shows as a hazard between the blocks' accesses or as an
+  // access of a block that may not have started or may have exited.
+  bool ClusterRace = P.Check == "smem-cluster-race";
   for (const Hazard &H : Log.Hazards) {
     All.push_back(&H);
-    if (Named(H.First) && Named(H.Second))
+    if (Named(H.First) && (H.oneSided() ? ClusterRace : Named(H.Second)))
       Matching.push_back(&H);
   }
   V.MeasuredValues = {{"hazards", double(Log.Displayed)},
@@ -895,7 +904,7 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   // matched to the finding's lines, so its hazards neither confirm nor
   // refute it.
   for (const Hazard *H : All)
-    if (!H->First.Line || !H->Second.Line) {
+    if (!H->First.Line || (!H->oneSided() && !H->Second.Line)) {
       V.Kind = VerdictKind::NotMeasurable;
       V.Reason = "racecheck gives no line for one side of its hazards, so "
                  "they cannot be matched to the finding's lines: " +
@@ -920,6 +929,21 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
                "(docs/measurements/h200-cp-async.md)";
     return V;
   }
+  // Nor does it see the TMA engine's reads and writes (UTMALDG, UTMASTG,
+  // UBLKCP): a read of a tensor copy's destination before its wait gave no
+  // hazard (docs/measurements/h200-tma.md).
+  if (C.M.Source)
+    for (size_t Line = 0; Line < P.Lines.size(); ++Line)
+      for (const SourcePageInstruction &I : C.M.Source->Instructions)
+        if (sys::path::filename(I.File) == P.fileOfLine(Line) &&
+            I.Line == P.Lines[Line] &&
+            (StringRef(I.Opcode).starts_with("UTMA") ||
+             StringRef(I.Opcode).starts_with("UBLK"))) {
+          V.Kind = VerdictKind::NotMeasurable;
+          V.Reason = "racecheck does not see the TMA engine's accesses (" +
+                     I.Opcode + " at line " + P.lineName(Line) + ")";
+          return V;
+        }
   // racecheck (CUDA 13.0) records no write by STSM, though it records
   // LDSM's reads: a race whose write is an stmatrix is invisible to it
   // (docs/measurements/h200-ldmatrix.md).
@@ -933,6 +957,20 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
                      P.lineName(Line) + ")";
           return V;
         }
+  // Between the blocks of a cluster racecheck reports what the run's order
+  // showed: remote_write_block_sync's race gave no hazard in one cluster
+  // and thousands with one block delayed
+  // (docs/measurements/h200-clusters.md).
+  if (ClusterRace) {
+    V.Kind = VerdictKind::NotMeasurable;
+    V.Reason = "racecheck reported no hazard between these accesses of the "
+               "blocks of a cluster; between blocks it reports only what "
+               "the order the run took showed "
+               "(docs/measurements/h200-clusters.md)" +
+               (All.empty() ? std::string()
+                            : "; it reported: " + hazardGroups(All, 3));
+    return V;
+  }
   // The hazards racecheck did not print may hold this pair.
   if (Log.PrintLimitReached) {
     V.Kind = VerdictKind::NotMeasurable;
@@ -945,6 +983,40 @@ Verdict judgeRace(const Prediction &P, const Context &C) {
   V.Reason = All.empty() ? "racecheck reports no hazard"
                          : "racecheck reports hazards only elsewhere: " +
                                hazardGroups(All);
+  return V;
+}
+
+/// An error that stops the kernel (a misaligned TMA destination), against
+/// the plain run's status of the launch: the one outcome a failed launch
+/// measures.
+Verdict judgeLaunchFault(const Prediction &P, const LaunchMeasurement &M) {
+  Verdict V;
+  V.Prediction = P.Id;
+  V.Source = "plain run";
+  V.Predicted = P.Fault;
+  if (!M.Harness || M.Harness->Status.empty()) {
+    V.Reason =
+        M.Problem.empty() ? "the plain run did not run this launch" : M.Problem;
+    return V;
+  }
+  // "cudaErrorMisalignedAddress: misaligned address": the words.
+  V.Measured = M.Harness->Status == "ok"
+                   ? "completed"
+                   : StringRef(M.Harness->Message).rsplit(": ").second.str();
+  if (V.Measured.empty())
+    V.Measured = M.Harness->Message;
+  if (M.Harness->Status == "ok") {
+    V.Kind = VerdictKind::Refuted;
+    V.Reason = "the launch completed without an error";
+    return V;
+  }
+  if (M.Harness->Status == "error" &&
+      StringRef(M.Harness->Message).contains(P.Fault)) {
+    V.Kind = VerdictKind::Confirmed;
+    return V;
+  }
+  V.Reason = "the launch failed otherwise (" + M.Harness->Status + ": " +
+             M.Harness->Message + "), which may hide the predicted fault";
   return V;
 }
 
@@ -1519,6 +1591,10 @@ std::vector<Verdict> judgePlan(const VerifyPlan &Plan, const MeasuredRun &Run) {
       V = judgeOccupancy(P, C);
     } else if (P.Kind == "global-sectors") {
       V = judgeGlobalSectors(P, C);
+    } else if (P.Kind == "launch-fault") {
+      // The launch's failure is what this predicts, not a problem.
+      Verdicts.push_back(judgeLaunchFault(P, M));
+      continue;
     } else {
       V.Prediction = P.Id;
       V.Reason = "unknown kind of prediction '" + P.Kind + "'";

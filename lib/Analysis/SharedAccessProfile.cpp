@@ -100,10 +100,13 @@ private:
       return;
     }
     // A cp.async costs the banks when it is issued; its completion only
-    // places its write for the race analysis.
+    // places its write for the race analysis. The TMA engine's writes and
+    // reads (bulk copies into and out of shared memory) are no LSU
+    // instruction: Nsight Compute counts no shared load for a TMA store.
     if (!Event.Address.Object.IsShared ||
         Event.Async == AsyncPhase::Completion ||
-        Event.Async == AsyncPhase::BulkIssue)
+        Event.Async == AsyncPhase::BulkIssue ||
+        Event.Async == AsyncPhase::BulkRead)
       return;
     AccessStats &Stats = statsFor(Event);
     Stats.ThroughDeclaredShape &= Event.ThroughDeclaredShape;

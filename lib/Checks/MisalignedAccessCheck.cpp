@@ -351,6 +351,8 @@ const CheckInfo &MisalignedAccessCheck::info() {
       "```cuda\n"
       "float4 v = *reinterpret_cast<float4 *>(&s[4 * lane]);\n"
       "```",
+      /*Options=*/{},
+      RuntimeEvidence::LaunchFault,
   };
   return Info;
 }

@@ -1469,6 +1469,16 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       for (const auto &[Param, Value] : Shape.KnownParameters)
         Dim.ParameterValues.emplace_back(Param->getNameAsString(), Value);
       llvm::sort(Dim.ParameterValues);
+      for (const auto &[Param, Map] : Shape.TensorMaps)
+        Dim.TensorMaps.push_back(
+            {Param->getNameAsString(),
+             Map.ElementBytes,
+             {Map.Box.begin(), Map.Box.end()},
+             {Map.ElementStrides.begin(), Map.ElementStrides.end()},
+             Map.SwizzleBytes});
+      llvm::sort(Dim.TensorMaps, [](const auto &A, const auto &B) {
+        return A.Parameter < B.Parameter;
+      });
       Report.BlockDims.push_back(Dim);
       Report.Evaluator = Device && hasDeviceCode(*Device, Kernel.Kernel)
                              ? "device-ir"

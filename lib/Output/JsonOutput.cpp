@@ -203,6 +203,14 @@ json kernel(const KernelReport &K) {
                           {"value", Value.Value},
                           {"reason", Value.Reason}});
     D["inferred_values"] = Inferred;
+    json Maps = json::array();
+    for (const BlockDimReport::TensorMapArgument &Map : Dim.TensorMaps)
+      Maps.push_back({{"parameter", Map.Parameter},
+                      {"element_bytes", Map.ElementBytes},
+                      {"box", Map.Box},
+                      {"element_strides", Map.ElementStrides},
+                      {"swizzle_bytes", Map.SwizzleBytes}});
+    D["tensor_maps"] = Maps;
     if (Dim.DynamicSharedBytes) {
       D["dynamic_shared_bytes"] = *Dim.DynamicSharedBytes;
       D["dynamic_shared_source"] = Dim.DynamicSharedSource;

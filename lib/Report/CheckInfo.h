@@ -52,6 +52,9 @@ enum class RuntimeEvidence {
   SkippedBarrier,   ///< compute-sanitizer synccheck.
   Occupancy,        ///< Blocks per SM from the launch's occupancy.
   GlobalSectors,    ///< Nsight Compute's global sectors per request.
+  /// An error-level finding stops the kernel (a misaligned TMA
+  /// destination): the launch's error.
+  LaunchFault,
 };
 
 struct CheckInfo {

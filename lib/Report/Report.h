@@ -221,6 +221,16 @@ struct BlockDimReport {
     std::string Reason;
   };
   std::vector<InferredValue> InferredValues;
+  /// CUtensorMap parameters whose cuTensorMapEncodeTiled call every launch
+  /// with this shape reads alike (TensorMapEncodes.h): what a harness needs
+  /// to encode one of the same layout.
+  struct TensorMapArgument {
+    std::string Parameter;
+    unsigned ElementBytes = 0;
+    std::vector<uint32_t> Box, ElementStrides; ///< Innermost first.
+    unsigned SwizzleBytes = 0;                 ///< 0, 32, 64 or 128.
+  };
+  std::vector<TensorMapArgument> TensorMaps;
 };
 
 /// One kernel parameter, as a harness that launches the kernel needs it.

@@ -80,6 +80,7 @@ __global__ void tile16(const float *in, float *out) {
 // JSON-NEXT: "inferred_values": [],
 // JSON-NEXT: "parameter_values": {},
 // JSON-NEXT: "source": "default",
+// JSON-NEXT: "tensor_maps": [],
 // JSON-NEXT: "x": 16,
 // JSON-NEXT: "y": 16,
 
@@ -104,6 +105,7 @@ __global__ void padded16(const float *in, float *out) {
 // JSON-NEXT: "inferred_values": [],
 // JSON-NEXT: "parameter_values": {},
 // JSON-NEXT: "source": "default",
+// JSON-NEXT: "tensor_maps": [],
 // JSON-NEXT: "x": 16,
 // JSON-NEXT: "y": 16,
 

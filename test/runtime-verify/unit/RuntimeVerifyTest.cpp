@@ -216,6 +216,64 @@ TEST(Racecheck, HazardsBetweenWarps) {
   EXPECT_TRUE(Pair255To0);
 }
 
+TEST(Racecheck, HazardsBetweenTheBlocksOfACluster) {
+  // compute-sanitizer 2025.3 on an H100 (2026-12-07), one cluster of
+  // Inputs/clusters.cu: a hazard between two blocks names each side's block
+  // rank; a read of another block's memory with no cluster barrier before
+  // it (read_before_sync) or after it (exit_without_sync) is reported alone,
+  // as an access of a block that may not be running.
+  RacecheckLog Log = parseRacecheckLog(
+      "========= COMPUTE-SANITIZER\n"
+      "========= Error: Potential WAR hazard detected at __shared__ 0x1000700 "
+      "in block (0,0,0) :\n"
+      "=========     Read Thread (191,0,0) (block rank 0) at "
+      "refill_one_sync(const float *, float *)+0x220 in clusters.cu:53\n"
+      "=========     Write Thread (192,0,0) (block rank 1) at "
+      "refill_one_sync(const float *, float *)+0x230 in clusters.cu:51\n"
+      "=========     Current Value : 0, Incoming Value : 0\n"
+      "========= \n"
+      "========= Potential invalid __shared__ read of size 4 bytes\n"
+      "=========     at read_before_sync(const float *, float *)+0x190 in "
+      "clusters.cu:37\n"
+      "=========     by thread (128,0,0) in block (0,0,0)\n"
+      "=========     Address 0x1000604 is located in a block that might not "
+      "have entered yet\n"
+      "========= \n"
+      "========= Potential invalid __shared__ read of size 4 bytes\n"
+      "=========     at exit_without_sync(const float *, float *)+0x170 in "
+      "clusters.cu:140\n"
+      "=========     by thread (200,0,0) in block (1,0,0)\n"
+      "=========     Address 0x1000320 is located in a block that might have "
+      "already exited\n"
+      "========= \n"
+      "========= RACECHECK SUMMARY: 3 hazards displayed (3 errors, 0 "
+      "warnings)\n");
+  ASSERT_TRUE(Log.HasSummary);
+  ASSERT_EQ(Log.Hazards.size(), 3u);
+  const Hazard &Between = Log.Hazards[0];
+  EXPECT_EQ(Between.Type, "WAR");
+  EXPECT_FALSE(Between.oneSided());
+  EXPECT_EQ(Between.First.Thread, "(191,0,0)");
+  EXPECT_EQ(Between.First.BlockRank, 0u);
+  EXPECT_EQ(Between.First.Line, 53u);
+  EXPECT_EQ(Between.Second.BlockRank, 1u);
+  EXPECT_EQ(Between.Second.Line, 51u);
+  const Hazard &Early = Log.Hazards[1];
+  EXPECT_TRUE(Early.oneSided());
+  EXPECT_EQ(Early.Type, "invalid read");
+  EXPECT_EQ(Early.PeerBlock, "not entered");
+  EXPECT_EQ(Early.First.Kind, "Read");
+  EXPECT_EQ(Early.First.Line, 37u);
+  EXPECT_EQ(Early.First.Offset, 0x190u);
+  EXPECT_EQ(Early.First.Thread, "(128,0,0)");
+  EXPECT_EQ(Early.Block, "(0,0,0)");
+  const Hazard &Late = Log.Hazards[2];
+  EXPECT_EQ(Late.PeerBlock, "exited");
+  EXPECT_EQ(Late.First.Function, "exit_without_sync(const float *, float *)");
+  EXPECT_EQ(Late.First.Line, 140u);
+  EXPECT_EQ(Late.Block, "(1,0,0)");
+}
+
 TEST(Racecheck, AsyncCopyHazards) {
   // compute-sanitizer 2025.3 on an H200 (2026-12-03): a read of a cp.async
   // destination before its wait, as test/barriers/async-copy-wait.cu's
