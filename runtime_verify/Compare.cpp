@@ -316,6 +316,8 @@ std::string renderJson(const Judged &J) {
                  {"block", {L.Block[0], L.Block[1], L.Block[2]}},
                  {"grid", {L.Grid[0], L.Grid[1], L.Grid[2]}},
                  {"verifiable", L.Verifiable}};
+    if (L.Cluster)
+      Item["cluster"] = {(*L.Cluster)[0], (*L.Cluster)[1], (*L.Cluster)[2]};
     if (L.ProfileIndex >= 0) {
       Item["profile_index"] = L.ProfileIndex;
       Item["dynamic_shared_bytes"] = L.DynamicSharedBytes;
