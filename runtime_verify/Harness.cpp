@@ -109,6 +109,11 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
   if (L.DynamicSharedBytes > 48 * 1024)
     OS << "  cudaFuncSetAttribute((const void *)Function, "
           "cudaFuncAttributeMaxDynamicSharedMemorySize, (int)Dynamic);\n";
+  // As the program does: without it a cluster of more than 8 blocks does
+  // not launch (smem-capacity says so where the program leaves it out).
+  if (L.NonPortableCluster)
+    OS << "  cudaFuncSetAttribute((const void *)Function, "
+          "cudaFuncAttributeNonPortableClusterSizeAllowed, 1);\n";
   OS << "  describe(" << cString(L.Id) << ", (const void *)Function, "
      << Threads << ", Dynamic);\n";
   if (L.Cluster && L.ClusterByAttribute) {

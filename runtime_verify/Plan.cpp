@@ -79,6 +79,7 @@ json toJson(const PlannedLaunch &L) {
   if (L.Cluster) {
     J["cluster"] = dims(*L.Cluster);
     J["cluster_by_attribute"] = L.ClusterByAttribute;
+    J["non_portable_cluster"] = L.NonPortableCluster;
   }
   if (!L.Verifiable)
     J["not_verifiable_reason"] = L.NotVerifiableReason;
@@ -101,6 +102,7 @@ void fromJson(const json &J, PlannedLaunch &L) {
   if (J.contains("cluster")) {
     L.Cluster = dimsFrom(J["cluster"]);
     L.ClusterByAttribute = J.value("cluster_by_attribute", false);
+    L.NonPortableCluster = J.value("non_portable_cluster", false);
   }
   for (const json &A : J.value("arguments", json::array())) {
     PlannedArgument Arg;

@@ -72,6 +72,9 @@ struct PlannedLaunch {
   /// the same way.
   std::optional<std::array<unsigned, 3>> Cluster;
   bool ClusterByAttribute = false;
+  /// The program allows the kernel clusters of more than 8 blocks
+  /// (cudaFuncAttributeNonPortableClusterSizeAllowed); so does the harness.
+  bool NonPortableCluster = false;
   uint64_t DynamicSharedBytes = 0;
   std::vector<PlannedArgument> Arguments;
   /// False when the harness cannot drive the kernel; Reason says why.

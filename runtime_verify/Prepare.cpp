@@ -556,6 +556,7 @@ PlannedLaunch PlanBuilder::makeLaunch(const PlannedVariant &V,
   if (K.ClusterDims) {
     L.Cluster = *K.ClusterDims;
     L.ClusterByAttribute = K.ClusterDimsFromLaunch;
+    L.NonPortableCluster = K.AllowsNonPortableClusters;
   }
   if (Dim.Grid) {
     L.Grid = *Dim.Grid;

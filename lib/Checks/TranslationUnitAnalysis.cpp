@@ -1377,6 +1377,7 @@ FileReport analyzeTranslationUnit(ASTContext &Ctx,
       Report.ClusterDims = {Kernel.ClusterDims->X, Kernel.ClusterDims->Y,
                             Kernel.ClusterDims->Z};
       Report.ClusterDimsFromLaunch = Kernel.ClusterDimsFromLaunch;
+      Report.AllowsNonPortableClusters = Kernel.AllowsNonPortableClusters;
     }
     // One time and memory budget for everything the kernel's analysis runs.
     auto KernelDeadline =

@@ -365,7 +365,8 @@ json kernel(const KernelReport &K) {
         {"x", (*K.ClusterDims)[0]},
         {"y", (*K.ClusterDims)[1]},
         {"z", (*K.ClusterDims)[2]},
-        {"source", K.ClusterDimsFromLaunch ? "launch" : "attribute"}};
+        {"source", K.ClusterDimsFromLaunch ? "launch" : "attribute"},
+        {"non_portable_allowed", K.AllowsNonPortableClusters}};
   else
     Item["cluster_dims"] = nullptr;
   Item["budget_exceeded"] = K.BudgetExceeded;

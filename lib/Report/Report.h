@@ -460,6 +460,9 @@ struct KernelReport {
   /// for a kernel launched without clusters.
   std::optional<std::array<unsigned, 3>> ClusterDims;
   bool ClusterDimsFromLaunch = false;
+  /// The program sets cudaFuncAttributeNonPortableClusterSizeAllowed for
+  /// the kernel (clusters of more than 8 blocks launch only with it).
+  bool AllowsNonPortableClusters = false;
   std::vector<BlockDimReport> BlockDims;
   std::vector<SharedVariableReport> Shared;
   std::vector<AccessReport> Accesses;

@@ -455,6 +455,7 @@ TEST(Harness, LaunchesInClusters) {
     L.GridSource = "cluster";
     L.Cluster = {4, 1, 1};
     L.ClusterByAttribute = ByAttribute;
+    L.NonPortableCluster = ByAttribute;
     PlannedArgument Out;
     Out.Name = "out";
     Out.Type = "float *";
@@ -475,6 +476,12 @@ TEST(Harness, LaunchesInClusters) {
   EXPECT_NE(Source.find("Cluster[0].val.clusterDim.x = 4;"), std::string::npos);
   EXPECT_NE(Source.find("cudaLaunchKernelEx(&Config, Function, Arg0);"),
             std::string::npos);
+  // Only the launch whose program allows clusters above 8 blocks.
+  size_t NonPortable =
+      Source.find("cudaFuncAttributeNonPortableClusterSizeAllowed, 1);");
+  EXPECT_GT(NonPortable, Source.find("launchL1"));
+  EXPECT_EQ(Source.find("NonPortableClusterSizeAllowed", NonPortable + 60),
+            std::string::npos);
   VerifyPlan Again;
   std::string Error;
   ASSERT_TRUE(planFromJson(planToJson(Plan), Again, Error)) << Error;
@@ -482,6 +489,7 @@ TEST(Harness, LaunchesInClusters) {
   EXPECT_EQ(Again.Launches[0].Cluster, Plan.Launches[0].Cluster);
   EXPECT_FALSE(Again.Launches[0].ClusterByAttribute);
   EXPECT_TRUE(Again.Launches[1].ClusterByAttribute);
+  EXPECT_TRUE(Again.Launches[1].NonPortableCluster);
   EXPECT_EQ(planToJson(Again), planToJson(Plan));
 }
 
