@@ -636,6 +636,82 @@ TEST(Verdicts, HazardsWithAnUnplacedSideAreNotARefutation) {
       << V.Reason;
 }
 
+/// racecheck does not see the TMA engine's accesses: a race with a tensor
+/// copy (UTMALDG at its line) it does not report is not measurable, not
+/// refuted (tma-tensor-copy.cu's read_before_wait on an H100, 2026-12-07:
+/// 0 hazards). A cluster race it does not report is not measurable either.
+TEST(Verdicts, RacesRacecheckCannotSee) {
+  const char *Silent =
+      "========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 "
+      "warnings)\n";
+  VerifyPlan Tma = planWithRace("tma.cu", {41, 64});
+  MeasuredRun Run;
+  Run.Launches["L0"].Racecheck = parseRacecheckLog(Silent);
+  SourcePage Page;
+  SourcePageInstruction Copy;
+  Copy.File = "/dir/src/V0/tma.cu";
+  Copy.Line = 41;
+  Copy.Opcode = "UTMALDG.2D";
+  Page.Instructions.push_back(Copy);
+  Run.Launches["L0"].Source = Page;
+  Verdict V = judgePlan(Tma, Run).at(0);
+  EXPECT_EQ(V.Kind, VerdictKind::NotMeasurable) << V.Reason;
+  EXPECT_NE(V.Reason.find("UTMALDG.2D at line 41"), std::string::npos)
+      << V.Reason;
+  // Without the TMA instruction the silence refutes the race.
+  Run.Launches["L0"].Source = SourcePage();
+  EXPECT_EQ(judgePlan(Tma, Run).at(0).Kind, VerdictKind::Refuted);
+
+  VerifyPlan Cluster = planWithRace("clusters.cu", {83, 84, 86});
+  Cluster.Predictions[0].Check = "smem-cluster-race";
+  Cluster.Launches[0].Cluster = {2, 1, 1};
+  V = judgePlan(Cluster, Run).at(0);
+  EXPECT_EQ(V.Kind, VerdictKind::NotMeasurable) << V.Reason;
+  EXPECT_EQ(V.Source, "racecheck (one cluster)");
+}
+
+/// A misaligned TMA destination's error predicts the launch's fault: the
+/// plain run's misaligned-address error confirms it (the harness run of
+/// smem-misaligned-access-tma.cu on an H100, 2026-12-07), a completed launch
+/// refutes it, another error neither.
+TEST(Verdicts, LaunchFaultsAgainstThePlainRun) {
+  VerifyPlan Plan;
+  for (const char *Id : {"L0", "L1", "L2"}) {
+    PlannedLaunch L;
+    L.Id = Id;
+    Plan.Launches.push_back(L);
+    Prediction P;
+    P.Id = std::string("P") + Id;
+    P.Launch = Id;
+    P.Kind = "launch-fault";
+    P.Fault = "misaligned address";
+    Plan.Predictions.push_back(P);
+  }
+  MeasuredRun Run;
+  auto Ran = [&](const char *Id, const char *Status, const char *Message) {
+    HarnessLaunch H;
+    H.Id = Id;
+    H.Status = Status;
+    H.Message = Message;
+    Run.Launches[Id].Harness = H;
+    // A failed launch is a problem for every other prediction of it.
+    if (std::string(Status) != "ok")
+      Run.Launches[Id].Problem = std::string("the launch failed: ") + Message;
+  };
+  Ran("L0", "error", "cudaErrorMisalignedAddress: misaligned address");
+  Ran("L1", "ok", "");
+  Ran("L2", "error", "cudaErrorIllegalAddress: an illegal memory access");
+  std::vector<Verdict> Vs = judgePlan(Plan, Run);
+  ASSERT_EQ(Vs.size(), 3u);
+  EXPECT_EQ(Vs[0].Kind, VerdictKind::Confirmed) << Vs[0].Reason;
+  EXPECT_EQ(Vs[0].Measured, "misaligned address");
+  EXPECT_EQ(Vs[1].Kind, VerdictKind::Refuted);
+  EXPECT_EQ(Vs[1].Measured, "completed");
+  EXPECT_EQ(Vs[2].Kind, VerdictKind::NotMeasurable);
+  EXPECT_NE(Vs[2].Reason.find("an illegal memory access"), std::string::npos)
+      << Vs[2].Reason;
+}
+
 TEST(Racecheck, PrintLimitAndTheAnalysisReportsPairs) {
   // Marlin on an H100 (2026-12-06, shortened): racecheck printed 2000 of
   // 29981 hazards, none between lines 613 and 62; its analysis report, run
