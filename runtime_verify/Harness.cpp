@@ -78,7 +78,7 @@ void writeLaunch(raw_ostream &OS, const PlannedLaunch &L) {
          << ", " << Pattern << ", "
          << (A.FillFile.empty() ? "nullptr" : cString(A.FillFile)) << ");\n";
       OS << "  if (!Arg" << I << ")\n    return 1;\n";
-    } else if (!A.MapBox.empty()) {
+    } else if (A.isTensorMap()) {
       auto List = [](const std::vector<uint32_t> &Values) {
         std::string Text;
         for (uint32_t V : Values)
@@ -330,9 +330,7 @@ std::string harnessSource(const VerifyPlan &Plan,
      << "#include <cuda_runtime.h>\n\n"
      << HarnessHelpers;
   bool EncodesTensorMaps = llvm::any_of(Plan.Launches, [&](const auto &L) {
-    return L.Variant == Variant.Id && L.Verifiable &&
-           llvm::any_of(L.Arguments,
-                        [](const auto &A) { return !A.MapBox.empty(); });
+    return L.Variant == Variant.Id && L.Verifiable && L.encodesTensorMaps();
   });
   if (EncodesTensorMaps)
     OS << TensorMapHelper;

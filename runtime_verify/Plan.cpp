@@ -22,7 +22,7 @@ json toJson(const PlannedArgument &A) {
       J["fill_file"] = A.FillFile;
     if (!A.ElementType.empty())
       J["element_type"] = A.ElementType;
-  } else if (!A.MapBox.empty()) {
+  } else if (A.isTensorMap()) {
     J["tensor_map"] = {{"element_bytes", A.MapElementBytes},
                        {"box", A.MapBox},
                        {"element_strides", A.MapElementStrides},

@@ -53,6 +53,8 @@ struct PlannedArgument {
   unsigned MapElementBytes = 0;
   std::vector<uint32_t> MapBox, MapElementStrides;
   unsigned MapSwizzleBytes = 0;
+
+  bool isTensorMap() const { return !MapBox.empty(); }
 };
 
 /// One kernel launch with one block shape, in one variant of the source.
@@ -75,6 +77,15 @@ struct PlannedLaunch {
   /// The program allows the kernel clusters of more than 8 blocks
   /// (cudaFuncAttributeNonPortableClusterSizeAllowed); so does the harness.
   bool NonPortableCluster = false;
+
+  /// Some argument is a tensor map the harness encodes (with the driver
+  /// API's cuTensorMapEncodeTiled).
+  bool encodesTensorMaps() const {
+    for (const PlannedArgument &A : Arguments)
+      if (A.isTensorMap())
+        return true;
+    return false;
+  }
   uint64_t DynamicSharedBytes = 0;
   std::vector<PlannedArgument> Arguments;
   /// False when the harness cannot drive the kernel; Reason says why.

@@ -1087,10 +1087,11 @@ void PlanBuilder::addLaunch(PlannedLaunch L, const KernelReport &K, unsigned S,
     } else if (evidenceOf(D->Check) == RuntimeEvidence::LaunchFault) {
       // An error stops the kernel; a warning or note (a placement the
       // compiler chooses, a layout that lands permuted) does not.
-      if (D->Level != Severity::Error)
+      const char *Fault = findFindingKind(D->Check)->Fault;
+      if (D->Level != Severity::Error || !Fault)
         continue;
       P.Kind = "launch-fault";
-      P.Fault = "misaligned address";
+      P.Fault = Fault;
       P.Description = "the kernel stops: " + P.Fault;
     } else if (evidenceOf(D->Check) == RuntimeEvidence::SkippedBarrier) {
       P.Kind = "divergent-barrier";
@@ -1380,10 +1381,8 @@ bool PlanBuilder::build(std::string &Error) {
   }
   // cuTensorMapEncodeTiled, the harness's and the program's, is the driver
   // API's.
-  bool EncodesTensorMaps = llvm::any_of(Plan.Launches, [](const auto &L) {
-    return llvm::any_of(L.Arguments,
-                        [](const auto &A) { return !A.MapBox.empty(); });
-  });
+  bool EncodesTensorMaps = llvm::any_of(
+      Plan.Launches, [](const auto &L) { return L.encodesTensorMaps(); });
   if (EncodesTensorMaps && !llvm::is_contained(Plan.NvccFlags, "-lcuda"))
     Plan.NvccFlags.push_back("-lcuda");
   return true;

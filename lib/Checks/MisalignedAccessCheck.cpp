@@ -353,6 +353,8 @@ const CheckInfo &MisalignedAccessCheck::info() {
       "```",
       /*Options=*/{},
       RuntimeEvidence::LaunchFault,
+      // What cudaGetErrorString says of cudaErrorMisalignedAddress.
+      "misaligned address",
   };
   return Info;
 }

@@ -83,6 +83,9 @@ struct CheckInfo {
   const char *HelpMarkdown; ///< The same with an example.
   llvm::ArrayRef<CheckOption> Options = {};
   RuntimeEvidence Evidence = RuntimeEvidence::None;
+  /// For LaunchFault: the words of the error the launch fails with
+  /// ("misaligned address").
+  const char *Fault = nullptr;
 
   bool needs(CheckNeeds What) const { return (Needs & What) != 0; }
 };
