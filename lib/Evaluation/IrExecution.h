@@ -591,6 +591,22 @@ public:
   bool ptxTensorCopy(const llvm::CallBase &Call, const llvm::InlineAsm &Asm,
                      CallFrame &Frame, const ThreadMask &Active,
                      std::string &WhyNot);
+  /// The box of CuTe's TMA copy traits inside kernel parameter \p Param at
+  /// the offset \p Map points to (CuteTmaTraits.h), read once per offset;
+  /// null when none lies there (\p WhyNot set when its form is not
+  /// followed).
+  const TensorMapBox *cuteTensorMap(const clang::ParmVarDecl &Param,
+                                    const ThreadValue &Map,
+                                    const ThreadMask &Active,
+                                    std::string &WhyNot);
+  struct CuteTensorMap {
+    std::optional<TensorMapBox> Box;
+    std::string WhyNot;
+  };
+  /// By parameter and byte offset (node-based: accesses keep pointers to
+  /// the boxes).
+  std::map<std::pair<const clang::ParmVarDecl *, int64_t>, CuteTensorMap>
+      CuteTensorMaps;
   // IrWarpgroupMma.cpp: Hopper's wgmma and the descriptors it reads by.
   /// Inline PTX \p Asm when it is one wgmma.mma_async whose descriptors the
   /// evaluation computed: its reads of shared memory reported per

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Evaluation/CuteTmaTraits.h"
 #include "Evaluation/IrExecution.h"
 #include "Evaluation/PtxArithmetic.h"
 #include "Evaluation/WarpgroupMma.h"
@@ -1687,16 +1688,21 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
           : nullptr;
   auto Encoded =
       Param ? Options.TensorMaps.find(Param) : Options.TensorMaps.end();
-  if (Encoded == Options.TensorMaps.end()) {
-    WhyNot = Param ? "the box of tensor map '" + Param->getNameAsString() +
-                         "' is not known: no launch shows the "
-                         "cuTensorMapEncodeTiled call that encodes it with "
-                         "constants"
-                   : "its tensor map is not a kernel parameter the "
-                     "evaluation follows";
+  const TensorMapBox *Known =
+      Encoded != Options.TensorMaps.end() ? &Encoded->second : nullptr;
+  if (!Known && Param)
+    Known = cuteTensorMap(*Param, Map, Active, WhyNot);
+  if (!Known) {
+    if (WhyNot.empty())
+      WhyNot = Param ? "the box of tensor map '" + Param->getNameAsString() +
+                           "' is not known: no launch shows the "
+                           "cuTensorMapEncodeTiled call that encodes it "
+                           "with constants"
+                     : "its tensor map is not a kernel parameter the "
+                       "evaluation follows";
     return false;
   }
-  const TensorMapBox &Box = Encoded->second;
+  const TensorMapBox &Box = *Known;
   uint64_t Width = Box.bytes();
   // A swizzled box narrower than its swizzle span lays each row over a
   // whole span, leaving gaps (measured: docs/measurements/h200-tma.md).
@@ -1734,6 +1740,25 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
                  nullptr, 0, AsyncPhase::BulkIssue, false, &Box);
   bulkCopyCompletesTx(ArgumentOf(*Copy->MbarrierOperand), Width, Frame, Active);
   return true;
+}
+
+const TensorMapBox *IrExecution::cuteTensorMap(const clang::ParmVarDecl &Param,
+                                               const ThreadValue &Map,
+                                               const ThreadMask &Active,
+                                               std::string &WhyNot) {
+  std::optional<int64_t> Offset;
+  for (unsigned T : Active.set_bits()) {
+    if (!Map.Known[T] || (Offset && *Offset != Map.Values[T]))
+      return nullptr;
+    Offset = Map.Values[T];
+  }
+  if (!Offset)
+    return nullptr;
+  auto [It, New] = CuteTensorMaps.try_emplace({&Param, *Offset});
+  if (New)
+    It->second.Box = cuteTmaTraitsBox(Ctx, Param, *Offset, It->second.WhyNot);
+  WhyNot = It->second.WhyNot;
+  return It->second.Box ? &*It->second.Box : nullptr;
 }
 
 std::optional<ThreadValue> IrExecution::copySource(const llvm::Value *Source,
