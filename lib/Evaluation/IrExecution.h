@@ -761,12 +761,15 @@ public:
   /// thread of the block has arrived when it returns).
   void clusterBarrier(const llvm::Instruction &I,
                       ClusterBarrierEvent::Step Step, const ThreadMask &Active);
-  /// `llvm.nvvm.mapa` (cluster.map_shared_rank): the pointer into the
-  /// shared memory of the block of the cluster its rank operand names, when
-  /// that is another block named by an expression of the block's own rank
-  /// or one rank for every block; the pointer itself for the block's own
-  /// rank; nullopt when the evaluation cannot tell which block it is.
+  /// `llvm.nvvm.mapa` (cluster.map_shared_rank) or inline PTX `mapa`
+  /// (\p Call, of \p Address and \p Rank): the pointer into the shared
+  /// memory of the block of the cluster the rank names, when that is
+  /// another block named by an expression of the block's own rank or one
+  /// rank for every block; the pointer itself for the block's own rank;
+  /// nullopt when the evaluation cannot tell which block it is.
   std::optional<ThreadValue> mapClusterShared(const llvm::CallBase &Call,
+                                              const llvm::Value *Address,
+                                              const llvm::Value *Rank,
                                               CallFrame &Frame,
                                               const ThreadMask &Active);
   /// One block barrier completed by the threads waiting at several
@@ -1053,6 +1056,13 @@ llvm::StringRef baseName(llvm::StringRef Name);
 /// The special register inline PTX `mov.u32 $0, %laneid;` reads ("laneid"),
 /// or nullopt for any other text.
 std::optional<llvm::StringRef> ptxSpecialRegisterMove(llvm::StringRef Text);
+/// `mapa.shared::cluster.u32 $0, $A, $R;` alone in inline PTX (CuTe's
+/// set_block_rank): its address and rank operands.
+struct PtxMapa {
+  unsigned AddressOperand = 0;
+  unsigned RankOperand = 0;
+};
+std::optional<PtxMapa> ptxMapa(llvm::StringRef Text);
 
 /// The argument of a warp shuffle (the intrinsic, the prelude's
 /// `__shfl_down_sync`, inline PTX `shfl.sync`) that holds the value moved

@@ -304,7 +304,7 @@ std::optional<PtxSharedAccess> ptxMatrixAccess(llvm::StringRef Text) {
 std::optional<PtxSharedAccess> ptxLoadStore(llvm::StringRef Text) {
   static const llvm::Regex Instruction(
       "(^|[^.a-z_])(ld|st)(\\.volatile|\\.relaxed\\.cta|\\.weak)?"
-      "\\.shared(::cta)?((\\.[a-z0-9]+)+)[ \t]*([{[$][^;]*)");
+      "\\.shared(::cta|::cluster)?((\\.[a-z0-9]+)+)[ \t]*([{[$][^;]*)");
   llvm::SmallVector<llvm::StringRef, 8> Match;
   if (!rememberedMatch(Instruction, Text, &Match))
     return std::nullopt;
@@ -868,6 +868,19 @@ std::optional<llvm::StringRef> ptxSpecialRegisterMove(llvm::StringRef Text) {
   return Source;
 }
 
+std::optional<PtxMapa> ptxMapa(llvm::StringRef Text) {
+  static const llvm::Regex Mapa(
+      "^[ \t\n]*mapa(\\.shared::cluster)?\\.[ub](32|64)[ \t]+\\$0[ \t]*,[ \t]*"
+      "\\$([0-9]+)[ \t]*,[ \t]*\\$([0-9]+)[ \t]*;?[ \t\n]*$");
+  llvm::SmallVector<llvm::StringRef, 5> Match;
+  PtxMapa Found;
+  if (!rememberedMatch(Mapa, Text, &Match) ||
+      Match[3].getAsInteger(10, Found.AddressOperand) ||
+      Match[4].getAsInteger(10, Found.RankOperand))
+    return std::nullopt;
+  return Found;
+}
+
 std::optional<unsigned> shuffledArgument(const llvm::CallBase &Call) {
   if (const auto *Asm =
           llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand())) {
@@ -954,6 +967,15 @@ namespace {
 
 bool readsOwnClusterRank(const llvm::Value *V) {
   const auto *Call = llvm::dyn_cast<llvm::CallBase>(V);
+  // `mov.u32 $0, %cluster_ctarank;` (CuTe's block_rank_in_cluster).
+  if (const auto *Asm =
+          Call ? llvm::dyn_cast<llvm::InlineAsm>(Call->getCalledOperand())
+               : nullptr) {
+    std::optional<llvm::StringRef> Register =
+        ptxSpecialRegisterMove(Asm->getAsmString());
+    return Register && (*Register == "cluster_ctarank" ||
+                        Register->starts_with("cluster_ctaid."));
+  }
   const llvm::Function *Callee = Call ? Call->getCalledFunction() : nullptr;
   return Callee &&
          (Callee->getName() == "llvm.nvvm.read.ptx.sreg.cluster.ctarank" ||
@@ -984,15 +1006,17 @@ bool dependsOnOwnClusterRank(const llvm::Value *V) {
 } // namespace
 
 std::optional<ThreadValue>
-IrExecution::mapClusterShared(const llvm::CallBase &Call, CallFrame &Frame,
+IrExecution::mapClusterShared(const llvm::CallBase &Call,
+                              const llvm::Value *Address,
+                              const llvm::Value *RankOperand, CallFrame &Frame,
                               const ThreadMask &Active) {
-  if (Call.arg_size() != 2)
+  if (!Address || !RankOperand)
     return std::nullopt;
-  const ThreadValue &Pointer = valueOf(Call.getArgOperand(0), Frame, Active);
+  const ThreadValue &Pointer = valueOf(Address, Frame, Active);
   if (!Pointer.isPointer() || !Pointer.Object.IsShared ||
       Pointer.Object.Cluster != MemoryObject::ClusterBlock::Own)
     return std::nullopt;
-  const llvm::Value *Rank = Call.getArgOperand(1)->stripPointerCasts();
+  const llvm::Value *Rank = RankOperand->stripPointerCasts();
   while (const auto *Cast = llvm::dyn_cast<llvm::CastInst>(Rank))
     Rank = Cast->getOperand(0);
   if (readsOwnClusterRank(Rank))
@@ -1001,7 +1025,7 @@ IrExecution::mapClusterShared(const llvm::CallBase &Call, CallFrame &Frame,
   if (dependsOnOwnClusterRank(Rank)) {
     Mapped.Object.Cluster = MemoryObject::ClusterBlock::Peer;
   } else {
-    const ThreadValue &Named = valueOf(Call.getArgOperand(1), Frame, Active);
+    const ThreadValue &Named = valueOf(RankOperand, Frame, Active);
     std::optional<int64_t> Uniform;
     bool Computed = true;
     for (unsigned T : Active.set_bits()) {
@@ -2115,6 +2139,13 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       }
     if (registerOnlyPtx(Text))
       return unknown("the result of inline PTX");
+    // CuTe's set_block_rank: the intrinsic's mapping, of a 32-bit shared
+    // address.
+    if (std::optional<PtxMapa> Mapa = ptxMapa(Text))
+      if (std::optional<ThreadValue> Mapped = mapClusterShared(
+              Call, asmArgument(Call, *Asm, Mapa->AddressOperand),
+              asmArgument(Call, *Asm, Mapa->RankOperand), Frame, Active))
+        return std::move(*Mapped);
     if (std::vector<ClusterBarrierEvent::Step> Steps = ptxClusterBarrier(Text);
         !Steps.empty()) {
       for (ClusterBarrierEvent::Step Step : Steps)
@@ -2216,9 +2247,9 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
 
   // Distributed shared memory: a pointer into another block's copy of a
   // shared variable (a block the evaluation cannot tell is noted below).
-  if (Name.starts_with("llvm.nvvm.mapa"))
-    if (std::optional<ThreadValue> Mapped =
-            mapClusterShared(Call, Frame, Active))
+  if (Name.starts_with("llvm.nvvm.mapa") && Call.arg_size() == 2)
+    if (std::optional<ThreadValue> Mapped = mapClusterShared(
+            Call, Call.getArgOperand(0), Call.getArgOperand(1), Frame, Active))
       return std::move(*Mapped);
   if (Name.starts_with("llvm.nvvm.barrier.cluster.")) {
     clusterBarrier(Call,
@@ -2569,6 +2600,9 @@ bool reachesCall(const DeviceModule &Module, const clang::FunctionDecl *Kernel,
 bool mapsClusterSharedMemory(const DeviceModule &Module,
                              const clang::FunctionDecl *Kernel) {
   return reachesCall(Module, Kernel, [](const llvm::CallBase &Call) {
+    if (const auto *Asm =
+            llvm::dyn_cast<llvm::InlineAsm>(Call.getCalledOperand()))
+      return ir::ptxMapa(Asm->getAsmString()).has_value();
     const llvm::Function *Callee = Call.getCalledFunction();
     return Callee && Callee->getName().starts_with("llvm.nvvm.mapa");
   });
