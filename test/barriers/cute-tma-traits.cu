@@ -8,7 +8,8 @@
 // 128-byte, repeating every 1024 bytes). The stand-in below declares CuTe's
 // types as cute/atom/copy_traits_sm90_tma.hpp does, so that the test needs
 // no CUTLASS; the descriptor is found by its offset in the parameter (an
-// atom, or CUTLASS's Params struct holding several).
+// atom, or CUTLASS's Params struct holding several). A TMA store through
+// CuTe's store atom reads the box's bytes through the async proxy.
 //
 // RUN: not %smem-lint --arch=sm_90a %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
 
@@ -23,12 +24,18 @@ struct AuxTmaParams {
   GmemStrides g_stride_;
 };
 struct SM90_TMA_LOAD {};
+struct SM90_TMA_STORE {};
 template <class CopyOperation, class... CopyOpArgs> struct Copy_Traits;
 template <class NumBitsPerTMA, class AuxParams>
 struct Copy_Traits<SM90_TMA_LOAD, NumBitsPerTMA, AuxParams> {
   CUtensorMap tma_desc_;
   AuxParams aux_params_;
   __device__ const CUtensorMap *get_tma_descriptor() const { return &tma_desc_; }
+};
+template <class NumBitsPerTMA, class AuxParams>
+struct Copy_Traits<SM90_TMA_STORE, NumBitsPerTMA, AuxParams> {
+  CUtensorMap tma_desc_;
+  AuxParams aux_params_;
 };
 template <class Traits, class ValueType> struct Copy_Atom : Traits {};
 } // namespace cute
@@ -41,6 +48,10 @@ using TmaAtom = Copy_Atom<
 using OddAtom = Copy_Atom<
     Copy_Traits<SM90_TMA_LOAD, C<8192>,
                 AuxTmaParams<int, int, const Swizzle<2, 5, 2> &>>,
+    short>;
+using StoreAtom = Copy_Atom<
+    Copy_Traits<SM90_TMA_STORE, C<8192>,
+                AuxTmaParams<int, int, const Swizzle<3, 4, 3> &>>,
     short>;
 struct Params {
   TmaAtom tma_a;
@@ -139,9 +150,48 @@ __global__ void sm100_swizzle(const __grid_constant__ OddAtom tma, short *out) {
   out[threadIdx.x] = a[threadIdx.x / 64][threadIdx.x % 64];
 }
 
-void launch(const Params &p, const TmaAtom &t, const OddAtom &o, short *out) {
+// As CuTe's SM90_TMA_STORE_2D::copy and tma_store_arrive / tma_store_wait.
+__device__ __forceinline__ void store(const void *desc, const void *src) {
+  asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group"
+               " [%0, {%2, %3}], [%1];"
+               ::"l"(desc), "r"(smem(src)), "r"(0), "r"(0) : "memory");
+  asm volatile("cp.async.bulk.commit_group;");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+
+// The epilogue writes the tile with generic stores and hands it to the TMA
+// store (the async proxy) without fence.proxy.async (CuTe's
+// tma_store_fence).
+__global__ void store_without_fence(const __grid_constant__ StoreAtom tma) {
+  __shared__ __align__(1024) short c[8][64];
+  for (int i = threadIdx.x; i < 8 * 64; i += blockDim.x)
+    c[i / 64][i % 64] = short(i);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    store(&tma.tma_desc_, c);
+  // CHECK: cute-tma-traits.cu:[[#@LINE-1]]:5: warning: bulk copy out of shared memory reads 'c' through the async proxy, but the generic write at line [[#@LINE-4]] is not made visible to it with fence.proxy.async
+  // CHECK: note: the copy that call reaches
+  // CHECK: cute-tma-traits.cu:[[#@LINE-6]]:5: note: the write the copy reads: 256 of the 256 words it copies come from it unfenced
+  // CHECK: note: barriers order the generic proxy only
+}
+
+// The fix: the writers fence before the barrier.
+__global__ void store_after_fence(const __grid_constant__ StoreAtom tma) {
+  __shared__ __align__(1024) short c[8][64];
+  for (int i = threadIdx.x; i < 8 * 64; i += blockDim.x)
+    c[i / 64][i % 64] = short(i);
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  if (threadIdx.x == 0)
+    store(&tma.tma_desc_, c);
+}
+
+void launch(const Params &p, const TmaAtom &t, const OddAtom &o,
+            const StoreAtom &s, short *out) {
   one_tile_announced<<<1, 128>>>(p, out);
   both_tiles_announced<<<1, 128>>>(p, out);
   second_tile_off_repeat<<<1, 128>>>(t, out);
   sm100_swizzle<<<1, 128>>>(o, out);
+  store_without_fence<<<1, 128>>>(s);
+  store_after_fence<<<1, 128>>>(s);
 }
