@@ -574,9 +574,11 @@ struct BarrierObserver::State {
   }
 
   /// An access by \p Thread of a word a copy still in flight writes.
-  void recordCopyInFlight(const CopyInFlight &Copy, AccessKind Kind,
-                          bool LaterIsCopy, unsigned Thread, unsigned Context,
-                          const clang::VarDecl *Array, int64_t Offset) {
+  void recordCopyInFlight(const CopyInFlight &Copy,
+                          const MemoryAccessEvent &Later, unsigned Thread,
+                          unsigned Context, const clang::VarDecl *Array,
+                          int64_t Offset) {
+    AccessKind Kind = Later.Kind;
     const AccessContext &Issue = CopyIssues[Copy.Context].Where;
     bool CopyReads = CopyIssues[Copy.Context].ReadsShared;
     if (CopyReads && Kind == AccessKind::Load)
@@ -594,7 +596,9 @@ struct BarrierObserver::State {
     Found.Kind = Hazard;
     Found.FoundAtStep = Step;
     Found.CopyInFlight = true;
-    Found.LaterIsCopy = LaterIsCopy;
+    Found.LaterIsCopy = issuesCopy(Later);
+    Found.LaterCopyIsBulk = Later.Async == AsyncPhase::BulkIssue;
+    Found.LaterCopyIsTensor = Later.TensorMap != nullptr;
     Found.CopyIsBulk = CopyIssues[Copy.Context].Bulk;
     Found.CopyIsTensor = CopyIssues[Copy.Context].Tensor;
     Found.CopyReadsShared = CopyReads;
@@ -737,8 +741,7 @@ void BarrierObserver::onMemoryAccess(const MemoryAccessEvent &Event) {
       if (InFlight == S->CopiesInFlight.end())
         return;
       for (const State::CopyInFlight &Copy : InFlight->second)
-        S->recordCopyInFlight(Copy, Event.Kind, issuesCopy(Event), T, Context,
-                              Array, Offset);
+        S->recordCopyInFlight(Copy, Event, T, Context, Array, Offset);
     });
   bool IsLoad = Event.Kind == AccessKind::Load;
   bool IsAtomic = Event.Kind == AccessKind::Atomic;

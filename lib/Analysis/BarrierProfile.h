@@ -112,9 +112,12 @@ struct SharedHazard {
   /// between (smem-async-copy-wait). Earlier's loops and iterations are
   /// those of the copy's issue.
   bool CopyInFlight = false;
-  /// For CopyInFlight: Later is itself a cp.async's issue (a second copy
-  /// into bytes the first may still write).
+  /// For CopyInFlight: Later is itself a copy's issue (a second copy into
+  /// bytes the first may still write): a cp.async, or a bulk copy
+  /// (LaterCopyIsBulk), maybe a TMA tensor copy (LaterCopyIsTensor).
   bool LaterIsCopy = false;
+  bool LaterCopyIsBulk = false;
+  bool LaterCopyIsTensor = false;
   /// For CopyInFlight: Earlier is a bulk copy (cp.async.bulk), which its
   /// mbarrier completes.
   bool CopyIsBulk = false;

@@ -37,9 +37,12 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     bool Own = !Mma && Hazard.Earlier.Thread == Hazard.Later.Thread;
     std::string Message =
         "missing wait: " + triedValuesClause(Analysis, Hazard) +
-        (Hazard.LaterIsCopy
-             ? threadOf(Analysis, Hazard.Later) + "'s cp.async writes " + Word
-             : describeAccess(Analysis, Hazard, Hazard.Later));
+        (Hazard.LaterIsCopy ? threadOf(Analysis, Hazard.Later) + "'s " +
+                                  (Hazard.LaterCopyIsTensor ? "TMA tensor copy"
+                                   : Hazard.LaterCopyIsBulk ? "cp.async.bulk"
+                                                            : "cp.async") +
+                                  " writes " + Word
+                            : describeAccess(Analysis, Hazard, Hazard.Later));
     if (Hazard.Kind == HazardKind::ReadAfterWrite)
       Message += Own ? ", which its own " + Copy + " at line " + CopyLine +
                            " may not have written yet"

@@ -81,7 +81,11 @@ __device__ __forceinline__ void copy(const void *desc, uint64_t *bar,
                "complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
                ::"r"(smem(dst)), "l"(desc), "r"(smem(bar)), "r"(x), "r"(y)
                : "memory");
-  // CHECK: cute-tma-traits.cu:[[#COPY:@LINE-2]]:22: warning: TMA tensor copy into 'tiles' with CuTe's Swizzle<3,4,3> at tiles[1][0][0], 512 bytes past a multiple of 1024 from the start of 'tiles': the TMA engine swizzles by the shared address, whose pattern repeats every 1024 bytes, so the tile lands permuted
+  // refill_before_wait's second copy, then second_tile_off_repeat's:
+  // CHECK: cute-tma-traits.cu:[[#COPY:@LINE-3]]:22: warning: missing wait: thread 0's TMA tensor copy writes a[0][0] while the TMA tensor copy at line [[#@LINE-3]] of the same thread may still write it
+  // CHECK: cute-tma-traits.cu:[[#COPY]]:22: note: thread 0 issues the TMA tensor copy that writes a[0][0] here
+  // CHECK: note: wait on the copy's mbarrier before this access
+  // CHECK: cute-tma-traits.cu:[[#COPY]]:22: warning: TMA tensor copy into 'tiles' with CuTe's Swizzle<3,4,3> at tiles[1][0][0], 512 bytes past a multiple of 1024 from the start of 'tiles': the TMA engine swizzles by the shared address, whose pattern repeats every 1024 bytes, so the tile lands permuted
   // CHECK: cute-tma-traits.cu:[[#COPY]]:22: note: measured on the H200: a 128-byte-aligned destination off the swizzle's repeat completes without an error
 }
 __device__ __forceinline__ void wait(uint64_t *bar, unsigned parity) {
@@ -106,6 +110,21 @@ __global__ void one_tile_announced(const __grid_constant__ Params params, short 
   // CHECK: cute-tma-traits.cu:[[#@LINE-1]]:62: warning: missing wait: thread 0 reads b[0][0], which its own TMA tensor copy at line [[#COPY]] may not have written yet
   // CHECK: cute-tma-traits.cu:[[#COPY]]:22: note: thread 0 issues the TMA tensor copy that writes b[0][0] here
   // CHECK: note: wait on the copy's mbarrier before this access
+}
+
+// The same stage filled twice before any wait: the second copy may land
+// before or after the first.
+__global__ void refill_before_wait(const __grid_constant__ TmaAtom tma, short *out) {
+  __shared__ __align__(1024) short a[8][64];
+  __shared__ uint64_t bar;
+  init(&bar);
+  if (threadIdx.x == 0) {
+    expect(&bar, 2 * sizeof(a));
+    copy(&tma.tma_desc_, &bar, a, 0, 0);
+    copy(&tma.tma_desc_, &bar, a, 0, 8);
+  }
+  wait(&bar, 0);
+  out[threadIdx.x] = a[threadIdx.x / 64][threadIdx.x % 64];
 }
 
 // The fix: announce both copies' 2048 bytes.
@@ -189,6 +208,7 @@ __global__ void store_after_fence(const __grid_constant__ StoreAtom tma) {
 void launch(const Params &p, const TmaAtom &t, const OddAtom &o,
             const StoreAtom &s, short *out) {
   one_tile_announced<<<1, 128>>>(p, out);
+  refill_before_wait<<<1, 128>>>(t, out);
   both_tiles_announced<<<1, 128>>>(p, out);
   second_tile_off_repeat<<<1, 128>>>(t, out);
   sm100_swizzle<<<1, 128>>>(o, out);
