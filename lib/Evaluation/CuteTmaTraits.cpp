@@ -197,6 +197,7 @@ std::optional<TensorMapBox> cuteTmaTraitsBox(const ASTContext &Ctx,
   Box.Box = {uint32_t(RowBytes), uint32_t(Bytes / RowBytes)};
   Box.ElementStrides = {1, 1};
   Box.Where = Param.getLocation();
+  Box.ReadersSwizzleByAddress = true;
   return Box;
 }
 

@@ -142,7 +142,7 @@ struct MemoryAccessEvent {
   unsigned WholeBytes = 0;
   unsigned WholeAlignment = 0;
   /// A TMA tensor copy: the tensor map it copies by, and the alignment at
-  /// which its swizzle starts over (TensorMapBox::swizzleRepeat; 0 for none):
+  /// which its swizzle starts over (TensorMapBox::layoutAlignment; 0 for none):
   /// a destination aligned to RequiredAlignment but not to this lands
   /// permuted.
   const TensorMapBox *TensorMap = nullptr;

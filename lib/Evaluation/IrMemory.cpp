@@ -801,7 +801,7 @@ void IrExecution::reportAccessAt(
     Event.LayoutAlignment = WarpgroupMma->SwizzleRepeat;
   if (TensorMap) {
     Event.TensorMap = TensorMap;
-    Event.LayoutAlignment = TensorMap->swizzleRepeat();
+    Event.LayoutAlignment = TensorMap->layoutAlignment();
   }
   if (Site && !Matrices && Async == AsyncPhase::None) {
     // A vector type or small aligned struct read or written whole.

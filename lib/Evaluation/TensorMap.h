@@ -34,8 +34,14 @@ struct TensorMapBox {
   unsigned SwizzleBytes = 0;
   /// The enumerator as written (CU_TENSOR_MAP_SWIZZLE_128B), for messages.
   std::string SwizzleName;
-  /// The cuTensorMapEncodeTiled call.
+  /// The cuTensorMapEncodeTiled call (the kernel parameter, for a CuTe
+  /// atom's).
   clang::SourceLocation Where;
+  /// A CuTe atom's (CuteTmaTraits.h): CuTe's swizzled shared layouts
+  /// (ComposedLayout<Swizzle, smem_ptr_flag, ...>) XOR the shared address,
+  /// as the TMA engine does, so the kernel reads the box where it landed
+  /// wherever the destination lies past 128 bytes: no layout alignment.
+  bool ReadersSwizzleByAddress = false;
 
   /// The bytes one copy writes into shared memory: the elements the box
   /// loads (ceil(boxDim[i] / elementStrides[i]) along each outer
@@ -58,6 +64,12 @@ struct TensorMapBox {
   /// so a destination aligned to 128 bytes but not to this lands permuted
   /// from where the tile's own offsets put it (measured); 0 without swizzle.
   unsigned swizzleRepeat() const { return SwizzleBytes * 8; }
+  /// The alignment the destination needs for the kernel's reads to find
+  /// the box where they expect it: the swizzle's repeat, unless they
+  /// swizzle by address too.
+  unsigned layoutAlignment() const {
+    return ReadersSwizzleByAddress ? 0 : swizzleRepeat();
+  }
   bool operator==(const TensorMapBox &O) const {
     return ElementBytes == O.ElementBytes && Box == O.Box &&
            ElementStrides == O.ElementStrides && SwizzleBytes == O.SwizzleBytes;

@@ -666,6 +666,97 @@ __device__ void surf2DLayeredwrite(__T, cudaSurfaceObject_t, int, int, int,
                                    __SMEM_LINT_SURFACE_MODE);
 #undef __SMEM_LINT_SURFACE_MODE
 
+// nvcc's __nv_atomic_* builtins (CUDA 12.8; CUTLASS's subbyte_reference.h
+// loads with __nv_atomic_load_n) and their orders and scopes, an enum of
+// crt/device_functions.h, which Clang's wrapper leaves out. They are GCC's
+// __atomic builtins with a thread scope, which the analysis has no use for:
+// the orders are numbered alike. The value's type follows the pointer's, as
+// for nvcc's.
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+#define __SMEM_LINT_SCOPE int = __NV_THREAD_SCOPE_SYSTEM
+#define __SMEM_LINT_VALUE(__T) typename __smem_lint_same<__T>::type
+template <class __T>
+__device__ inline __T __nv_atomic_load_n(const __T *__ptr, int __order,
+                                         __SMEM_LINT_SCOPE) {
+  return __atomic_load_n(__ptr, __order);
+}
+template <class __T>
+__device__ inline void __nv_atomic_load(const __T *__ptr, __T *__ret,
+                                        int __order, __SMEM_LINT_SCOPE) {
+  __atomic_load(__ptr, __ret, __order);
+}
+template <class __T>
+__device__ inline void __nv_atomic_store_n(__T *__ptr, __SMEM_LINT_VALUE(__T) __val,
+                                           int __order, __SMEM_LINT_SCOPE) {
+  __atomic_store_n(__ptr, __val, __order);
+}
+template <class __T>
+__device__ inline void __nv_atomic_store(__T *__ptr, __T *__val, int __order,
+                                         __SMEM_LINT_SCOPE) {
+  __atomic_store(__ptr, __val, __order);
+}
+template <class __T>
+__device__ inline __T __nv_atomic_exchange_n(__T *__ptr,
+                                             __SMEM_LINT_VALUE(__T) __val,
+                                             int __order, __SMEM_LINT_SCOPE) {
+  return __atomic_exchange_n(__ptr, __val, __order);
+}
+template <class __T>
+__device__ inline void __nv_atomic_exchange(__T *__ptr, __T *__val, __T *__ret,
+                                            int __order, __SMEM_LINT_SCOPE) {
+  __atomic_exchange(__ptr, __val, __ret, __order);
+}
+template <class __T>
+__device__ inline bool
+__nv_atomic_compare_exchange_n(__T *__ptr, __T *__expected,
+                               __SMEM_LINT_VALUE(__T) __desired, bool __weak,
+                               int __success, int __failure, __SMEM_LINT_SCOPE) {
+  return __atomic_compare_exchange_n(__ptr, __expected, __desired, __weak,
+                                     __success, __failure);
+}
+template <class __T>
+__device__ inline bool
+__nv_atomic_compare_exchange(__T *__ptr, __T *__expected, __T *__desired,
+                             bool __weak, int __success, int __failure,
+                             __SMEM_LINT_SCOPE) {
+  return __atomic_compare_exchange(__ptr, __expected, __desired, __weak,
+                                   __success, __failure);
+}
+#define __SMEM_LINT_FETCH(__name, __builtin)                                   \
+  template <class __T>                                                         \
+  __device__ inline __T __name(__T *__ptr, __SMEM_LINT_VALUE(__T) __val,       \
+                               int __order, __SMEM_LINT_SCOPE) {               \
+    return __builtin(__ptr, __val, __order);                                   \
+  }
+__SMEM_LINT_FETCH(__nv_atomic_fetch_add, __atomic_fetch_add)
+__SMEM_LINT_FETCH(__nv_atomic_fetch_sub, __atomic_fetch_sub)
+__SMEM_LINT_FETCH(__nv_atomic_fetch_and, __atomic_fetch_and)
+__SMEM_LINT_FETCH(__nv_atomic_fetch_or, __atomic_fetch_or)
+__SMEM_LINT_FETCH(__nv_atomic_fetch_xor, __atomic_fetch_xor)
+__SMEM_LINT_FETCH(__nv_atomic_fetch_min, __atomic_fetch_min)
+__SMEM_LINT_FETCH(__nv_atomic_fetch_max, __atomic_fetch_max)
+#undef __SMEM_LINT_FETCH
+#undef __SMEM_LINT_VALUE
+#undef __SMEM_LINT_SCOPE
+__device__ inline void __nv_atomic_thread_fence(int __order,
+                                                int = __NV_THREAD_SCOPE_SYSTEM) {
+  __atomic_thread_fence(__order);
+}
+
 // crt/math_functions.hpp: nvcc gives host code ::min and ::max of integers
 // and floating point;
 // Clang's wrapper has them for the device only, so host code that calls

@@ -8,7 +8,9 @@
 // 128-byte, repeating every 1024 bytes). The stand-in below declares CuTe's
 // types as cute/atom/copy_traits_sm90_tma.hpp does, so that the test needs
 // no CUTLASS; the descriptor is found by its offset in the parameter (an
-// atom, or CUTLASS's Params struct holding several). A TMA store through
+// atom, or CUTLASS's Params struct holding several). CuTe's reads swizzle
+// by the shared address as the TMA engine does, so only the engine's own
+// 128-byte alignment is checked. A TMA store through
 // CuTe's store atom reads the box's bytes through the async proxy.
 //
 // RUN: not %smem-lint --arch=sm_90a %s 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error: --implicit-check-not=note:
@@ -81,12 +83,13 @@ __device__ __forceinline__ void copy(const void *desc, uint64_t *bar,
                "complete_tx::bytes [%0], [%1, {%3, %4}], [%2];"
                ::"r"(smem(dst)), "l"(desc), "r"(smem(bar)), "r"(x), "r"(y)
                : "memory");
-  // refill_before_wait's second copy, then second_tile_off_repeat's:
+  // refill_before_wait's second copy, then off_128's:
   // CHECK: cute-tma-traits.cu:[[#COPY:@LINE-3]]:22: warning: missing wait: thread 0's TMA tensor copy writes a[0][0] while the TMA tensor copy at line [[#@LINE-3]] of the same thread may still write it
   // CHECK: cute-tma-traits.cu:[[#COPY]]:22: note: thread 0 issues the TMA tensor copy that writes a[0][0] here
   // CHECK: note: wait on the copy's mbarrier before this access
-  // CHECK: cute-tma-traits.cu:[[#COPY]]:22: warning: TMA tensor copy into 'tiles' with CuTe's Swizzle<3,4,3> at tiles[1][0][0], 512 bytes past a multiple of 1024 from the start of 'tiles': the TMA engine swizzles by the shared address, whose pattern repeats every 1024 bytes, so the tile lands permuted
-  // CHECK: cute-tma-traits.cu:[[#COPY]]:22: note: measured on the H200: a 128-byte-aligned destination off the swizzle's repeat completes without an error
+  // CHECK: cute-tma-traits.cu:[[#COPY]]:22: error: misaligned TMA tensor copy of 'tiles': thread 0's address is tiles[0][0][8], 16 bytes past a multiple of 128 from the start of 'tiles'
+  // CHECK: note: misaligned for threads 0
+  // CHECK: note: measured on the H200: a TMA tensor copy whose shared address is not a multiple of 128 bytes stops the kernel
 }
 __device__ __forceinline__ void wait(uint64_t *bar, unsigned parity) {
   asm volatile("{\n .reg .pred p;\n W:\n"
@@ -142,7 +145,10 @@ __global__ void both_tiles_announced(const __grid_constant__ Params params, shor
 }
 
 // Stages of 8 x 96 shorts (1536 bytes): the second starts 512 bytes past
-// the 128-byte swizzle's 1024-byte repeat.
+// the 128-byte swizzle's 1024-byte repeat. CuTe's swizzled layouts XOR the
+// shared address, as the TMA engine does, so its reads find the box where
+// it landed: no finding (a cuTensorMapEncodeTiled map read by the tile's
+// own offsets is a warning: smem-misaligned-access-tma.cu).
 __global__ void second_tile_off_repeat(const __grid_constant__ TmaAtom tma, short *out) {
   __shared__ __align__(1024) short tiles[2][8][64 + 32];
   __shared__ uint64_t bar;
@@ -154,6 +160,19 @@ __global__ void second_tile_off_repeat(const __grid_constant__ TmaAtom tma, shor
   }
   wait(&bar, 0);
   out[threadIdx.x] = tiles[1][threadIdx.x / 64][threadIdx.x % 64];
+}
+
+// A destination 16 bytes into the tile: the TMA engine needs 128.
+__global__ void off_128(const __grid_constant__ TmaAtom tma, short *out) {
+  __shared__ __align__(1024) short tiles[2][8][64 + 32];
+  __shared__ uint64_t bar;
+  init(&bar);
+  if (threadIdx.x == 0) {
+    expect(&bar, 1024);
+    copy(&tma.tma_desc_, &bar, &tiles[0][0][8], 0, 0);
+  }
+  wait(&bar, 0);
+  out[threadIdx.x] = tiles[0][threadIdx.x / 64][8 + threadIdx.x % 64];
 }
 
 // Swizzle<2,5,2> (SM100's 32-byte atom base): not followed, said.
@@ -211,6 +230,7 @@ void launch(const Params &p, const TmaAtom &t, const OddAtom &o,
   refill_before_wait<<<1, 128>>>(t, out);
   both_tiles_announced<<<1, 128>>>(p, out);
   second_tile_off_repeat<<<1, 128>>>(t, out);
+  off_128<<<1, 128>>>(t, out);
   sm100_swizzle<<<1, 128>>>(o, out);
   store_without_fence<<<1, 128>>>(s);
   store_after_fence<<<1, 128>>>(s);

@@ -24,6 +24,29 @@ __global__ void streaming(float4 *out, const float4 *in, const int4 *ints,
   __stwt(f + threadIdx.x, s[255 - threadIdx.x]);
 }
 
+// nvcc's __nv_atomic_* builtins (CUDA 12.8) and their orders and scopes
+// (CUTLASS's subbyte_reference.h loads with __nv_atomic_load_n): GCC's
+// __atomic builtins to the analysis, which reports the race below as it
+// would for atomicAdd.
+// smem-lint: block_dim(64)
+__global__ void nv_atomics(unsigned *p, unsigned char *b) {
+  __shared__ unsigned s[64];
+  s[threadIdx.x] = __nv_atomic_load_n(p + threadIdx.x, __NV_ATOMIC_RELAXED);
+  __nv_atomic_fetch_add(&s[threadIdx.x % 4], 1, __NV_ATOMIC_RELAXED,
+                        __NV_THREAD_SCOPE_BLOCK);
+  // CHECK: nvcc-accepts.cu:[[@LINE-2]]:3: {{.*}}missing barrier: thread 32 atomically updates s[0], also written by thread 0 at line [[@LINE-3]]
+  unsigned expected = 0;
+  __nv_atomic_compare_exchange_n(p, &expected, 2u, false, __NV_ATOMIC_ACQ_REL,
+                                 __NV_ATOMIC_RELAXED);
+  __nv_atomic_store_n(p + 1, 1u, __NV_ATOMIC_RELEASE);
+  __nv_atomic_fetch_max(p + 2, expected, __NV_ATOMIC_SEQ_CST,
+                        __NV_THREAD_SCOPE_DEVICE);
+  unsigned char c = __nv_atomic_load_n(b, __NV_ATOMIC_ACQUIRE);
+  __nv_atomic_thread_fence(__NV_ATOMIC_SEQ_CST, __NV_THREAD_SCOPE_CLUSTER);
+  __syncthreads();
+  p[threadIdx.x] = s[(threadIdx.x + 1) % 64] + c;
+}
+
 // An attribute after __shared__ (cuda-samples' globalToShmemAsyncCopy), also
 // with extern; the rewrite that lets Clang read it keeps every column, so
 // the conflict below is reported at the real place.
@@ -78,7 +101,7 @@ int main() {
   parent<<<1, 32>>>(p);
   printf("%d\n", host_side(1, 2, 3.0f) + broken({1}));
 }
-// CHECK: smem-lint: 1 warning and 0 errors, 2 notes in 1 file
+// CHECK: smem-lint: 1 warning and 0 errors, 3 notes in 1 file
 
 // More nvcc habits in host code: clock() and the minor version macro.
 #include <ctime>
