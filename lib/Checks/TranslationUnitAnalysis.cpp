@@ -909,8 +909,9 @@ void noteUnreachedSharedVariables(const KernelAnalysis &Analysis,
                                 A.Array->getName() == Var->getName());
     });
     bool Noted = llvm::any_of(
-        Profile.Summary.Unmodelled,
-        [&](const UnmodelledInstruction &U) { return U.Array == Var; });
+        Profile.Summary.Unmodelled, [&](const UnmodelledInstruction &U) {
+          return U.Array == Var || llvm::is_contained(U.Touches, Var);
+        });
     if (Evaluated || Noted || Profile.Summary.BudgetExceeded)
       continue;
     // Where the compiled code accesses it: its first line in the user's

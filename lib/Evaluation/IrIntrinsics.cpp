@@ -1695,8 +1695,13 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
   if (sharedMemoryInstructions(Text).size() != 1)
     return false;
   std::optional<PtxTensorCopy> Copy = ir::ptxTensorCopy(Text);
-  if (!Copy)
+  if (!Copy) {
+    if (Text.contains("cp.async.bulk.tensor") && Text.contains(".multicast"))
+      WhyNot = "a multicast copy, which writes the shared memory and signals "
+               "the mbarriers of every block of the cluster its mask names, "
+               "is not followed";
     return false;
+  }
   auto ArgumentOf = [&](unsigned Operand) {
     return asmArgument(Call, Asm, Operand);
   };
@@ -2197,6 +2202,13 @@ ThreadValue IrExecution::call(const llvm::CallBase &Call, CallFrame &Frame,
       Found.Why = WarpgroupMmaWhyNot.empty() ? std::move(MbarrierWhyNot)
                                              : std::move(WarpgroupMmaWhyNot);
       Found.AddressUnknown = AsmAddressUnknown;
+      for (const llvm::Use &Operand : Call.args()) {
+        const ThreadValue &Pointer = valueOf(Operand, Frame, Active);
+        if (Pointer.isPointer() && Pointer.Object.IsShared &&
+            Pointer.Object.Decl &&
+            !llvm::is_contained(Found.Touches, Pointer.Object.Decl))
+          Found.Touches.push_back(Pointer.Object.Decl);
+      }
       unmodelled(Call, Found,
                  "inline PTX that accesses shared memory ('" +
                      Found.Instruction + "') is not evaluated yet");

@@ -197,7 +197,11 @@ std::optional<ThreadValue> IrExecution::ptxMbarrier(const llvm::CallBase &Call,
   // from code with no statement of its own (a destructor's inval).
   const clang::Stmt *Site = Sites.callSite(Call);
   if (!Step) {
-    if (Text.contains("mbarrier") && Text.contains("shared::cluster"))
+    if (llvm::any_of(sharedMemoryInstructions(Text),
+                     [](const std::string &Op) {
+                       return llvm::StringRef(Op).starts_with("mbarrier.");
+                     }) &&
+        Text.contains("shared::cluster"))
       WhyNot = "an mbarrier of the cluster, which may be another block's";
     return std::nullopt;
   }

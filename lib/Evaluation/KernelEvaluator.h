@@ -241,6 +241,9 @@ struct UnmodelledInstruction {
   std::string AddressUnknown;
   /// The shared variable it touches, when the evaluator knows it.
   const clang::ValueDecl *Array = nullptr;
+  /// Every shared variable its operands point into (inline PTX that names
+  /// a tile and its mbarrier): none of them is left unmentioned.
+  llvm::SmallVector<const clang::ValueDecl *, 2> Touches;
   /// Where to report it when not at Site: the kernel's statement that
   /// reaches a helper of the same file (one note per kernel that maps
   /// another block's memory through it).

@@ -63,9 +63,27 @@ __global__ void k_remote(float *out) {
   out[threadIdx.x] = 1;
 }
 
+// A TMA copy multicast to the blocks of the cluster its mask names (CuTe's
+// SM90_TMA_LOAD_MULTICAST): it writes and signals other blocks too.
+__global__ void k_multicast(const void *map, float *out) {
+  __shared__ alignas(1024) float tile[256];
+  __shared__ alignas(8) unsigned long long mbar;
+  unsigned ta = static_cast<unsigned>(__cvta_generic_to_shared(tile));
+  unsigned ba = static_cast<unsigned>(__cvta_generic_to_shared(&mbar));
+  if (threadIdx.x == 0)
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::"
+                 "complete_tx::bytes.multicast::cluster [%0], [%1, {%3, %4}], "
+                 "[%2], %5;"
+                 ::"r"(ta), "l"(map), "r"(ba), "r"(0), "r"(0), "h"((unsigned short)3)
+                 : "memory");
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-5]]:5: note: access not analysed: inline PTX 'cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster' writes shared memory; the analysis does not evaluate it (a multicast copy, which writes the shared memory and signals the mbarriers of every block of the cluster its mask names, is not followed)
+  out[threadIdx.x] = 1;
+}
+
 int main() {
   float *i, *o;
   k_bulk<<<1, 128>>>(i, o);
   k_remote<<<2, 128>>>(o);
+  k_multicast<<<2, 128>>>(i, o);
 }
-// CHECK: smem-lint: 1 warning and 0 errors, 2 notes (2 accesses not analysed) in 1 file
+// CHECK: smem-lint: 1 warning and 0 errors, 3 notes (3 accesses not analysed) in 1 file
