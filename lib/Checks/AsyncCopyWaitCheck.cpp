@@ -13,6 +13,13 @@
 
 namespace smemlint {
 
+/// What a copy into shared memory is called in the findings: a bulk copy
+/// (the TMA engine's) completes through its mbarrier, a cp.async through
+/// its thread's group wait.
+static const char *copyIntoShared(bool Tensor, bool Bulk) {
+  return Tensor ? "TMA tensor copy" : Bulk ? "cp.async.bulk" : "cp.async";
+}
+
 void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
                                      std::vector<Diagnostic> &Findings) {
   const KernelAnalysis &Analysis = Context.Analysis;
@@ -26,21 +33,17 @@ void AsyncCopyWaitCheck::checkKernel(const CheckContext &Context,
     std::string Copier = Mma ? warpgroupName(Hazard.Earlier.Thread)
                              : threadOf(Analysis, Hazard.Earlier);
     std::string CopyLine = accessLine(Analysis, Hazard.Earlier);
-    // A bulk copy (the TMA engine's) completes through its mbarrier, not
-    // through a group wait.
-    std::string Copy = Mma ? "wgmma"
-                       : Hazard.CopyReadsShared
-                           ? "bulk copy out of shared memory"
-                       : Hazard.CopyIsTensor ? "TMA tensor copy"
-                       : Hazard.CopyIsBulk   ? "cp.async.bulk"
-                                             : "cp.async";
+    std::string Copy =
+        Mma ? "wgmma"
+        : Hazard.CopyReadsShared
+            ? "bulk copy out of shared memory"
+            : copyIntoShared(Hazard.CopyIsTensor, Hazard.CopyIsBulk);
     bool Own = !Mma && Hazard.Earlier.Thread == Hazard.Later.Thread;
     std::string Message =
         "missing wait: " + triedValuesClause(Analysis, Hazard) +
         (Hazard.LaterIsCopy ? threadOf(Analysis, Hazard.Later) + "'s " +
-                                  (Hazard.LaterCopyIsTensor ? "TMA tensor copy"
-                                   : Hazard.LaterCopyIsBulk ? "cp.async.bulk"
-                                                            : "cp.async") +
+                                  copyIntoShared(Hazard.LaterCopyIsTensor,
+                                                 Hazard.LaterCopyIsBulk) +
                                   " writes " + Word
                             : describeAccess(Analysis, Hazard, Hazard.Later));
     if (Hazard.Kind == HazardKind::ReadAfterWrite)

@@ -57,13 +57,12 @@ integerArguments(const ClassTemplateSpecializationDecl &Spec) {
 /// `.with()` makes, which only points at it.
 bool isTmaTraits(const CXXRecordDecl &Record) {
   const auto *Spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(&Record);
-  if (!Spec || Spec->getQualifiedNameAsString() != "cute::Copy_Traits" ||
-      flatArguments(*Spec).size() != 3)
+  if (!Spec || Spec->getQualifiedNameAsString() != "cute::Copy_Traits")
     return false;
-  const TemplateArgument Op = flatArguments(*Spec)[0];
-  if (Op.getKind() != TemplateArgument::Type)
+  llvm::SmallVector<TemplateArgument, 4> Args = flatArguments(*Spec);
+  if (Args.size() != 3 || Args[0].getKind() != TemplateArgument::Type)
     return false;
-  const CXXRecordDecl *OpRecord = Op.getAsType()->getAsCXXRecordDecl();
+  const CXXRecordDecl *OpRecord = Args[0].getAsType()->getAsCXXRecordDecl();
   if (!OpRecord || !OpRecord->getIdentifier())
     return false;
   llvm::StringRef OpName = OpRecord->getName();

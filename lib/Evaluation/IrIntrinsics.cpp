@@ -460,14 +460,15 @@ std::optional<PtxAsyncCopy> ptxAsyncCopy(llvm::StringRef Text) {
 /// shared::cta.tile.bulk_group [$T, {$X, $Y}], [$S];` (and its
 /// cp.reduce.async.bulk.tensor form). The bytes and their layout are the
 /// tensor map's ($T), not the instruction's. Multicast, im2col, gather and
-/// scatter forms are left to the note.
+/// scatter forms are left to the note (\p Unfollowed: the qualifier).
 struct PtxTensorCopy {
   bool FromShared = false;
   unsigned SharedOperand = 0, MapOperand = 0;
   std::optional<unsigned> MbarrierOperand;
 };
 
-std::optional<PtxTensorCopy> ptxTensorCopy(llvm::StringRef Text) {
+std::optional<PtxTensorCopy> ptxTensorCopy(llvm::StringRef Text,
+                                           std::string *Unfollowed = nullptr) {
   static const llvm::Regex Instruction(
       "(^|[^.a-z_])cp\\.(reduce\\.)?async\\.bulk\\.tensor\\.[1-5]d((\\.[a-zA-"
       "Z0-9_:]+)+)[ \t]+([^;]*)");
@@ -491,10 +492,13 @@ std::optional<PtxTensorCopy> ptxTensorCopy(llvm::StringRef Text) {
     else if (Q == "bulk_group")
       BulkGroup = true;
     else if (Q != "tile" && Q != "L2::cache_hint" &&
-             !(Reduce &&
-               llvm::is_contained(
-                   {"add", "min", "max", "inc", "dec", "and", "or", "xor"}, Q)))
-      return std::nullopt; // multicast::cluster, im2col, tile::gather4, ...
+             !(Reduce && llvm::is_contained({"add", "min", "max", "inc", "dec",
+                                             "and", "or", "xor"},
+                                            Q))) {
+      if (Unfollowed) // multicast::cluster, im2col, tile::gather4, ...
+        *Unfollowed = Q.str();
+      return std::nullopt;
+    }
   }
   if (!Shared || !Global ||
       (Found.FromShared ? !BulkGroup || CompletesMbarrier
@@ -1694,12 +1698,15 @@ bool IrExecution::ptxTensorCopy(const llvm::CallBase &Call,
   llvm::StringRef Text = Asm.getAsmString();
   if (sharedMemoryInstructions(Text).size() != 1)
     return false;
-  std::optional<PtxTensorCopy> Copy = ir::ptxTensorCopy(Text);
+  std::string Unfollowed;
+  std::optional<PtxTensorCopy> Copy = ir::ptxTensorCopy(Text, &Unfollowed);
   if (!Copy) {
-    if (Text.contains("cp.async.bulk.tensor") && Text.contains(".multicast"))
+    if (llvm::StringRef(Unfollowed).starts_with("multicast"))
       WhyNot = "a multicast copy, which writes the shared memory and signals "
                "the mbarriers of every block of the cluster its mask names, "
                "is not followed";
+    else if (!Unfollowed.empty())
+      WhyNot = "its ." + Unfollowed + " form is not followed";
     return false;
   }
   auto ArgumentOf = [&](unsigned Operand) {

@@ -77,6 +77,14 @@ __global__ void k_multicast(const void *map, float *out) {
                  ::"r"(ta), "l"(map), "r"(ba), "r"(0), "r"(0), "h"((unsigned short)3)
                  : "memory");
     // CHECK: inline-ptx-not-analysed.cu:[[@LINE-5]]:5: note: access not analysed: inline PTX 'cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster' writes shared memory; the analysis does not evaluate it (a multicast copy, which writes the shared memory and signals the mbarriers of every block of the cluster its mask names, is not followed)
+  // An im2col copy (convolutions): another form the note names.
+  if (threadIdx.x == 32)
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.im2col."
+                 "mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], "
+                 "[%2], {%6};"
+                 ::"r"(ta), "l"(map), "r"(ba), "r"(0), "r"(0), "r"(0), "h"((unsigned short)0)
+                 : "memory");
+    // CHECK: inline-ptx-not-analysed.cu:[[@LINE-5]]:5: note: access not analysed: inline PTX 'cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes' writes shared memory; the analysis does not evaluate it (its .im2col form is not followed)
   out[threadIdx.x] = 1;
 }
 
@@ -86,4 +94,4 @@ int main() {
   k_remote<<<2, 128>>>(o);
   k_multicast<<<2, 128>>>(i, o);
 }
-// CHECK: smem-lint: 1 warning and 0 errors, 3 notes (3 accesses not analysed) in 1 file
+// CHECK: smem-lint: 1 warning and 0 errors, 4 notes (4 accesses not analysed) in 1 file
